@@ -1,0 +1,52 @@
+"""The error hierarchy: every refusal carries a machine-readable code and a human message."""
+
+from __future__ import annotations
+
+
+class SaqqaraError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+    code: str = "error"
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+    def to_json(self) -> dict[str, str]:
+        """The error as it is sent to a client: ``{"code": ..., "message": ...}``."""
+        return {"code": self.code, "message": self.message}
+
+
+class IllegalAction(SaqqaraError):
+    """An action that is well-formed but not allowed in this position, or not this seat's."""
+
+    code = "illegal-action"
+
+
+class NotationError(SaqqaraError):
+    """Text or an integer that does not name any action of the game."""
+
+    code = "bad-notation"
+
+
+class OptionError(SaqqaraError):
+    """An unknown option, a value outside its choices, or an unsupported player count."""
+
+    code = "bad-option"
+
+
+class RecordError(SaqqaraError):
+    """A game record that cannot be read or replayed.
+
+    ``index`` is the position of the offending action in the record's action list, or
+    ``None`` when the record as a whole is at fault (bad JSON, unknown game, ...).
+    """
+
+    code = "bad-record"
+
+    def __init__(self, message: str, *, index: int | None = None) -> None:
+        where = f"action #{index}: " if index is not None else ""
+        super().__init__(where + message)
+        self.index = index

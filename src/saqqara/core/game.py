@@ -1,0 +1,178 @@
+"""The game contract: a configured :class:`Game` and its mutable :class:`State`.
+
+Modelled on OpenSpiel's state API. ``to_act()`` names who must decide now: one seat, several
+seats (a sealed simultaneous decision: each commits once and nothing is revealed until all
+have), ``(CHANCE,)`` for a chance node, or nothing once the game is over.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from saqqara.core.actions import Action
+from saqqara.core.errors import IllegalAction, NotationError
+from saqqara.core.events import JSON, Event
+from saqqara.core.outcome import Outcome
+from saqqara.core.spec import GameSpec
+
+CHANCE = -1
+"""The seat number of chance in ``to_act()`` and in records."""
+
+
+class Game(ABC):
+    """A game configured with its player count and options; the factory of its states.
+
+    It also owns the action vocabulary of that configuration: text notation and integer ids.
+    """
+
+    spec: GameSpec
+
+    def __init__(self, players: int, options: Mapping[str, str] | None = None) -> None:
+        self.spec.check_players(players)
+        self.players = players
+        self.options = self.spec.resolve_options(options)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v}" for k, v in self.options.items())
+        return f"<{type(self).__name__} {self.spec.id} players={self.players} {opts}>"
+
+    @abstractmethod
+    def new_state(self) -> State:
+        """The position before the first action (usually a chance node for the setup)."""
+
+    # -- the action vocabulary ------------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """The size of the integer action space, chance outcomes included."""
+
+    @abstractmethod
+    def action_id(self, action: Action) -> int:
+        """The integer id of ``action``, in ``range(num_distinct_actions)``."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this id; :class:`NotationError` if there is none."""
+
+    @abstractmethod
+    def action_text(self, action: Action) -> str:
+        """The action's notation; ``parse_action`` reads it back."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's notation; :class:`NotationError` if the text names none."""
+
+    def check_action_id(self, action_id: int) -> None:
+        """Raise :class:`NotationError` unless ``action_id`` is in range."""
+        if not 0 <= action_id < self.num_distinct_actions:
+            raise NotationError(
+                f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}"
+            )
+
+
+class State(ABC):
+    """A mutable position of a configured game.
+
+    Subclasses keep their fields flat (lists and tuples of ints) so that :meth:`clone` is
+    cheap, and write events only through :meth:`emit`, which costs nothing when nobody
+    listens (the unchecked apply used by search).
+    """
+
+    game: Game
+    _events: list[Event] | None = None
+
+    # -- who acts -------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must decide now, ``(CHANCE,)``, or ``()`` when the game is over."""
+
+    def is_terminal(self) -> bool:
+        return not self.to_act()
+
+    def is_chance(self) -> bool:
+        return self.to_act() == (CHANCE,)
+
+    # -- actions --------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's legal actions, ordered by action id; empty if it need not act."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: each outcome with its probability, ordered by action id."""
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw a chance outcome with the probabilities of :meth:`chance_outcomes`."""
+        outcomes = self.chance_outcomes()
+        actions = [a for a, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        return rng.choices(actions, weights)[0]
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Check and apply ``action`` for ``seat``; return the events it caused.
+
+        Raises :class:`IllegalAction` (nothing changes) when the seat may not act now or the
+        action is not among its legal actions.
+        """
+        self.check(seat, action)
+        self._events = []
+        try:
+            self.apply_unchecked(seat, action)
+            return self._events
+        finally:
+            self._events = None
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may play ``action`` now."""
+        acting = self.to_act()
+        if not acting:
+            raise IllegalAction("the game is over", code="game-over")
+        if seat not in acting:
+            who = "chance" if acting == (CHANCE,) else ", ".join(f"seat {s}" for s in acting)
+            raise IllegalAction(f"it is not seat {seat}'s turn ({who} to act)", code="not-your-turn")
+        if seat == CHANCE:
+            legal: Sequence[Action] = [a for a, _ in self.chance_outcomes()]
+        else:
+            legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(
+                f"{self.game.action_text(action)} is not legal now", code="not-legal"
+            )
+
+    @abstractmethod
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """Apply a legal action without checking it (the hot path of search)."""
+
+    def emit(self, kind: str, seats: frozenset[int] | None = None, **data: JSON) -> None:
+        """Record an event for the current :meth:`apply`; free when nobody listens."""
+        if self._events is not None:
+            self._events.append(Event(kind, data, seats))
+
+    # -- the end --------------------------------------------------------------------------
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The result; only defined once :meth:`is_terminal` holds."""
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return: the winners share one point (see :class:`Outcome`)."""
+        return self.outcome().returns()
+
+    # -- information ----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know, as JSON-able data; ``None`` for a spectator."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """A full state consistent with everything ``seat`` knows (a determinization)."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy; applying actions to one never changes the other."""
+
+    def describe(self) -> str:
+        """A short human-readable summary of the position, for logs and playthroughs."""
+        return repr(self.view(None))
