@@ -132,7 +132,9 @@ class State(ABC):
             raise IllegalAction("the game is over", code="game-over")
         if seat not in acting:
             who = "chance" if acting == (CHANCE,) else ", ".join(f"seat {s}" for s in acting)
-            raise IllegalAction(f"it is not seat {seat}'s turn ({who} to act)", code="not-your-turn")
+            raise IllegalAction(
+                f"it is not seat {seat}'s turn ({who} to act)", code="not-your-turn"
+            )
         if seat == CHANCE:
             legal: Sequence[Action] = [a for a, _ in self.chance_outcomes()]
         else:

@@ -150,7 +150,8 @@ def replay(record: Record) -> Replay:
         except NotationError as exc:
             raise RecordError(f"{entry.action!r}: {exc.message}", index=i) from None
         except SaqqaraError as exc:
-            raise RecordError(f"{entry.action!r} by {_who(entry.seat)}: {exc.message}", index=i) from None
+            who = _who(entry.seat)
+            raise RecordError(f"{entry.action!r} by {who}: {exc.message}", index=i) from None
     return Replay(game, state, events)
 
 

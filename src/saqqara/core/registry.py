@@ -37,7 +37,9 @@ def game_class(game_id: str) -> type[Game]:
         return games[game_id]
     except KeyError:
         known = ", ".join(sorted(games))
-        raise OptionError(f"unknown game {game_id!r} (games: {known})", code="unknown-game")
+        raise OptionError(
+            f"unknown game {game_id!r} (games: {known})", code="unknown-game"
+        ) from None
 
 
 def load(game_id: str, players: int, options: Mapping[str, str] | None = None) -> Game:

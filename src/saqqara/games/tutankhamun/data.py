@@ -74,7 +74,8 @@ class Edition:
 @cache
 def edition(edition_id: str) -> Edition:
     """The edition ``edition_id`` (``amigo-1993`` or ``ootb-2004``)."""
-    raw = tomllib.loads(resources.files(__package__).joinpath("data/editions.toml").read_text("utf-8"))
+    source = resources.files(__package__).joinpath("data/editions.toml")
+    raw = tomllib.loads(source.read_text("utf-8"))
     section = raw[edition_id]
     types = tuple(TreasureType(**t) for t in section["types"])
     if len(types) != NUM_TYPES:

@@ -53,6 +53,7 @@ class TutankhamunState(State):
         "front",
         "game",
         "hold",
+        "king_tut",
         "mask",
         "n",
         "on_path",
@@ -61,15 +62,14 @@ class TutankhamunState(State):
         "pawn",
         "phase",
         "rear",
-        "score",
         "sc_kind",
         "sc_lids",
         "sc_mask",
         "sc_passes",
         "sc_turn",
         "sc_wilds",
+        "score",
         "wilds",
-        "king_tut",
         "winners",
     )
 
@@ -153,7 +153,7 @@ class TutankhamunState(State):
 
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase == MOVE or phase == STEALING:
+        if phase in (MOVE, STEALING):
             return (self.active,)
         if phase == SCORING:
             return (self.sc_turn,)

@@ -1,0 +1,224 @@
+"""The conformance kit: checks every game must pass, for every option set and player count.
+
+Each ``check_*`` function plays seeded random games and raises ``AssertionError`` with a
+message naming the step at fault. ``tests/conformance`` runs them over the registry; a new
+game gets them for free by registering.
+
+What is checked (DESIGN.md sections 2-4, OpenSpiel's random-simulation test, PettingZoo's
+api and seed tests): playouts reach the end; legal actions are unique and ordered by id;
+the checked apply agrees with the legal list; notation and integer ids round-trip; clones
+are independent; a seed fixes the game; records replay to the same state; views are JSON;
+and nothing a seat receives changes when what it may not know is resampled.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from saqqara.core.actions import Action
+from saqqara.core.errors import IllegalAction
+from saqqara.core.events import events_for
+from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.records import Record, record_of, replay
+
+MAX_STEPS = 50_000
+
+
+@dataclass(slots=True)
+class Step:
+    """One step of a random playout: the state before it, who acted, and what."""
+
+    state: State
+    seat: int
+    action: Action
+
+
+def random_action(state: State, rng: random.Random) -> tuple[int, Action]:
+    """A random next step: a chance draw, or a uniform legal action of the first seat to act."""
+    acting = state.to_act()
+    if acting == (CHANCE,):
+        return CHANCE, state.sample_chance(rng)
+    seat = acting[0]
+    return seat, rng.choice(state.legal_actions(seat))
+
+
+def random_playout(game: Game, seed: int, keep_states: bool = False) -> Iterator[Step]:
+    """Yield the steps of one random game (states are clones when ``keep_states``)."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            return
+        seat, action = random_action(state, rng)
+        yield Step(state.clone() if keep_states else state, seat, action)
+        state.apply(seat, action)
+    raise AssertionError(f"{game}: seed {seed} did not end within {MAX_STEPS} steps")
+
+
+def _ids(game: Game, actions: list[Action]) -> list[int]:
+    return [game.action_id(a) for a in actions]
+
+
+def check_step_invariants(game: Game, state: State) -> None:
+    """The contract at one position: who acts, legal lists, chance, notation, ids, views."""
+    acting = state.to_act()
+    assert len(set(acting)) == len(acting), f"to_act repeats a seat: {acting}"
+    json.dumps(state.view(None))
+    for seat in range(game.players):
+        json.dumps(state.view(seat))
+        legal = state.legal_actions(seat)
+        if seat not in acting:
+            assert not legal, f"seat {seat} is not to act but has legal actions"
+            continue
+        assert legal, f"seat {seat} must act but has no legal action"
+        ids = _ids(game, legal)
+        assert ids == sorted(set(ids)), f"legal actions of seat {seat} not unique/ordered: {ids}"
+        for action, action_id in zip(legal, ids, strict=True):
+            assert 0 <= action_id < game.num_distinct_actions
+            assert game.action_from_id(action_id) == action, f"id round-trip of {action!r}"
+            text = game.action_text(action)
+            assert game.parse_action(text) == action, f"notation round-trip of {text!r}"
+        _check_refusals(game, state, seat, set(ids))
+    if acting == (CHANCE,):
+        outcomes = state.chance_outcomes()
+        assert outcomes, "a chance node without outcomes"
+        ids = _ids(game, [a for a, _ in outcomes])
+        assert ids == sorted(set(ids)), "chance outcomes not unique and ordered"
+        total = sum(p for _, p in outcomes)
+        assert math.isclose(total, 1.0, abs_tol=1e-9), f"chance probabilities sum to {total}"
+        assert all(p > 0 for _, p in outcomes), "a chance outcome with probability 0"
+        for action, _ in outcomes:
+            assert game.parse_action(game.action_text(action)) == action
+    elif acting:
+        assert not state.chance_outcomes(), "chance outcomes at a decision node"
+        for seat in range(game.players):
+            if seat not in acting:
+                _expect_refusal(state, seat, state.legal_actions(acting[0])[0])
+
+
+def _check_refusals(game: Game, state: State, seat: int, legal_ids: set[int]) -> None:
+    """A few actions outside the legal list must be refused, leaving the state unchanged."""
+    before = json.dumps(state.view(None), sort_keys=True)
+    step = max(1, game.num_distinct_actions // 7)
+    for action_id in range(0, game.num_distinct_actions, step):
+        if action_id not in legal_ids:
+            _expect_refusal(state, seat, game.action_from_id(action_id))
+    after = json.dumps(state.view(None), sort_keys=True)
+    assert after == before, "a refused action changed the state"
+
+
+def _expect_refusal(state: State, seat: int, action: Action) -> None:
+    try:
+        state.check(seat, action)
+    except IllegalAction as exc:
+        assert exc.code
+        assert exc.message
+        return
+    raise AssertionError(f"seat {seat} was allowed {action!r}, which is not in its legal list")
+
+
+def check_playouts(game: Game, seeds: range) -> None:
+    """Random games end, keep the contract at every step, and end with a sound outcome."""
+    for seed in seeds:
+        state: State | None = None
+        for step in random_playout(game, seed):
+            check_step_invariants(game, step.state)
+            state = step.state
+        assert state is not None
+        assert state.is_terminal()
+        check_step_invariants(game, state)
+        outcome = state.outcome()
+        assert len(outcome.ranks) == game.players == len(outcome.scores)
+        assert outcome.winners, "a finished game without a winner"
+        assert math.isclose(sum(state.returns()), 1.0)
+        assert not any(state.legal_actions(s) for s in range(game.players))
+
+
+def check_clone_independence(game: Game, seed: int) -> None:
+    """Playing on a clone never changes the original, and vice versa."""
+    rng = random.Random(seed)
+    for step in random_playout(game, seed, keep_states=True):
+        if rng.random() > 0.2:
+            continue
+        original = step.state
+        snapshot = json.dumps(original.view(None), sort_keys=True)
+        copy = original.clone()
+        assert json.dumps(copy.view(None), sort_keys=True) == snapshot, "clone differs"
+        for _ in range(20):
+            if copy.is_terminal():
+                break
+            copy.apply(*random_action(copy, rng))
+        assert json.dumps(original.view(None), sort_keys=True) == snapshot, "clone shares state"
+
+
+def _play_record(game: Game, seed: int) -> tuple[State, Record]:
+    history: list[tuple[int, str]] = []
+    state = game.new_state()
+    for step in random_playout(game, seed):
+        history.append((step.seat, game.action_text(step.action)))
+        state = step.state  # the live state: after the loop it has every action applied
+    return state, record_of(game, history)
+
+
+def check_determinism_and_records(game: Game, seed: int) -> None:
+    """A seed fixes the game; its record survives JSON and replays to the same state."""
+    final_a, record_a = _play_record(game, seed)
+    _final_b, record_b = _play_record(game, seed)
+    assert record_a == record_b, "the same seed gave different games"
+    again = Record.loads(record_a.dumps())
+    assert again == record_a, "record changed through JSON"
+    replayed = replay(again).state
+    assert replayed.view(None) == final_a.view(None), "replay ended elsewhere"
+    assert replayed.outcome() == final_a.outcome()
+
+
+def check_secrecy(game: Game, seed: int, samples: int = 3) -> None:
+    """DESIGN.md section 4: resampling what a seat may not know changes nothing it receives.
+
+    At random positions, for every seat: a resampled state must give the same view and
+    legal actions; the next action, applied to both, must give the seat the same events and
+    the same view after; and a refused action must be refused with the same message.
+    """
+    rng = random.Random(seed)
+    for step in random_playout(game, seed, keep_states=True):
+        if rng.random() > 0.15:
+            continue
+        state = step.state
+        for seat in range(game.players):
+            for _ in range(samples):
+                world = state.resample(seat, rng)
+                _same_for_seat(game, state, world, seat, step)
+
+
+def _same_for_seat(game: Game, state: State, world: State, seat: int, step: Step) -> None:
+    where = f"{game}, seat {seat}"
+    assert world is not state, f"{where}: resample returned the state itself"
+    assert world.view(seat) == state.view(seat), f"{where}: view differs after resample"
+    assert world.to_act() == state.to_act(), f"{where}: to_act differs after resample"
+    assert world.legal_actions(seat) == state.legal_actions(seat), f"{where}: legal differs"
+    actual = state.clone()
+    events = actual.apply(step.seat, step.action)
+    if step.seat == seat or (step.seat != CHANCE and step.action in world.legal_actions(step.seat)):
+        if step.seat == CHANCE:
+            return
+        after = world.clone()
+        world_events = after.apply(step.seat, step.action)
+        assert events_for(world_events, seat) == events_for(events, seat), f"{where}: events differ"
+        assert after.view(seat) == actual.view(seat), f"{where}: view after the action differs"
+    refused = next(
+        (game.action_from_id(i) for i in range(game.num_distinct_actions)
+         if game.action_from_id(i) not in state.legal_actions(seat)),
+        None,
+    )
+    if refused is not None:
+        messages = []
+        for candidate in (state, world):
+            try:
+                candidate.check(seat, refused)
+            except IllegalAction as exc:
+                messages.append(exc.to_json())
+        assert len(set(map(json.dumps, messages))) <= 1, f"{where}: refusal differs"

@@ -1,0 +1,1 @@
+"""Faces for people: terminal rendering and play. The engine never renders itself."""

@@ -1,0 +1,1 @@
+"""The bundled terminal renderers, one module per game; importing registers them."""
