@@ -45,8 +45,9 @@ def clone_time(game: Game, seed: int) -> float:
         if not acting:
             break
         seat = acting[0]
-        action = (state.sample_chance(rng) if seat == CHANCE
-                  else rng.choice(state.legal_actions(seat)))
+        action = (
+            state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions(seat))
+        )
         state.apply_unchecked(seat, action)
     number = 20_000
     return timeit.timeit(state.clone, number=number) / number
@@ -58,8 +59,10 @@ def main() -> None:
     parser.add_argument("--game", help="only this game id")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"{'game':<22}{'options':<22}{'players':>8}{'steps/s':>12}{'games/s':>10}"
-          f"{'steps/game':>12}{'clone µs':>10}")
+    print(
+        f"{'game':<22}{'options':<22}{'players':>8}{'steps/s':>12}{'games/s':>10}"
+        f"{'steps/game':>12}{'clone µs':>10}"
+    )
     for game_id, cls in registered_games().items():
         if args.game and game_id != args.game:
             continue
@@ -69,9 +72,11 @@ def main() -> None:
                 steps, seconds = playouts(game, args.games, args.seed)
                 clone_us = clone_time(game, args.seed) * 1e6
                 label = ",".join(options.values())
-                print(f"{game_id:<22}{label:<22}{players:>8}{steps / seconds:>12,.0f}"
-                      f"{args.games / seconds:>10,.0f}{steps / args.games:>12.1f}"
-                      f"{clone_us:>10.2f}")
+                print(
+                    f"{game_id:<22}{label:<22}{players:>8}{steps / seconds:>12,.0f}"
+                    f"{args.games / seconds:>10,.0f}{steps / args.games:>12.1f}"
+                    f"{clone_us:>10.2f}"
+                )
 
 
 if __name__ == "__main__":

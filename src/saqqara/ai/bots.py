@@ -1,8 +1,10 @@
-"""Registers the bundled bots. Each game's heuristic bot lives in its own module here."""
+"""Registers the bundled bots: the generic ones here, each game's own in ``saqqara.ai.games``."""
 
 from __future__ import annotations
 
 from saqqara.ai.random_bot import RandomBot
 from saqqara.ai.registry import register_bot
+from saqqara.core.discovery import import_submodules
 
 register_bot("random", RandomBot, help="uniformly random legal actions (baseline)")
+import_submodules("saqqara.ai.games")

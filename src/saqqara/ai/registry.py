@@ -44,7 +44,5 @@ def make_bot(name: str, game: Game) -> Agent:
     factory = _BOTS.get((name, game.spec.id)) or _BOTS.get((name, None))
     if factory is None:
         known = ", ".join(available_bots(game.spec.id))
-        raise OptionError(
-            f"no bot {name!r} for {game.spec.id} (bots: {known})", code="unknown-bot"
-        )
+        raise OptionError(f"no bot {name!r} for {game.spec.id} (bots: {known})", code="unknown-bot")
     return factory(game)

@@ -210,8 +210,11 @@ def _same_for_seat(game: Game, state: State, world: State, seat: int, step: Step
         assert events_for(world_events, seat) == events_for(events, seat), f"{where}: events differ"
         assert after.view(seat) == actual.view(seat), f"{where}: view after the action differs"
     refused = next(
-        (game.action_from_id(i) for i in range(game.num_distinct_actions)
-         if game.action_from_id(i) not in state.legal_actions(seat)),
+        (
+            game.action_from_id(i)
+            for i in range(game.num_distinct_actions)
+            if game.action_from_id(i) not in state.legal_actions(seat)
+        ),
         None,
     )
     if refused is not None:

@@ -83,8 +83,7 @@ class GameSpec:
         """Raise :class:`OptionError` unless ``players`` is a supported count."""
         if players not in self.player_counts:
             raise OptionError(
-                f"{self.id} is for {self.min_players} to {self.max_players} players; "
-                f"got {players}"
+                f"{self.id} is for {self.min_players} to {self.max_players} players; got {players}"
             )
 
     def option_sets(self) -> Iterator[dict[str, str]]:

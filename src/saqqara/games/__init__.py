@@ -1,5 +1,5 @@
-"""The bundled games. Importing this package registers each of them."""
+"""The bundled games, one subpackage each. Importing this package registers all of them."""
 
-from saqqara.games import tutankhamun
+from saqqara.core.discovery import import_submodules
 
-__all__ = ["tutankhamun"]
+import_submodules(__name__)

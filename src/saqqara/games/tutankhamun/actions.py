@@ -151,8 +151,14 @@ def action_text(edition: Edition, action: Action) -> str:
         return f"{verb} {action.victim} {edition.kind_slug(action.kind)}"
     if isinstance(action, Draw):
         return f"draw {edition.kind_slug(action.kind)}"
-    words = {EXIT: "exit", DECLINE: "decline", PLAY_LID: "lid", PLAY_MASK: "mask",
-             PLAY_WILD: "pharaoh", PASS: "pass"}
+    words = {
+        EXIT: "exit",
+        DECLINE: "decline",
+        PLAY_LID: "lid",
+        PLAY_MASK: "mask",
+        PLAY_WILD: "pharaoh",
+        PASS: "pass",
+    }
     try:
         return words[action]
     except KeyError:

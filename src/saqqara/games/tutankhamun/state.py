@@ -172,9 +172,7 @@ class TutankhamunState(State):
                 moves.append(act.EXIT)
             return moves
         if phase == STEALING and seat == self.active:
-            steals: list[Action] = [
-                act.STEAL[v][k] for v, k in self._steal_targets(seat)
-            ]
+            steals: list[Action] = [act.STEAL[v][k] for v, k in self._steal_targets(seat)]
             if not self.edition.amigo:
                 steals.append(act.DECLINE)
             return steals
@@ -487,8 +485,10 @@ class TutankhamunState(State):
                     self.emit("score", seat=seat, points=points, left=self.score[seat])
                 done = tuple(s for s, _ in group if self.score[s] == 0)
                 if done:
-                    self._end(done, "reached the goal" if len(done) > 1 else
-                              f"seat {done[0]} reached the goal")
+                    self._end(
+                        done,
+                        "reached the goal" if len(done) > 1 else f"seat {done[0]} reached the goal",
+                    )
                     return
             else:
                 for seat, points in group:
@@ -520,15 +520,20 @@ class TutankhamunState(State):
             "pawns": self.pawn[:],
             "scores": self.score[:],
             "holdings": [
-                {slug(k): self.hold[s * NUM_TYPES + k] for k in range(NUM_TYPES)
-                 if self.hold[s * NUM_TYPES + k]}
+                {
+                    slug(k): self.hold[s * NUM_TYPES + k]
+                    for k in range(NUM_TYPES)
+                    if self.hold[s * NUM_TYPES + k]
+                }
                 for s in range(self.n)
             ],
             "on_path": {slug(k): c for k, c in enumerate(self.on_path) if c},
             "wilds": self.wilds[:],
             "king_tut": self.king_tut,
             "mask": self.mask,
-            "scoring": None if self.phase != SCORING else {
+            "scoring": None
+            if self.phase != SCORING
+            else {
                 "tile": slug(self.sc_kind),
                 "lids": self.sc_lids[:],
                 "pharaohs": self.sc_wilds[:],

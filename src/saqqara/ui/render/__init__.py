@@ -1,1 +1,5 @@
-"""The bundled terminal renderers, one module per game; importing registers them."""
+"""The bundled terminal renderers (and board drawings), one module per game."""
+
+from saqqara.core.discovery import import_submodules
+
+import_submodules(__name__)
