@@ -93,6 +93,8 @@ def check_step_invariants(game: Game, state: State) -> None:
         assert all(p > 0 for _, p in outcomes), "a chance outcome with probability 0"
         for action, _ in outcomes:
             assert game.parse_action(game.action_text(action)) == action
+        sampled = state.sample_chance(random.Random(len(outcomes)))
+        assert sampled in {a for a, _ in outcomes}, f"sampled {sampled!r} is not an outcome"
     elif acting:
         assert not state.chance_outcomes(), "chance outcomes at a decision node"
         for seat in range(game.players):

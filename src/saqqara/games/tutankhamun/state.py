@@ -136,10 +136,6 @@ class TutankhamunState(State):
         return other
 
     # -- queries --------------------------------------------------------------------------
-    @property
-    def shuffled_count(self) -> int:
-        return sum(self.edition.shuffled)
-
     def holding(self, seat: int, kind: int) -> int:
         """Tiles of type ``kind`` in front of ``seat``."""
         return self.hold[seat * NUM_TYPES + kind]
@@ -183,8 +179,17 @@ class TutankhamunState(State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase != SETUP:
             return []
-        left = self.shuffled_count - self.drawn
+        left = self.edition.shuffled_total - self.drawn
         return [(act.DRAW[k], c / left) for k, c in enumerate(self.bag) if c]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw the next tile uniformly from those not yet laid (same law as the outcomes)."""
+        pick = rng.randrange(self.edition.shuffled_total - self.drawn)
+        for kind, count in enumerate(self.bag):
+            if pick < count:
+                return act.DRAW[kind]
+            pick -= count
+        raise IllegalAction("no tile is left to draw", code="not-chance")
 
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:
@@ -216,7 +221,7 @@ class TutankhamunState(State):
         self.path[self.drawn] = kind
         self.emit("draw", slot=self.drawn, tile=self.edition.kind_slug(kind))
         self.drawn += 1
-        if self.drawn == self.shuffled_count:
+        if self.drawn == self.edition.shuffled_total:
             self.phase = MOVE
             self.emit("turn", seat=self.active)
 
