@@ -140,6 +140,22 @@ def check_playouts(game: Game, seeds: range) -> None:
         assert not any(state.legal_actions(s) for s in range(game.players))
 
 
+def check_tensors(game: Game, seeds: range) -> None:
+    """A declared tensor layout: every seat's tensor has the declared size and finite values,
+    and no game runs longer than the declared bound."""
+    encoder = game.tensor_encoder()
+    assert encoder is not None, f"{game.spec.id} declares no tensor encoder"
+    for seed in seeds:
+        length = 0
+        for step in random_playout(game, seed):
+            length += 1
+            for seat in range(game.players):
+                tensor = encoder.encode(step.state.view(seat), seat)
+                assert len(tensor) == encoder.size, f"tensor of {len(tensor)}, not {encoder.size}"
+                assert all(math.isfinite(v) for v in tensor), "a tensor value is not finite"
+        assert length <= encoder.max_game_length, f"{length} steps > {encoder.max_game_length}"
+
+
 def check_clone_independence(game: Game, seed: int) -> None:
     """Playing on a clone never changes the original, and vice versa."""
     rng = random.Random(seed)
