@@ -18,7 +18,11 @@ import pyspiel
 from saqqara.core.game import CHANCE
 from saqqara.core.registry import load, registered_games
 from saqqara.research import make_env
-from saqqara.research.openspiel_game import openspiel_name, register_openspiel_games
+from saqqara.research.openspiel_game import (
+    openspiel_name,
+    register_openspiel_games,
+    sample_chance_action,
+)
 
 
 def engine(game_id: str, players: int, options: dict[str, str], games: int) -> int:
@@ -65,8 +69,7 @@ def openspiel(game_id: str, players: int, options: dict[str, str], games: int) -
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                state.apply_action(sample_chance_action(state, rng))
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
             steps += 1

@@ -14,7 +14,11 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from saqqara.research.openspiel_game import openspiel_name, register_openspiel_games
+from saqqara.research.openspiel_game import (
+    openspiel_name,
+    register_openspiel_games,
+    sample_chance_action,
+)
 
 
 def run(
@@ -38,8 +42,7 @@ def run(
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                state.apply_action(sample_chance_action(state, rng))
             elif state.current_player() == 0:
                 state.apply_action(bot.step(state))
             else:

@@ -8,16 +8,13 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
-from saqqara.core.registry import registered_games
-from saqqara.research.openspiel_game import openspiel_name, register_openspiel_games
+from saqqara.research.openspiel_game import (
+    openspiel_name,
+    register_openspiel_games,
+    sample_chance_action,
+)
 
-CONFIGS = [
-    (game_id, players, options)
-    for game_id, cls in registered_games().items()
-    for options in cls.spec.option_sets()
-    for players in sorted({cls.spec.min_players, cls.spec.max_players})
-]
-IDS = ["-".join([g, f"{p}p", *o.values()]) for g, p, o in CONFIGS]
+from .configs import CONFIGS, IDS
 
 
 def _load(game_id: str, players: int, options: dict[str, str]) -> pyspiel.Game:
@@ -44,6 +41,7 @@ def test_openspiel_random_simulation_test_passes(
 def test_openspiel_ismcts_plays_to_the_end(
     game_id: str, players: int, options: dict[str, str]
 ) -> None:
+
     game = _load(game_id, players, options)
     rng = np.random.RandomState(7)
     bot = ismcts.ISMCTSBot(
@@ -57,8 +55,7 @@ def test_openspiel_ismcts_plays_to_the_end(
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            state.apply_action(sample_chance_action(state, rng))
         else:
             state.apply_action(bot.step(state))
     assert sum(state.returns()) == pytest.approx(1.0)
@@ -77,8 +74,7 @@ def test_resample_from_infostate_keeps_the_seats_information() -> None:
     state = game.new_initial_state()
     rng = np.random.RandomState(1)
     while state.is_chance_node():
-        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(int(rng.choice(outcomes, p=probs)))
+        state.apply_action(sample_chance_action(state, rng))
     world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert world.information_state_string(0) == state.information_state_string(0)
     assert world.observation_tensor(0) == state.observation_tensor(0)

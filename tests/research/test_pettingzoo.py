@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from saqqara.core.registry import registered_games
 from saqqara.research import SaqqaraAECEnv, make_env
+
+from .configs import CONFIGS, IDS
 
 # PettingZoo warns about every dict observation with an action mask (its own classic
 # games get the same warnings); they are advice, not failures.
@@ -15,14 +16,6 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent probably"),
     pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
 ]
-
-CONFIGS = [
-    (game_id, players, options)
-    for game_id, cls in registered_games().items()
-    for options in cls.spec.option_sets()
-    for players in sorted({cls.spec.min_players, cls.spec.max_players})
-]
-IDS = ["-".join([g, f"{p}p", *o.values()]) for g, p, o in CONFIGS]
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=IDS)

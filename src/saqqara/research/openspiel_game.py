@@ -199,4 +199,10 @@ def register_openspiel_games() -> list[str]:
     return names
 
 
+def sample_chance_action(state: Any, rng: np.random.RandomState) -> int:
+    """Draw a chance outcome of an OpenSpiel state with its probabilities."""
+    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+    return int(rng.choice(outcomes, p=probs))
+
+
 register_openspiel_games()

@@ -42,14 +42,10 @@ def give(state: TutankhamunState, seat: int, slug: str, count: int = 1) -> None:
     The tiles are taken off the path (from the back of the path's tiles of that type) so
     the totals stay true to the set.
     """
+    discard(state, slug, count)
     kind = state.edition.kind_from_slug(slug)
-    assert kind is not None and kind < NUM_TYPES
-    for _ in range(count):
-        slot = max(i for i, k in enumerate(state.path) if k == kind)
-        state.path[slot] = -1
-        state.on_path[kind] -= 1
-        state.hold[seat * NUM_TYPES + kind] += 1
-    state._shrink_front()
+    assert kind is not None
+    state.hold[seat * NUM_TYPES + kind] += count
 
 
 def holding(state: TutankhamunState, seat: int, slug: str) -> int:

@@ -15,7 +15,7 @@ from saqqara.core.game import Game
 from saqqara.core.perspective import Perspective
 from saqqara.games.tutankhamun import actions as act
 from saqqara.games.tutankhamun.data import NUM_TYPES
-from saqqara.games.tutankhamun.state import EMPTY, MASK_USED, SCORING, TutankhamunState
+from saqqara.games.tutankhamun.state import EMPTY, SCORING, TutankhamunState
 
 WIN = 1000.0
 LID_VALUE = 1.0
@@ -119,7 +119,6 @@ class GreedyTutankhamun:
         return SKIP_COST * skipped
 
 
-assert MASK_USED < 0
 register_bot(
     "greedy",
     GreedyTutankhamun,

@@ -21,7 +21,6 @@ from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
 from saqqara.games.tutankhamun import actions as act
 from saqqara.games.tutankhamun.data import (
-    DRAWN_KINDS,
     KING_TUT,
     NUM_TYPES,
     STEAL,
@@ -551,6 +550,3 @@ class TutankhamunState(State):
     def resample(self, seat: int, rng: random.Random) -> Self:
         """Nothing is hidden: tiles are laid face up and future draws are not in the state."""
         return self.clone()
-
-
-assert DRAWN_KINDS == WILD + 1
