@@ -292,7 +292,8 @@ class TutankhamunState(State):
         self.score[seat] = max(0, self.score[seat] - points)
         self.emit("score", seat=seat, points=points, left=self.score[seat])
         if self.score[seat] == 0:
-            self._end((seat,), f"seat {seat} reached the goal")
+            done = "reached the goal" if self.edition.amigo else "paid the last coin"
+            self._end((seat,), f"seat {seat} {done}")
             return True
         return False
 
