@@ -58,3 +58,28 @@ def test_greedy_only_returns_legal_actions() -> None:
         action = bot.choose(Perspective(state, seat), rng)
         assert action in state.legal_actions(seat)
         state.apply(seat, action)
+
+
+def test_ismcts_plays_legal_moves_and_a_seed_fixes_its_choice() -> None:
+    game = load("tutankhamun", 3, {"edition": "ootb-2004"})
+    bot = make_bot("ismcts:30", game)
+    rng = random.Random(5)
+    state = game.new_state()
+    while state.is_chance():
+        state.apply(-1, state.sample_chance(rng))
+    perspective = Perspective(state, 0)
+    first = bot.choose(perspective, random.Random(9))
+    assert first in state.legal_actions(0)
+    assert bot.choose(perspective, random.Random(9)) == first
+
+
+@pytest.mark.parametrize("name", ["ismcts:0", "ismcts:many", "greedy:3"])
+def test_bad_bot_parameters_are_refused(name: str) -> None:
+    with pytest.raises(OptionError):
+        make_bot(name, load("tutankhamun", 2))
+
+
+def test_ismcts_beats_random() -> None:
+    result = run_arena("tutankhamun", 2, {}, ["ismcts:60", "random"], 8, 3, workers=1)
+    scores = {s.name: s for s in result.scores()}
+    assert scores["ismcts:60"].mean >= 0.75

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from saqqara.core.errors import OptionError
-from saqqara.core.game import Game
+from saqqara.core.game import Game, State
 from saqqara.core.playout import Agent
 
 BotFactory = Callable[[Game], Agent]
@@ -37,6 +37,22 @@ def register_param_bot(
     _PARAM_BOTS[(name, game_id)] = factory
     if help:
         _HELP[name] = help
+
+
+Evaluator = Callable[[State, int], float]
+"""A game's position evaluator for search: the chance that ``seat`` wins, in [0, 1]."""
+
+_EVALUATORS: dict[str, Evaluator] = {}
+
+
+def register_evaluator(game_id: str, evaluator: Evaluator) -> None:
+    """Register the heuristic that search bots use at their leaves instead of random play."""
+    _EVALUATORS[game_id] = evaluator
+
+
+def evaluator_for(game_id: str) -> Evaluator | None:
+    _ensure_loaded()
+    return _EVALUATORS.get(game_id)
 
 
 def _ensure_loaded() -> None:

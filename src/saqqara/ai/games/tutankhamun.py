@@ -7,11 +7,12 @@ never on the true state.
 
 from __future__ import annotations
 
+import math
 import random
 
-from saqqara.ai.registry import register_bot
+from saqqara.ai.registry import register_bot, register_evaluator
 from saqqara.core.actions import Action
-from saqqara.core.game import Game
+from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
 from saqqara.games.tutankhamun import actions as act
 from saqqara.games.tutankhamun.data import NUM_TYPES
@@ -21,8 +22,10 @@ WIN = 1000.0
 LID_VALUE = 1.0
 """What an unplayed canopic lid or pharaoh tile is worth to its holder, in points."""
 MASK_VALUE = 2.5
-SKIP_COST = 0.12
-"""Cost of each tile jumped over: tiles behind your pawn are lost to you."""
+WIN_SCALE = 4.0
+"""Points of lead that make a win about 73% likely, for :func:`win_chance`."""
+ACCESS_VALUE = 0.12
+"""Worth of each tile still ahead of your pawn: tiles behind it are lost to you."""
 
 
 def first_place_chance(lead: int, remaining: int) -> float:
@@ -55,7 +58,9 @@ def estimate(state: TutankhamunState, seat: int) -> float:
     items = state.wilds[seat] * LID_VALUE
     if state.mask == seat:
         items += MASK_VALUE
-    return banked + potential + items
+    path = state.path
+    ahead = sum(1 for k in path[state.pawn[seat] + 1 :] if k != EMPTY)
+    return banked + potential + items + ACCESS_VALUE * ahead
 
 
 def evaluate(state: TutankhamunState, seat: int) -> float:
@@ -66,6 +71,14 @@ def evaluate(state: TutankhamunState, seat: int) -> float:
     mine = estimate(state, seat)
     rival = max(estimate(state, s) for s in range(state.n) if s != seat)
     return mine - rival
+
+
+def win_chance(state: State, seat: int) -> float:
+    """The search evaluator: :func:`evaluate` squashed into a chance of winning."""
+    assert isinstance(state, TutankhamunState)
+    if state.is_terminal():
+        return state.returns()[seat]
+    return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / WIN_SCALE))
 
 
 def _settle_scoring(state: TutankhamunState, seat: int) -> None:
@@ -99,24 +112,12 @@ class GreedyTutankhamun:
             after.apply_unchecked(seat, action)
             if world.phase == SCORING:
                 _settle_scoring(after, seat)
-            value = evaluate(after, seat) - self._jump_cost(world, seat, action)
+            value = evaluate(after, seat)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
         return rng.choice(best)
-
-    @staticmethod
-    def _jump_cost(state: TutankhamunState, seat: int, action: Action) -> float:
-        start = state.pawn[seat] + 1
-        if isinstance(action, act.Take):
-            end = action.slot
-        elif isinstance(action, act.Exit):
-            end = len(state.path)
-        else:
-            return 0.0
-        skipped = sum(1 for k in state.path[start:end] if k != EMPTY)
-        return SKIP_COST * skipped
 
 
 register_bot(
@@ -125,3 +126,4 @@ register_bot(
     game_id="tutankhamun",
     help="one-move lookahead with a majority heuristic",
 )
+register_evaluator("tutankhamun", win_chance)
