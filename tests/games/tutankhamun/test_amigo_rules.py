@@ -137,12 +137,25 @@ def test_gold_nugget_takes_a_tile_of_a_type_you_own_and_the_robbed_advances() ->
     give(state, 1, "throne", 2)
     give(state, 2, "selket", 1)
     play(state, "take 0")
-    assert texts(state) == ["rob 1 throne"]  # must be used: no pass, no other target
+    assert texts(state) == ["rob 1 throne", "decline"]  # seat 2 owns no throne
     events = play(state, "rob 1 throne")
     assert holding(state, 0, "throne") == 2 and holding(state, 1, "throne") == 1
     assert state.score == [26, 25, 26]
     assert "steal" in kinds(events)
     assert state.to_act() == (1,)
+
+
+def test_gold_nugget_may_be_given_away_without_taking_anything() -> None:
+    """Goldklumpen: the nugget must be handed on ("muß"), but taking a tile is allowed
+    ("darf"), not required - useful when robbing would carry the victim to the goal."""
+    state = new_game(AMIGO, 3, ["nugget"])
+    give(state, 0, "throne", 1)
+    give(state, 1, "throne", 1)
+    state.score[1] = 1
+    events = play(state, "take 0", "decline")
+    assert "steal-declined" in kinds(events)
+    assert holding(state, 1, "throne") == 1 and state.score == [26, 1, 26]
+    assert not state.is_terminal() and state.to_act() == (1,)
 
 
 def test_gold_nugget_without_a_target_is_discarded() -> None:

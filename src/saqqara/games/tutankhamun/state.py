@@ -168,8 +168,7 @@ class TutankhamunState(State):
             return moves
         if phase == STEALING and seat == self.active:
             steals: list[Action] = [act.STEAL[v][k] for v, k in self._steal_targets(seat)]
-            if not self.edition.amigo:
-                steals.append(act.DECLINE)
+            steals.append(act.DECLINE)
             return steals
         if phase == SCORING and seat == self.sc_turn:
             return self._scoring_options(seat)
@@ -206,7 +205,7 @@ class TutankhamunState(State):
         elif isinstance(action, act.Exit):
             self._exit()
         elif isinstance(action, act.Decline):
-            self.emit("bag-unused", seat=seat)
+            self.emit("steal-declined", seat=seat)
             self.phase = MOVE
             self._finish_turn()
         elif isinstance(action, act.PlayLid | act.PlayMask | act.PlayWild):
