@@ -181,6 +181,7 @@ def win_chance(state: State, seat: int) -> float:
 
 
 register_bot("heuristic", HeuristicBot, GAME_ID, help="risk-aware: digs while a lift pays")
+register_bot("greedy", HeuristicBot, GAME_ID, help="risk-aware: digs while a lift pays")
 register_bot("cautious", CautiousBot, GAME_ID, help="stops after the first find (baseline)")
 register_bot("reckless", RecklessBot, GAME_ID, help="digs until a danger strikes (baseline)")
 register_evaluator(GAME_ID, win_chance)
