@@ -10,6 +10,7 @@ from saqqara.core.registry import register
 from saqqara.core.spec import GameSpec, OptionSpec
 from saqqara.games.tutankhamuns_revenge import actions as act
 from saqqara.games.tutankhamuns_revenge.state import RevengeState
+from saqqara.games.tutankhamuns_revenge.tensors import RevengeTensors
 
 SPEC = GameSpec(
     id="tutankhamuns-revenge",
@@ -53,6 +54,9 @@ class TutankhamunsRevenge(Game):
         super().__init__(players, options)
         self.pass_cost = int(self.options["pass-cost"])
         self.mask_end = self.options["early-end"] == "mask-stack"
+
+    def tensor_encoder(self) -> RevengeTensors:
+        return RevengeTensors()
 
     def new_state(self) -> RevengeState:
         return RevengeState(self, self.pass_cost, self.mask_end)
