@@ -110,8 +110,15 @@ NUM_DISTINCT_ACTIONS = len(_BY_ID)
 _IDS: dict[Action, int] = {a: i for i, a in enumerate(_BY_ID)}
 
 
+_INTERNED: dict[int, int] = {id(a): i for i, a in enumerate(_BY_ID)}
+"""Ids of the interned instances by object identity: no dataclass hashing on the hot path."""
+
+
 def action_id(action: Action) -> int:
     """The integer id; the order of ids is the order of legal-action lists."""
+    fast = _INTERNED.get(id(action))
+    if fast is not None:
+        return fast
     try:
         return _IDS[action]
     except (KeyError, TypeError):
