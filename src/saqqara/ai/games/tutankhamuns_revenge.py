@@ -168,6 +168,20 @@ WIN_SCALE = 6.0
 """Silver of lead that makes a win about 73% likely, for :func:`win_chance`."""
 
 
+SCARAB_WORTH = 1.5
+"""What an unplayed scarab card is worth to its holder, in silver."""
+KEEP_SHARE = 0.8
+"""The share of a turn's unbanked gain that the evaluator counts as already won."""
+
+
+def _worth(state: RevengeState, seat: int) -> float:
+    """Money, plus most of the turn's gain at stake, plus the scarabs still in hand."""
+    worth = state.money[seat] + SCARAB_WORTH * state.scarabs[seat]
+    if seat == state.active:
+        worth += KEEP_SHARE * state.gain * state.multiplier()
+    return worth
+
+
 def win_chance(state: State, seat: int) -> float:
     """Search evaluator: the money lead over the best rival, squashed into [0, 1]."""
     assert isinstance(state, RevengeState)
@@ -175,8 +189,9 @@ def win_chance(state: State, seat: int) -> float:
         return state.returns()[seat]
     if seat in state.eliminated:
         return 0.0
-    rivals = [state.money[s] for s in range(state.n) if s != seat and s not in state.eliminated]
-    lead = state.money[seat] - max(rivals, default=0)
+    worth = [_worth(state, s) for s in range(state.n)]
+    rivals = [worth[s] for s in range(state.n) if s != seat and s not in state.eliminated]
+    lead = worth[seat] - max(rivals, default=0.0)
     return 1.0 / (1.0 + math.exp(-lead / WIN_SCALE))
 
 
