@@ -242,6 +242,9 @@ def test_a_scarab_is_played_before_the_first_lift_only_and_once_a_turn() -> None
     seat = state.active
     state.apply(seat, act.SCARAB)
     assert act.SCARAB not in state.legal_actions(seat)
+    with pytest.raises(IllegalAction) as twice:
+        state.apply(seat, act.SCARAB)
+    assert twice.value.code == "one-scarab"
     assert act.STOP not in state.legal_actions(seat)  # a scarab is played to dig
     with pytest.raises(IllegalAction) as refused:
         state.apply(seat, act.STOP)

@@ -254,6 +254,8 @@ class RevengeState(State):
                     )
             elif isinstance(action, act.Scarab) and self.lifts:
                 raise IllegalAction("a scarab is played before the first lift", code="late")
+            elif isinstance(action, act.Scarab) and self.scarab_on:
+                raise IllegalAction("one scarab per turn", code="one-scarab")
             elif isinstance(action, act.Scarab) and not self.scarabs[seat]:
                 raise IllegalAction("you have no scarab card left", code="no-scarab")
             elif isinstance(action, act.Stop) and action not in self.legal_actions(seat):
@@ -295,7 +297,7 @@ class RevengeState(State):
             raise IllegalAction(f"{action!r} is not an action of this game", code="not-legal")
 
     def _lay(self, kind: int) -> None:
-        """ "Fas 1": the next card of the layer goes on the next cell, row by row."""
+        """Fas 1: the next card of the layer goes on the next cell, row by row."""
         layer, cell = self.layer, self.laid
         owner = self.owner(layer)
         self.layouts[layer * CELLS + cell] = kind
@@ -316,7 +318,7 @@ class RevengeState(State):
             self.phase = TURNING
 
     def _turn_box(self, turns: int) -> None:
-        """ "Fas 1", end: the box is turned in secret; the digging starts to the left of the
+        """Fas 1, end: the box is turned in secret; the digging starts to the left of the
         seat that laid the last layer ("Fas 2")."""
         self.turns = turns
         for layer in range(LAYERS):
@@ -328,7 +330,7 @@ class RevengeState(State):
         self._begin_turn((self.owner(COVER) + 1) % self.n)
 
     def _begin_turn(self, seat: int) -> None:
-        """ "Blockadkort": the seat takes its blockade card away when its turn comes."""
+        """Blockadkort: the seat takes its blockade card away when its turn comes."""
         self.active = seat
         self.lifts = 0
         self.gain = 0
@@ -340,7 +342,7 @@ class RevengeState(State):
             self.block_at[seat] = NOBODY
 
     def _lift(self, stack: int) -> None:
-        """ "Fas 2": lift the top card; a card already visible scores nothing ("Se upp!")."""
+        """Fas 2: lift the top card; a card already visible scores nothing ("Se upp!")."""
         d = self.depth[stack] - 1
         self.depth[stack] = d
         self.lifts += 1
@@ -371,7 +373,7 @@ class RevengeState(State):
         return ""
 
     def _reveal(self, kind: int) -> None:
-        """ "Poängen": a treasure adds to this turn's gain; a danger ends the turn at once,
+        """Poängen: a treasure adds to this turn's gain; a danger ends the turn at once,
         the turn's gain is lost and its penalty paid (double with a scarab)."""
         stack = self.pending
         self.pending = NOBODY
@@ -398,7 +400,7 @@ class RevengeState(State):
             self._end_turn()
 
     def _eliminate(self, seat: int) -> None:
-        """ "Poängen": a seat that cannot pay a penalty is out; it pays what it has."""
+        """Poängen: a seat that cannot pay a penalty is out; it pays what it has."""
         self.money[seat] = 0
         self.eliminated.append(seat)
         if self.block_at[seat] >= 0:
@@ -456,7 +458,7 @@ class RevengeState(State):
 
     # -- the end --------------------------------------------------------------------------
     def outcome(self) -> Outcome:
-        """ "SPELET ÄR SLUT": most money wins, ties shared. Seats that went out rank below
+        """SPELET ÄR SLUT: most money wins, ties shared. Seats that went out rank below
         every seat still in, a later exit above an earlier one; their score is 0."""
         if self.phase != OVER:
             raise IllegalAction("the game is not over", code="not-over")
