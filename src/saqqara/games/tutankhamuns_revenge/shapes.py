@@ -146,26 +146,34 @@ def next_cell_weights(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[int, f
     Every kind listed keeps the layer completable: there are no dead ends.
     """
     d = deck()
-    cell = len(prefix)
     if layer not in MIDDLE_LAYERS:
         left = Counter({k: c for k, c in enumerate(d.layers[layer]) if c})
         left.subtract(prefix)
         total = sum(left.values())
         return tuple((k, left[k] / total) for k in sorted(left) if left[k] > 0)
-    roles = deck().roles
-    cons = prefix_placements(tuple(roles[k] for k in prefix))
-    at: Counter[int] = Counter(role_at(p, cell) for p in cons)
+    roles = d.roles
+    at = _role_shares(tuple(roles[k] for k in prefix))
     free = _free_left(layer, prefix)
     n_free = sum(free.values())
     weights: dict[int, float] = {}
     for role in range(1, 7):
         if at[role]:
-            weights[d.role_kind(role)] = at[role] / len(cons)
+            weights[d.role_kind(role)] = at[role]
     if at[0]:
         for kind, count in free.items():
             if count > 0:
-                weights[kind] = at[0] / len(cons) * count / n_free
+                weights[kind] = at[0] * count / n_free
     return tuple(sorted(weights.items()))
+
+
+@lru_cache(maxsize=65536)
+def _role_shares(roles: tuple[int, ...]) -> tuple[float, ...]:
+    """For each role code 0..6, the share of the placements agreeing with ``roles`` that
+    put it on the next cell (layouts differing only in free cards share a role prefix)."""
+    cons = prefix_placements(roles)
+    cell = len(roles)
+    at = Counter((p >> (3 * cell)) & 7 for p in cons)
+    return tuple(at[role] / len(cons) for role in range(7))
 
 
 def sample_layer(layer: int, known: tuple[int, ...], rng: random.Random) -> list[int]:

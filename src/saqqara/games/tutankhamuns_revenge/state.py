@@ -302,10 +302,8 @@ class RevengeState(State):
         owner = self.owner(layer)
         self.layouts[layer * CELLS + cell] = kind
         self.laid += 1
-        self.emit(
-            "lay", frozenset((owner,)), layer=layer + 1, cell=cell_name(cell), card=_SLUGS[kind]
-        )
-        self.emit("laid", seat=owner, layer=layer + 1, cards=self.laid)
+        if self._events is not None:
+            self._lay_events(owner, layer, cell, kind)
         if self.laid < CELLS:
             return
         self.layer += 1
@@ -316,6 +314,13 @@ class RevengeState(State):
             self.layouts[base : base + CELLS] = [_EARTH] * CELLS
             self.emit("cover", seat=owner)
             self.phase = TURNING
+
+    def _lay_events(self, owner: int, layer: int, cell: int, kind: int) -> None:
+        """The card laid, for its layer's seat alone; for everyone, only how many."""
+        self.emit(
+            "lay", frozenset((owner,)), layer=layer + 1, cell=cell_name(cell), card=_SLUGS[kind]
+        )
+        self.emit("laid", seat=owner, layer=layer + 1, cards=self.laid)
 
     def _turn_box(self, turns: int) -> None:
         """Fas 1, end: the box is turned in secret; the digging starts to the left of the
