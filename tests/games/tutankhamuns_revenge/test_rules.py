@@ -427,3 +427,26 @@ def test_without_the_option_the_mask_stack_must_be_dug_or_passed() -> None:
             state.depth[s] = 0
     assert state.phase == DIGGING
     assert state.legal_actions(state.active) == [act.SCARAB, act.LIFT[cell("d4")], act.STOP]
+
+
+def test_a_random_layout_is_uniform_over_valid_layouts() -> None:
+    """The chance steps of `random` weight each card by the share of complete valid
+    layouts that continue with it: on a1 of a middle layer, a part with the share of
+    placements putting it there, a free card with the free share times its count."""
+    from saqqara.games.tutankhamuns_revenge.data import deck
+    from saqqara.games.tutankhamuns_revenge.shapes import HEAD, placements, role_at
+
+    state = TutankhamunsRevenge(2).new_state()
+    while state.layer < 4:  # lay layers 1-4 at once
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    state.apply(state.to_act()[0], act.RANDOM)
+    chances = dict(state.chance_outcomes())
+    every = placements()
+    head_share = sum(1 for p in every if role_at(p, 0) == HEAD) / len(every)
+    assert chances[act.LAY[kind("cobra")]] == pytest.approx(head_share)
+    free_share = sum(1 for p in every if role_at(p, 0) == 0) / len(every)
+    layer5 = deck().layers[4]
+    assert chances[act.LAY[kind("mosquito")]] == pytest.approx(
+        free_share * layer5[kind("mosquito")] / 7
+    )
