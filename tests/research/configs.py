@@ -12,3 +12,11 @@ CONFIGS = [
     for players in sorted({cls.spec.min_players, cls.spec.max_players})
 ]
 IDS = ["-".join([g, f"{p}p", *o.values()]) for g, p, o in CONFIGS]
+
+SMALLEST = [
+    (game_id, cls.spec.min_players, options)
+    for game_id, cls in registered_games().items()
+    for options in cls.spec.option_sets()
+]
+"""One configuration per game and option set (the smallest table), for the slow checks."""
+SMALLEST_IDS = ["-".join([g, f"{p}p", *o.values()]) for g, p, o in SMALLEST]

@@ -14,7 +14,7 @@ from saqqara.research.openspiel_game import (
     sample_chance_action,
 )
 
-from .configs import CONFIGS, IDS
+from .configs import CONFIGS, IDS, SMALLEST, SMALLEST_IDS
 
 
 def _load(game_id: str, players: int, options: dict[str, str]) -> pyspiel.Game:
@@ -33,11 +33,11 @@ def test_openspiel_random_simulation_test_passes(
     game_id: str, players: int, options: dict[str, str]
 ) -> None:
     pyspiel.random_sim_test(
-        _load(game_id, players, options), num_sims=3, serialize=False, verbose=False
+        _load(game_id, players, options), num_sims=2, serialize=False, verbose=False
     )
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "players", "options"), SMALLEST, ids=SMALLEST_IDS)
 def test_openspiel_ismcts_plays_to_the_end(
     game_id: str, players: int, options: dict[str, str]
 ) -> None:

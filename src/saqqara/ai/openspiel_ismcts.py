@@ -59,7 +59,7 @@ class OpenSpielISMCTS:
             random_state=random_state,
             final_policy_type=self._ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
         )
-        root = SaqqaraSpielState(self._spiel_game, perspective.resample(rng), [])
+        root = SaqqaraSpielState(self._spiel_game, perspective.resample(rng))
         return self.game.action_from_id(int(bot.step(root)))
 
 

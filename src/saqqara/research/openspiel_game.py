@@ -10,13 +10,15 @@ Chance nodes are explicit (our chance steps, with their probabilities). Sealed
 simultaneous decisions are given in OpenSpiel's turn-based form: the deciding seats act
 one after the other, in seat order, none seeing the others' choices. Returns are the
 outcome's: the winners share 1 (a constant-sum game). ``resample_from_infostate`` is our
-``resample``. Information-state strings are the seat's view plus every event it saw;
-tensors (observation and information state alike) are the game's declared tensor of the
-seat's view.
+``resample``. Information-state strings are the seat's view plus a digest chained over
+every event it saw (so they are perfect-recall without growing with the game); tensors
+(observation and information state alike) are the game's declared tensor of the seat's
+view.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from typing import Any
@@ -24,7 +26,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from saqqara.core.events import Event, events_for
+from saqqara.core.events import events_for
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.registry import load, registered_games
 from saqqara.research.pettingzoo_env import encoder_of
@@ -63,7 +65,7 @@ class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
 
     def new_initial_state(self) -> SaqqaraSpielState:
-        return SaqqaraSpielState(self, self.inner.new_state(), [])
+        return SaqqaraSpielState(self, self.inner.new_state())
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -72,13 +74,32 @@ class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
         return SaqqaraObserver(self, perfect_recall)
 
 
-class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
-    """OpenSpiel's view of one of our states; the history of events feeds info-state strings."""
+def _chain(digest: str, events: list[dict[str, Any]]) -> str:
+    """Extend a history digest by the events a seat saw in one step."""
+    if not events:
+        return digest
+    text = digest + json.dumps(events, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
-    def __init__(self, game: SaqqaraSpielGame, inner: State, history: list[Event]) -> None:
+
+class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
+    """OpenSpiel's view of one of our states.
+
+    ``digests[seat]`` chains every event that seat has seen (``public`` those everyone saw):
+    with the seat's view it makes the perfect-recall information-state string.
+    """
+
+    def __init__(
+        self,
+        game: SaqqaraSpielGame,
+        inner: State,
+        digests: list[str] | None = None,
+        public: str = "",
+    ) -> None:
         super().__init__(game)
         self.inner = inner
-        self.history = history
+        self.digests = digests if digests is not None else [""] * game.inner.players
+        self.public = public
         # OpenSpiel clones a Python state by deep-copying its attributes: keep only values
         # whose deepcopy is cheap and right (our Game is immutable and copies as itself).
         self.rules: Game = game.inner
@@ -101,7 +122,10 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         seat = self.current_player()
         inner_seat = CHANCE if seat == pyspiel.PlayerId.CHANCE else seat
         events = self.inner.apply(inner_seat, self.rules.action_from_id(action))
-        self.history.extend(events)
+        if events:
+            for s in range(self.rules.players):
+                self.digests[s] = _chain(self.digests[s], events_for(events, s))
+            self.public = _chain(self.public, events_for(events, None))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.rules.action_text(self.rules.action_from_id(action))
@@ -120,13 +144,16 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         """A state drawn from ``player_id``'s information set (our ``resample``).
 
         The sampler's uniform draw seeds our generator, so OpenSpiel's randomness drives it.
-        The new state keeps only the events that seat saw.
+        The new state keeps that seat's history; the others get the public history, all that
+        the seat knows of theirs.
         """
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
         rng = random.Random(seed)
         world = self.inner.resample(player_id, rng)
-        seen = [e for e in self.history if e.visible_to(player_id)]
-        return SaqqaraSpielState(self.get_game(), world, seen)
+        digests = [
+            self.digests[s] if s == player_id else self.public for s in range(self.rules.players)
+        ]
+        return SaqqaraSpielState(self.get_game(), world, digests, self.public)
 
     def __str__(self) -> str:
         return json.dumps(self.inner.view(None), sort_keys=True)
@@ -148,8 +175,7 @@ class SaqqaraObserver:
         view = json.dumps(state.inner.view(player), sort_keys=True)
         if not self.perfect_recall:
             return view
-        seen = json.dumps(events_for(state.history, player), sort_keys=True)
-        return f"{view}\n{seen}"
+        return f"{view}\n{state.digests[player]}"
 
 
 _GAME_TYPES: dict[str, Any] = {}
