@@ -73,3 +73,11 @@ def test_a_whole_game_can_be_played_to_the_end(tmp_path: Path) -> None:
     state = table.run()
     assert state.is_terminal()
     assert "Game over" in out.getvalue() and "place 1" in out.getvalue()
+
+
+def test_events_of_chance_steps_and_scorings_reach_the_log(tmp_path: Path) -> None:
+    table, out = _table(["1"] * 200, tmp_path / "g.json")
+    table.run()
+    text = out.getvalue()
+    assert "scores" in text and "is removed" in text
+    assert "draw" not in text  # the setup's 69 draws are not logged one by one

@@ -53,3 +53,23 @@ def label_action(view: dict[str, Any], game: Game, text: str) -> str:
     _ensure_loaded()
     labeller = _LABELLERS.get(game.spec.id)
     return labeller(view, game, text) if labeller else text
+
+
+EventFormatter = Callable[[dict[str, Any]], str | None]
+"""(an event's JSON) -> a line for the log, or None to leave it out."""
+
+_EVENT_FORMATTERS: dict[str, EventFormatter] = {}
+
+
+def register_event_formatter(game_id: str, formatter: EventFormatter) -> None:
+    _EVENT_FORMATTERS[game_id] = formatter
+
+
+def format_event(game: Game, event: dict[str, Any]) -> str | None:
+    """A log line for an event the viewer may see: the game's wording, or kind and fields."""
+    _ensure_loaded()
+    formatter = _EVENT_FORMATTERS.get(game.spec.id)
+    if formatter is not None:
+        return formatter(event)
+    details = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+    return f"{event['kind']}: {details}" if details else str(event["kind"])

@@ -21,12 +21,12 @@ from rich.text import Text
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction, NotationError
-from saqqara.core.events import Event
+from saqqara.core.events import Event, events_for
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent
 from saqqara.core.records import Record, record_of, replay
-from saqqara.ui.renderers import label_action, render
+from saqqara.ui.renderers import format_event, label_action, render
 
 HUMAN = "human"
 
@@ -125,15 +125,14 @@ class TerminalTable:
         if not quiet:
             who = self.seat_names[seat]
             self.console.print(Text(f"P{seat} ({who}): ", style="bold") + Text(label))
-            self._show_events(events, seat)
+        self._show_events(events)
 
-    def _show_events(self, events: Sequence[Event], actor: int) -> None:
-        viewer = self._viewer()
-        for event in events:
-            if event.kind in ("take", "turn", "draw") or not event.visible_to(viewer):
-                continue
-            details = ", ".join(f"{k}={v}" for k, v in event.data.items())
-            self.console.print(Text(f"    {event.kind}: {details}", style="dim"))
+    def _show_events(self, events: Sequence[Event]) -> None:
+        """Log what the viewing person may see of what happened (chance steps included)."""
+        for event in events_for(events, self._viewer()):
+            line = format_event(self.game, event)
+            if line:
+                self.console.print(Text(f"    {line}", style="dim"))
 
     def _viewer(self) -> int | None:
         humans = [s for s, a in enumerate(self.agents) if a is None]

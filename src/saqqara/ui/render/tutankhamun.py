@@ -11,7 +11,11 @@ from rich.text import Text
 
 from saqqara.core.game import Game
 from saqqara.games.tutankhamun.data import edition
-from saqqara.ui.renderers import register_action_labeller, register_renderer
+from saqqara.ui.renderers import (
+    register_action_labeller,
+    register_event_formatter,
+    register_renderer,
+)
 
 SEAT_COLOURS = ("red", "blue", "green", "magenta", "cyan", "yellow")
 
@@ -120,5 +124,33 @@ def render_tutankhamun(view: dict[str, Any], game: Game, seat: int | None) -> Re
     return Group(*parts)
 
 
+def format_tutankhamun_event(event: dict[str, Any]) -> str | None:
+    """Log lines for what matters; the setup's draws, turns and takes are left out (the
+    board and the move line show them)."""
+    kind = event["kind"]
+    if kind in ("draw", "turn", "take"):
+        return None
+    seat = f"P{event['seat']}" if "seat" in event else ""
+    lines = {
+        "remove": f"slot {event.get('slot')} ({event.get('tile')}) is removed",
+        "scoring": f"scoring {event.get('tile')}",
+        "scored": f"{event.get('tile')}: first {event.get('first')}, second {event.get('second')}",
+        "score": f"{seat} scores {event.get('points')} ({event.get('left')} left)",
+        "steal": f"{seat} takes a {event.get('tile')} from P{event.get('victim')}",
+        "steal-declined": f"{seat} takes nothing with it",
+        "steal-discarded": f"{seat}'s special tile is discarded: {event.get('reason')}",
+        "exit": f"{seat} moves past the end of the path",
+        "gold-mask": f"{seat} takes the gold mask",
+        "king-tut": f"{seat} takes King Tut and pays a coin",
+        "lid": f"{seat} plays a canopic lid",
+        "mask": f"{seat} plays the gold mask",
+        "pharaoh": f"{seat} adds a pharaoh tile",
+        "pass": f"{seat} passes",
+        "game-over": f"game over: {event.get('reason')}",
+    }
+    return lines.get(kind, str(kind))
+
+
 register_renderer("tutankhamun", render_tutankhamun)
+register_event_formatter("tutankhamun", format_tutankhamun_event)
 register_action_labeller("tutankhamun", label_tutankhamun)
