@@ -1,0 +1,51 @@
+"""Tests of decisions taken where the rulebook is silent (docs/rules/valley-of-the-kings.md)."""
+
+from __future__ import annotations
+
+from saqqara.games.valley_of_the_kings.state import BUILD, DRAW, OPEN
+
+from .helpers import deal, enter_workers, give_site, hold, opening, place, play, texts
+
+
+def test_a_low_bag_gives_only_full_groups() -> None:
+    state = opening(3, start=0)
+    state.bag = [3, 3, 3, 3, 0]
+    state.phase = DRAW
+    state._begin_round()
+    assert state.ngroups == 2
+    deal(state, [["red"] * 3 + ["grey"] * 2, ["grey", "black", "black", "black", "white"]])
+    assert state.bag == [0, 0, 0, 2, 0]
+
+
+def test_fields_of_sites_out_of_play_cannot_be_entered() -> None:
+    state = opening(3, start=0)
+    deal(state, [["red"] * 5] * 4)
+    for seat in (0, 1, 2):
+        play(state, seat, "done")
+    assert state.phase == OPEN
+    options = texts(state, 0)
+    assert "overseer 1 1-A" not in options  # site 1 has three suns
+    assert "overseer 1 3-A" in options  # site 3 has two: in play with three players
+
+
+def test_round_one_workers_stay_off_foreign_sites() -> None:
+    state = opening(3, start=0)
+    give_site(state, 15, 1, [])
+    enter_workers(state, 1, start=0)
+    assert "worker 1 15-A" not in texts(state, 0)
+    enter_workers(state, 2, start=0)
+    assert "worker 1 15-A" in texts(state, 0)
+
+
+def test_stone_positions_matter_only_for_the_centre_unless_experts_play() -> None:
+    for experts, expected in (("off", 2), ("on", 9)):
+        state = opening(2, start=0, experts=experts)
+        give_site(state, 2, 0, [])
+        place(state, 0, "worker", 1, "2-A")
+        hold(state, 0, red=1)
+        enter_workers(state, 2, start=0)
+        play(state, 0, "done")
+        play(state, 1, "done")
+        assert state.phase == BUILD
+        builds = [t for t in texts(state, 0) if t.startswith("build")]
+        assert len(builds) == expected
