@@ -24,6 +24,9 @@ class Event:
     seats: frozenset[int] | None = None
     reveal: bool = False
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Event:
+        return self  # events are never changed once made
+
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may see this event."""
         return self.seats is None or (seat is not None and seat in self.seats)
