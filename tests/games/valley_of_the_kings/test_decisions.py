@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from saqqara.games.valley_of_the_kings.state import BUILD, DRAW, OPEN
+from saqqara.games.valley_of_the_kings.state import BUILD, DRAW, MAX_ROUNDS, OPEN
 
 from .helpers import deal, enter_workers, give_site, hold, opening, place, play, texts
 
@@ -49,3 +49,13 @@ def test_stone_positions_matter_only_for_the_centre_unless_experts_play() -> Non
         assert state.phase == BUILD
         builds = [t for t in texts(state, 0) if t.startswith("build")]
         assert len(builds) == expected
+
+
+def test_the_game_ends_after_the_round_limit() -> None:
+    state = opening(2, start=0)
+    state.round = MAX_ROUNDS
+    enter_workers(state, MAX_ROUNDS, start=0)
+    play(state, 0, "done")
+    play(state, 1, "done")
+    assert state.is_terminal()
+    assert state.outcome().reason == f"the round limit ({MAX_ROUNDS}) is reached"

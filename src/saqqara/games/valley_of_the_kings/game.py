@@ -11,6 +11,7 @@ from saqqara.core.spec import GameSpec, OptionSpec
 from saqqara.games.valley_of_the_kings import actions as act
 from saqqara.games.valley_of_the_kings.data import board
 from saqqara.games.valley_of_the_kings.state import ValleyState
+from saqqara.games.valley_of_the_kings.tensors import ValleyTensors
 
 SPEC = GameSpec(
     id="valley-of-the-kings",
@@ -54,6 +55,9 @@ class ValleyOfTheKings(Game):
 
     def new_state(self) -> ValleyState:
         return ValleyState(self, self.board, self.in_play)
+
+    def tensor_encoder(self) -> ValleyTensors:
+        return ValleyTensors()
 
     @property
     def num_distinct_actions(self) -> int:

@@ -37,6 +37,8 @@ PHASE_NAMES = (
     "over",
 )
 UNCLAIMED, OUT = -1, -2
+MAX_ROUNDS = 40
+"""Our limit, not the rulebook's: the game also ends after this round (see the rules doc)."""
 FREE = -1
 PIECES = 7
 V = act.VALUES
@@ -733,6 +735,9 @@ class ValleyState(State):
             return
         if all(self.owner[s] >= 0 and self.complete(s) for s in in_play):
             self._end("every pyramid is finished")
+            return
+        if self.round >= MAX_ROUNDS:
+            self._end(f"the round limit ({MAX_ROUNDS}) is reached")
             return
         self.start = (self.start + 1) % self.n
         self.round += 1
