@@ -96,6 +96,8 @@ class Board:
     """Site index (0-based) of each field node; -1 for areas."""
     neighbours: tuple[tuple[int, ...], ...]
     dist: tuple[tuple[int, ...], ...]
+    within: tuple[tuple[tuple[int, ...], ...], ...]
+    """``within[node][k]``: the other nodes at most ``k`` steps away (k = 0..steps), in order."""
     pharaoh_stones: int
     pharaoh_xy: tuple[int, int]
     colours: tuple[Colour, ...]
@@ -195,6 +197,11 @@ def board() -> Board:
     dist = tuple(_distances(neighbours, start) for start in range(len(names)))
     pharaoh = raw["pharaoh"]
     colours = tuple(Colour(**c) for c in comp["colours"])
+    steps = int(comp["steps_per_round"])
+    within = tuple(
+        tuple(tuple(n for n in range(len(names)) if 0 < row[n] <= k) for k in range(steps + 1))
+        for row in dist
+    )
     return Board(
         area_numbers=area_numbers,
         area_shapes=tuple(tuple((int(x), int(y)) for x, y in a["shape"]) for a in areas),
@@ -203,6 +210,7 @@ def board() -> Board:
         node_site=tuple(node_site),
         neighbours=neighbours,
         dist=dist,
+        within=within,
         pharaoh_stones=int(pharaoh["stones"]),
         pharaoh_xy=(int(pharaoh["x"]), int(pharaoh["y"])),
         colours=colours,
@@ -212,7 +220,7 @@ def board() -> Board:
         workers=int(comp["workers"]),
         overseers=int(comp["overseers"]),
         scarabs=int(comp["scarabs"]),
-        steps=int(comp["steps_per_round"]),
+        steps=steps,
         stones_per_worker=int(comp["stones_per_worker"]),
         scores={k: dict(v) for k, v in comp["scores"].items()},
     )

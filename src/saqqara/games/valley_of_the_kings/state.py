@@ -296,12 +296,16 @@ class ValleyState(State):
         hand = self.hand
         base = seat * V
         values = [v for v in range(V) if hand[base + v]]
-        cap = self.b.max_bid
+        room = [self.b.max_bid] * self.ngroups
+        bids = self.bids
+        for i in range(0, len(bids), 3):
+            if bids[i + 1] == seat:
+                room[bids[i]] -= bids[i + 2]
         options: list[Action] = []
         for group in range(self.ngroups):
-            room = cap - self._bid_total(seat, group)
+            left = room[group]
             row = act.BID[group]
-            options.extend(row[v] for v in values if v <= room)
+            options.extend([row[v] for v in values if v <= left])
         options.append(act.DONE)
         return options
 
@@ -367,31 +371,31 @@ class ValleyState(State):
         else:
             self.phase = ORDERS
 
-    def _may_enter(self, seat: int, node: int) -> bool:
-        """May ``seat`` put a figure on ``node`` now? Areas always; a field only if it is
-        free and its site in play, and in round 1 only at unclaimed or own sites."""
-        site = self.b.node_site[node]
-        if site < 0:
-            return True
-        if self.occ[node] != FREE:
-            return False
-        owner = self.owner[site]
-        if owner == OUT:
-            return False
-        return self.round > 1 or owner in (UNCLAIMED, seat)
+    def _enterable(self, seat: int) -> list[bool]:
+        """Where ``seat`` may put a figure now: any area; a field only if it is free and
+        its site in play, and in round 1 only at unclaimed or own sites."""
+        occ = self.occ
+        owner = self.owner
+        first = self.round == 1
+        result = []
+        for node, site in enumerate(self.b.node_site):
+            if site < 0:
+                result.append(True)
+            elif occ[node] != FREE:
+                result.append(False)
+            else:
+                who = owner[site]
+                result.append(who != OUT and (not first or who in (UNCLAIMED, seat)))
+        return result
 
     def _open_options(self, seat: int) -> list[Action]:
         """Round 1: each overseer in turn moves openly; 6 steps for both together."""
         overseer = 0 if self.orders[2 * seat] < 0 else 1
         here = self.pos[seat * PIECES + overseer]
-        dist = self.b.dist[here]
-        budget = self.budget
+        allowed = self._enterable(seat)
         row = act.OVERSEER[overseer]
-        return [
-            row[node]
-            for node in range(self.b.num_nodes)
-            if node == here or (dist[node] <= budget and self._may_enter(seat, node))
-        ]
+        nodes = sorted((here, *(n for n in self.b.within[here][self.budget] if allowed[n])))
+        return [row[node] for node in nodes]
 
     def _open_move(self, seat: int, overseer: int, node: int) -> None:
         self.orders[2 * seat + overseer] = node
@@ -486,20 +490,16 @@ class ValleyState(State):
         pos = self.pos
         seen: set[int] = set()
         options: list[Action] = []
+        allowed = self._enterable(seat)
+        within = self.b.within
         budget = self.budget
-        nodes = range(self.b.num_nodes)
         for worker in range(act.WORKERS):
             here = pos[base + worker]
             if here in seen:
                 continue
             seen.add(here)
-            dist = self.b.dist[here]
             row = act.WORKER[worker]
-            options.extend(
-                row[node]
-                for node in nodes
-                if node != here and dist[node] <= budget and self._may_enter(seat, node)
-            )
+            options.extend([row[node] for node in within[here][budget] if allowed[node]])
         options.append(act.DONE)
         return options
 
