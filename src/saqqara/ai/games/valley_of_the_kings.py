@@ -20,6 +20,8 @@ from saqqara.games.valley_of_the_kings import actions as act
 from saqqara.games.valley_of_the_kings.data import Board, board
 
 GAME_ID = "valley-of-the-kings"
+SITE_VALUE = {"small": 10, "large": 8}
+"""Claim preference: small pyramids finish sooner, and games against weak play are short."""
 
 
 class GreedyBot:
@@ -93,7 +95,7 @@ class GreedyBot:
             info = view["sites"][site]
             if info["owner"] is not None or not info["in_play"]:
                 continue
-            value = (14 if info["size"] == "large" else 5) - b.dist[here][node] + rng.random()
+            value = (SITE_VALUE[info["size"]]) - b.dist[here][node] + rng.random()
             if best is None or value > best[0]:
                 best = (value, action)
         if best is not None:
