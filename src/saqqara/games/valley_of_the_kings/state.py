@@ -815,6 +815,7 @@ class ValleyState(State):
             )
         return {
             "game": "valley-of-the-kings",
+            "seat": seat,
             "players": self.n,
             "round": self.round,
             "phase": PHASE_NAMES[self.phase],

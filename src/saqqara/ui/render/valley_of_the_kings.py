@@ -17,7 +17,7 @@ from rich.text import Text
 from saqqara.core.game import Game
 from saqqara.games.valley_of_the_kings.data import Board, Site, board
 from saqqara.ui.boards import BoardDrawing, register_board
-from saqqara.ui.renderers import register_renderer
+from saqqara.ui.renderers import register_action_labeller, register_renderer
 
 GAME_ID = "valley-of-the-kings"
 STYLE = {
@@ -117,6 +117,46 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
     if view["reason"]:
         parts.append(Text(f"game over: {view['reason']}", style="bold"))
     return Group(*parts)
+
+
+DONE_MEANING = {
+    "bid": "no more bids",
+    "workers": "workers stay",
+    "steal": "steal no more",
+    "takeover": "take over no more",
+    "build": "the rest to the pharaoh pyramid",
+}
+
+
+def label(view: dict[str, Any], game: Game, text: str) -> str:
+    """Menu labels: steps and site owners for moves, the stone's colour for thefts, ..."""
+    b = board()
+    words = text.split()
+    verb = words[0]
+    seat = view["seat"] if view["seat"] is not None else max(0, *view["to_act"][:1])
+    if verb in ("overseer", "worker") and len(words) == 3:
+        pieces = view["seats"][seat]["overseers" if verb == "overseer" else "workers"]
+        here = b.node(pieces[int(words[1]) - 1])
+        target = b.node(words[2])
+        steps = b.dist[here][target]
+        parts = [f"{steps} step{'s' if steps != 1 else ''}" if steps else "stay"]
+        site = b.node_site[target]
+        if site >= 0:
+            info = view["sites"][site]
+            owner = info["owner"]
+            who = "unclaimed" if owner is None else f"of P{owner}"
+            parts.append(f"{info['size']} site {site + 1} {who}")
+        return f"{text} · {', '.join(parts)}"
+    if verb == "steal" and len(words) == 3:
+        site = int(words[1]) - 1
+        shape = b.sites[site].shape
+        level_text, _, index_text = words[2].partition(".")
+        pos = shape.level_start[int(level_text) - 1] + int(index_text) - 1
+        return f"{text} · {view['sites'][site]['stones'][pos]}"
+    if verb == "done":
+        meaning = DONE_MEANING.get(view["phase"])
+        return f"{text} · {meaning}" if meaning else text
+    return text
 
 
 # -- the board drawing ----------------------------------------------------------------------
@@ -250,4 +290,5 @@ def _graph_lines(b: Board) -> list[str]:
 
 
 register_renderer(GAME_ID, render)
+register_action_labeller(GAME_ID, label)
 register_board(GAME_ID, BoardDrawing(svg=svg, sketch=sketch))
