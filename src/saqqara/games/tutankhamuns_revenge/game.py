@@ -1,0 +1,78 @@
+"""The configured game: spec, options (the other editions' rules), and the vocabulary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from saqqara.core.actions import Action
+from saqqara.core.game import Game
+from saqqara.core.registry import register
+from saqqara.core.spec import GameSpec, OptionSpec
+from saqqara.games.tutankhamuns_revenge import actions as act
+from saqqara.games.tutankhamuns_revenge.state import RevengeState
+from saqqara.games.tutankhamuns_revenge.tensors import RevengeTensors
+
+SPEC = GameSpec(
+    id="tutankhamuns-revenge",
+    title="Tutankhamun's Revenge",
+    original_title="Tutanchamons hämnd",
+    rules_version=1,
+    min_players=2,
+    max_players=6,
+    options=(
+        OptionSpec(
+            "pass-cost",
+            ("0", "3"),
+            "0",
+            "silver paid for a turn without digging: 0 (Swedish rulebook) or 3 (Dutch "
+            "edition, De wraak van Toetanchamon)",
+        ),
+        OptionSpec(
+            "early-end",
+            ("off", "mask-stack"),
+            "off",
+            "off: play until every card is dug (Swedish rulebook); mask-stack: the game also "
+            "ends when only the stack hiding the death mask is left (German original, Das "
+            "Geheimnis der Pyramide)",
+        ),
+    ),
+    chance=True,
+    hidden_information=True,
+    simultaneous=False,
+    summary="Lay six layers of cards into a box, then dig for treasures, pushing your luck "
+    "against snakes, scorpions and the pharaoh's death mask.",
+)
+
+
+@register
+class TutankhamunsRevenge(Game):
+    """Tutankhamun's Revenge, configured with a player count and the edition options."""
+
+    spec = SPEC
+
+    def __init__(self, players: int, options: Mapping[str, str] | None = None) -> None:
+        super().__init__(players, options)
+        self.pass_cost = int(self.options["pass-cost"])
+        self.mask_end = self.options["early-end"] == "mask-stack"
+
+    def tensor_encoder(self) -> RevengeTensors:
+        return RevengeTensors()
+
+    def new_state(self) -> RevengeState:
+        return RevengeState(self, self.pass_cost, self.mask_end)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return act.NUM_DISTINCT_ACTIONS
+
+    def action_id(self, action: Action) -> int:
+        return act.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        return act.action_from_id(action_id)
+
+    def action_text(self, action: Action) -> str:
+        return act.action_text(action)
+
+    def parse_action(self, text: str) -> Action:
+        return act.parse_action(text)

@@ -1,0 +1,219 @@
+"""The geometry of a layer: the 4 x 4 box, its quarter turns, and valid layouts.
+
+Rulebook "Fas 1": in layers 2-5 the snake's head, middle piece and tail lie connected, and
+the six obelisk cards form two obelisks of 3 + 3 or 2 + 4 cards, each with a top and a foot;
+the other cards lie anywhere. We read "connected" as a straight line of adjacent cells
+(the rulebook allows them "vertikalt eller horisontellt"): a snake is head, middle, tail in
+a row or a column, an obelisk is top, middle pieces, foot in a row or a column.
+
+A placement of these nine parts is coded as one integer with three bits per cell (the part's
+role code 1..6, or 0 for a free cell), so that "which placements agree with what is known"
+is one mask-and-compare per placement. There are 8,064 distinct placements.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from functools import cache, lru_cache
+
+from saqqara.games.tutankhamuns_revenge.data import BOTTOM, CELLS, MIDDLE_LAYERS, deck
+
+SIDE = 4
+HEAD, BODY, TAIL, TOP, MIDDLE, FOOT = range(1, 7)
+
+
+def rotate(cell: int, turns: int) -> int:
+    """Where ``cell`` lies after the box is given ``turns`` quarter turns clockwise.
+
+    >>> rotate(0, 1), rotate(3, 1), rotate(0, 2)
+    (3, 15, 15)
+    """
+    row, col = divmod(cell, SIDE)
+    for _ in range(turns % 4):
+        row, col = col, SIDE - 1 - row
+    return row * SIDE + col
+
+
+def cell_name(cell: int) -> str:
+    """Column letter and row number: cell 0 is ``a1``, cell 15 is ``d4``."""
+    row, col = divmod(cell, SIDE)
+    return f"{'abcd'[col]}{row + 1}"
+
+
+def cell_from_name(name: str) -> int | None:
+    if len(name) == 2 and name[0] in "abcd" and name[1] in "1234":
+        return (int(name[1]) - 1) * SIDE + "abcd".index(name[0])
+    return None
+
+
+def _segments(length: int) -> list[list[int]]:
+    """Every straight run of ``length`` cells, in both directions."""
+    runs = []
+    for fixed in range(SIDE):
+        for start in range(SIDE - length + 1):
+            row = [fixed * SIDE + start + k for k in range(length)]
+            col = [(start + k) * SIDE + fixed for k in range(length)]
+            runs += [row, row[::-1], col, col[::-1]]
+    return runs
+
+
+def _code(parts: dict[int, int]) -> int:
+    return sum(role << (3 * cell) for cell, role in parts.items())
+
+
+def _obelisk(run: list[int]) -> dict[int, int]:
+    return {run[0]: TOP, **dict.fromkeys(run[1:-1], MIDDLE), run[-1]: FOOT}
+
+
+@cache
+def placements() -> tuple[int, ...]:
+    """Every distinct placement of one snake and two obelisks in a layer, sorted."""
+    pairs = [
+        {**_obelisk(a), **_obelisk(b)}
+        for a, b in itertools.combinations(_segments(3), 2)
+        if not set(a) & set(b)
+    ]
+    pairs += [
+        {**_obelisk(a), **_obelisk(b)}
+        for a in _segments(2)
+        for b in _segments(4)
+        if not set(a) & set(b)
+    ]
+    codes = set()
+    for run in _segments(3):
+        snake = {run[0]: HEAD, run[1]: BODY, run[2]: TAIL}
+        for pair in pairs:
+            if not set(pair) & set(snake):
+                codes.add(_code({**snake, **pair}))
+    return tuple(sorted(codes))
+
+
+@lru_cache(maxsize=4096)
+def consistent(mask: int, value: int) -> tuple[int, ...]:
+    """The placements whose role codes, on the cells selected by ``mask``, equal ``value``."""
+    return tuple(p for p in placements() if p & mask == value)
+
+
+@lru_cache(maxsize=65536)
+def prefix_placements(roles: tuple[int, ...]) -> tuple[int, ...]:
+    """The placements agreeing with the role codes of the first ``len(roles)`` cells.
+
+    Built from the list of the one-shorter prefix, so laying a layer cell by cell filters
+    an ever shorter list.
+    """
+    if not roles:
+        return placements()
+    cell = len(roles) - 1
+    want = roles[-1]
+    return tuple(p for p in prefix_placements(roles[:-1]) if (p >> (3 * cell)) & 7 == want)
+
+
+def role_at(placement: int, cell: int) -> int:
+    return (placement >> (3 * cell)) & 7
+
+
+def _known_code(layer: int, cards: tuple[int, ...]) -> tuple[int, int]:
+    """Mask and value of the known cells (kind >= 0) of a middle layer."""
+    roles = deck().roles
+    mask = value = 0
+    for cell, kind in enumerate(cards):
+        if kind >= 0:
+            mask |= 7 << (3 * cell)
+            value |= roles[kind] << (3 * cell)
+    return mask, value
+
+
+def _free_left(layer: int, cards: tuple[int, ...]) -> Counter[int]:
+    """Free (non-part) cards of ``layer`` not yet among the known ``cards``."""
+    d = deck()
+    left: Counter[int] = Counter()
+    for kind, count in enumerate(d.layers[layer]):
+        if count and not d.cards[kind].role:
+            left[kind] = count
+    for kind in cards:
+        if kind >= 0 and not d.cards[kind].role:
+            left[kind] -= 1
+    return left
+
+
+@lru_cache(maxsize=65536)
+def next_cell_weights(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """The kinds that may lie on cell ``len(prefix)`` after ``prefix`` (cells laid row by
+    row), each weighted by the share of complete valid layouts that continue that way.
+
+    Every kind listed keeps the layer completable: there are no dead ends.
+    """
+    d = deck()
+    if layer not in MIDDLE_LAYERS:
+        left = Counter({k: c for k, c in enumerate(d.layers[layer]) if c})
+        left.subtract(prefix)
+        total = sum(left.values())
+        return tuple((k, left[k] / total) for k in sorted(left) if left[k] > 0)
+    roles = d.roles
+    at = _role_shares(tuple(roles[k] for k in prefix))
+    free = _free_left(layer, prefix)
+    n_free = sum(free.values())
+    weights: dict[int, float] = {}
+    for role in range(1, 7):
+        if at[role]:
+            weights[d.role_kind(role)] = at[role]
+    if at[0]:
+        for kind, count in free.items():
+            if count > 0:
+                weights[kind] = at[0] * count / n_free
+    return tuple(sorted(weights.items()))
+
+
+@lru_cache(maxsize=65536)
+def _role_shares(roles: tuple[int, ...]) -> tuple[float, ...]:
+    """For each role code 0..6, the share of the placements agreeing with ``roles`` that
+    put it on the next cell (layouts differing only in free cards share a role prefix)."""
+    cons = prefix_placements(roles)
+    cell = len(roles)
+    at = Counter((p >> (3 * cell)) & 7 for p in cons)
+    return tuple(at[role] / len(cons) for role in range(7))
+
+
+def sample_layer(layer: int, known: tuple[int, ...], rng: random.Random) -> list[int]:
+    """A valid layout of ``layer`` agreeing with the ``known`` cells (-1: unknown), drawn
+    uniformly among all such layouts (one placement of the parts, then the free cards)."""
+    d = deck()
+    cards = list(known)
+    if layer in MIDDLE_LAYERS:
+        cons = consistent(*_known_code(layer, known))
+        if not cons:
+            raise ValueError(f"no valid layout of layer {layer + 1} agrees with {known}")
+        chosen = rng.choice(cons)
+        for cell in range(CELLS):
+            role = role_at(chosen, cell)
+            if role and cards[cell] < 0:
+                cards[cell] = d.role_kind(role)
+        free = _free_left(layer, known)
+    else:
+        free = Counter({k: c for k, c in enumerate(d.layers[layer]) if c})
+        free.subtract(k for k in known if k >= 0)
+    pool = [k for k, c in sorted(free.items()) for _ in range(c)]
+    holes = [cell for cell in range(CELLS) if cards[cell] < 0]
+    if len(pool) != len(holes) or any(c < 0 for c in free.values()):
+        raise ValueError(f"the known cards do not fit layer {layer + 1}")
+    rng.shuffle(pool)
+    for cell, kind in zip(holes, pool, strict=True):
+        cards[cell] = kind
+    return cards
+
+
+def is_valid_layout(layer: int, cards: list[int] | tuple[int, ...]) -> bool:
+    """Whether ``cards`` is a complete, valid layout of ``layer`` (index 0 = bottom)."""
+    d = deck()
+    if len(cards) != CELLS or Counter(cards) != Counter(
+        {k: c for k, c in enumerate(d.layers[layer]) if c}
+    ):
+        return False
+    if layer not in MIDDLE_LAYERS:
+        return True
+    return bool(consistent(*_known_code(layer, tuple(cards))))
+
+
+assert BOTTOM not in MIDDLE_LAYERS

@@ -1,0 +1,588 @@
+"""Tutankhamun's Revenge: the position and its rules.
+
+Section names in the docstrings are the headings of rulebook 004 (Swedish, 1992): "Fas 1:
+utläggning av kortlagren" (laying the layers), "Fas 2: grävandet börjar" (digging),
+"Poängen" (scoring), "Specialkort" (scarab and blockade cards), "SPELET ÄR SLUT" (the end).
+Decisions where the rulebook is silent are in ``docs/rules/tutankhamuns-revenge.md``; each
+is tested in ``tests/games/tutankhamuns_revenge``.
+
+Hidden information. The box holds six layers of sixteen cards. Each of layers 1-5 is laid
+by one seat, which knows that layer as it laid it; then the box gets a secret quarter turn
+(chance) that nobody sees. During the digging only the top card of each stack, and every
+card lifted before, is public. A lift is therefore followed by a chance step, ``reveal``,
+whose single outcome is the card that lay beneath: the card is fixed in the state, but
+what it is reaches the seats only through that step.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from saqqara.core.actions import Action
+from saqqara.core.errors import IllegalAction
+from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.outcome import Outcome
+from saqqara.games.tutankhamuns_revenge import actions as act
+from saqqara.games.tutankhamuns_revenge.data import CELLS, COVER, LAYERS, deck
+from saqqara.games.tutankhamuns_revenge.shapes import (
+    cell_name,
+    next_cell_weights,
+    rotate,
+    sample_layer,
+)
+
+LAYING, TURNING, DIGGING, REVEALING, BLOCKING, OVER = range(6)
+PHASE_NAMES = ("laying", "turning", "digging", "revealing", "blocking", "over")
+
+TREASURE_LAYERS = 5
+"""Layers 1-5 are laid by the seats in turn; layer 6, the cover, by the seat of layer 5."""
+START_MONEY = 10
+"""One gold coin (5 silver) and five silver coins ("Förberedelser")."""
+START_SCARABS = 2
+NOBODY = -1
+
+_DECK = deck()
+_CARDS = _DECK.cards
+_VALUES = tuple(c.value for c in _CARDS)
+_SLUGS = tuple(c.slug for c in _CARDS)
+_MASK = _DECK.mask
+_EARTH = _DECK.earth
+
+
+def layer_owner(layer: int, players: int) -> int:
+    """The seat that lays ``layer`` (0 = bottom): seat 0 lays the bottom layer, each next
+    layer is laid by the seat to the left, and the seat of layer 5 also lays the cover."""
+    return min(layer, TREASURE_LAYERS - 1) % players
+
+
+class RevengeState(State):
+    """A position of Tutankhamun's Revenge."""
+
+    __slots__ = (
+        "_events",
+        "active",
+        "block_at",
+        "blockades",
+        "box",
+        "depth",
+        "eliminated",
+        "gain",
+        "game",
+        "laid",
+        "layer",
+        "layouts",
+        "lifts",
+        "mask_end",
+        "mask_seen",
+        "money",
+        "n",
+        "pass_cost",
+        "passes",
+        "pending",
+        "phase",
+        "random_fill",
+        "reason",
+        "scarab_on",
+        "scarabs",
+        "turns",
+    )
+
+    def __init__(self, game: Game, pass_cost: int, mask_end: bool) -> None:
+        self._events = None
+        self.game = game
+        n = self.n = game.players
+        self.pass_cost = pass_cost
+        self.mask_end = mask_end
+        self.phase = LAYING
+        self.layer = 0
+        self.laid = 0
+        self.random_fill = False
+        self.layouts: list[int] = [-1] * (LAYERS * CELLS)
+        """Each layer as its seat laid it (before the secret turn), row by row."""
+        self.turns = -1
+        self.box: list[int] = [-1] * (LAYERS * CELLS)
+        """Each layer as it lies in the box after the secret turn: ``box[layer*16 + stack]``."""
+        self.depth: list[int] = [0] * CELLS
+        self.pending = NOBODY
+        self.active = NOBODY
+        self.lifts = 0
+        self.gain = 0
+        self.scarab_on = False
+        self.money: list[int] = [START_MONEY] * n
+        self.scarabs: list[int] = [START_SCARABS] * n
+        self.blockades: list[int] = [1] * n
+        self.block_at: list[int] = [NOBODY] * n
+        self.eliminated: list[int] = []
+        """Seats out of the game, in the order they went out."""
+        self.passes = 0
+        self.mask_seen = False
+        self.reason = ""
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other._events = None
+        other.game = self.game
+        other.n = self.n
+        other.pass_cost = self.pass_cost
+        other.mask_end = self.mask_end
+        other.phase = self.phase
+        other.layer = self.layer
+        other.laid = self.laid
+        other.random_fill = self.random_fill
+        other.layouts = self.layouts[:]
+        other.turns = self.turns
+        other.box = self.box[:]
+        other.depth = self.depth[:]
+        other.pending = self.pending
+        other.active = self.active
+        other.lifts = self.lifts
+        other.gain = self.gain
+        other.scarab_on = self.scarab_on
+        other.money = self.money[:]
+        other.scarabs = self.scarabs[:]
+        other.blockades = self.blockades[:]
+        other.block_at = self.block_at[:]
+        other.eliminated = self.eliminated[:]
+        other.passes = self.passes
+        other.mask_seen = self.mask_seen
+        other.reason = self.reason
+        return other
+
+    # -- queries --------------------------------------------------------------------------
+    def owner(self, layer: int) -> int:
+        return layer_owner(layer, self.n)
+
+    def in_game(self, seat: int) -> bool:
+        return seat not in self.eliminated
+
+    def top(self, stack: int) -> int:
+        """The card kind on top of ``stack`` (-1 if the stack is empty)."""
+        d = self.depth[stack]
+        return self.box[(d - 1) * CELLS + stack] if d else -1
+
+    def is_public(self, layer: int, stack: int) -> bool:
+        """Whether the card of ``layer`` in ``stack`` has been uncovered (and maybe lifted)."""
+        d = self.depth[stack]
+        return d <= layer or (d == layer + 1 and self.pending != stack)
+
+    def blocker(self, stack: int) -> int:
+        for seat, at in enumerate(self.block_at):
+            if at == stack:
+                return seat
+        return NOBODY
+
+    def diggable(self, seat: int) -> list[int]:
+        """Stacks ``seat`` may lift from: not empty, and not blocked by another seat."""
+        blocked = [at for s, at in enumerate(self.block_at) if s != seat and at >= 0]
+        return [s for s in range(CELLS) if self.depth[s] and s not in blocked]
+
+    def multiplier(self) -> int:
+        return 2 if self.scarab_on else 1
+
+    def _prefix(self) -> tuple[int, ...]:
+        base = self.layer * CELLS
+        return tuple(self.layouts[base : base + self.laid])
+
+    def _may_stop(self) -> bool:
+        if self.lifts:
+            return True
+        if self.scarab_on:
+            return False
+        return not (self.pass_cost and self.money[self.active] < self.pass_cost)
+
+    # -- who acts -------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase in (DIGGING, BLOCKING):
+            return (self.active,)
+        if phase == LAYING:
+            return (CHANCE,) if self.random_fill else (self.owner(self.layer),)
+        if phase == OVER:
+            return ()
+        return (CHANCE,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == DIGGING:
+            if seat != self.active:
+                return []
+            stacks = self.diggable(seat)
+            moves: list[Action] = []
+            if stacks and not self.lifts and not self.scarab_on and self.scarabs[seat]:
+                moves.append(act.SCARAB)
+            lift = act.LIFT
+            moves += [lift[s] for s in stacks]
+            if self._may_stop() or not stacks:
+                moves.append(act.STOP)
+            return moves
+        if phase == LAYING:
+            if self.random_fill or seat != self.owner(self.layer):
+                return []
+            lay = act.LAY
+            return [lay[k] for k, _ in next_cell_weights(self.layer, self._prefix())] + [act.RANDOM]
+        if phase == BLOCKING and seat == self.active:
+            block = act.BLOCK
+            taken = self.block_at
+            free = [block[s] for s in range(CELLS) if self.depth[s] and s not in taken]
+            return [*free, act.NO_BLOCK]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        phase = self.phase
+        if phase == REVEALING:
+            s = self.pending
+            return [(act.REVEAL[self.box[(self.depth[s] - 1) * CELLS + s]], 1.0)]
+        if phase == LAYING and self.random_fill:
+            lay = act.LAY
+            return [(lay[k], p) for k, p in next_cell_weights(self.layer, self._prefix())]
+        if phase == TURNING:
+            return [(t, 0.25) for t in act.TURN]
+        return []
+
+    def check(self, seat: int, action: Action) -> None:
+        """The base checks, with clearer refusals for the digging moves."""
+        if self.phase == DIGGING and seat == self.active:
+            if isinstance(action, act.Lift):
+                s = action.stack
+                if not self.depth[s]:
+                    raise IllegalAction(f"stack {cell_name(s)} is empty", code="empty-stack")
+                other = self.blocker(s)
+                if other not in (NOBODY, seat):
+                    raise IllegalAction(
+                        f"stack {cell_name(s)} is blocked by seat {other}", code="blocked"
+                    )
+            elif isinstance(action, act.Scarab) and self.lifts:
+                raise IllegalAction("a scarab is played before the first lift", code="late")
+            elif isinstance(action, act.Scarab) and self.scarab_on:
+                raise IllegalAction("one scarab per turn", code="one-scarab")
+            elif isinstance(action, act.Scarab) and not self.scarabs[seat]:
+                raise IllegalAction("you have no scarab card left", code="no-scarab")
+            elif isinstance(action, act.Stop) and action not in self.legal_actions(seat):
+                why = (
+                    "after playing a scarab you must dig"
+                    if self.scarab_on
+                    else f"you cannot pay the {self.pass_cost} silver for passing"
+                )
+                raise IllegalAction(why, code="must-dig")
+        super().check(seat, action)
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        if isinstance(action, act.Lift):
+            self._lift(action.stack)
+        elif isinstance(action, act.Reveal):
+            self._reveal(action.kind)
+        elif isinstance(action, act.Stop):
+            self._stop()
+        elif isinstance(action, act.Lay):
+            self._lay(action.kind)
+        elif isinstance(action, act.Scarab):
+            self.scarabs[self.active] -= 1
+            self.scarab_on = True
+            self.emit("scarab", seat=self.active)
+        elif isinstance(action, act.Block):
+            self.blockades[self.active] = 0
+            self.block_at[self.active] = action.stack
+            self.emit("block", seat=self.active, stack=cell_name(action.stack))
+            self._next_turn()
+        elif isinstance(action, act.NoBlock):
+            self._next_turn()
+        elif isinstance(action, act.Turn):
+            self._turn_box(action.turns)
+        elif isinstance(action, act.RandomLayout):
+            self.random_fill = True
+            self.emit("random-layout", seat=seat, layer=self.layer + 1)
+        else:
+            raise IllegalAction(f"{action!r} is not an action of this game", code="not-legal")
+
+    def _lay(self, kind: int) -> None:
+        """Fas 1: the next card of the layer goes on the next cell, row by row."""
+        layer, cell = self.layer, self.laid
+        owner = self.owner(layer)
+        self.layouts[layer * CELLS + cell] = kind
+        self.laid += 1
+        if self._events is not None:
+            self._lay_events(owner, layer, cell, kind)
+        if self.laid < CELLS:
+            return
+        self.layer += 1
+        self.laid = 0
+        self.random_fill = False
+        if self.layer == TREASURE_LAYERS:
+            base = COVER * CELLS
+            self.layouts[base : base + CELLS] = [_EARTH] * CELLS
+            self.emit("cover", seat=owner)
+            self.phase = TURNING
+
+    def _lay_events(self, owner: int, layer: int, cell: int, kind: int) -> None:
+        """The card laid, for its layer's seat alone; for everyone, only how many."""
+        self.emit(
+            "lay", frozenset((owner,)), layer=layer + 1, cell=cell_name(cell), card=_SLUGS[kind]
+        )
+        self.emit("laid", seat=owner, layer=layer + 1, cards=self.laid)
+
+    def _turn_box(self, turns: int) -> None:
+        """Fas 1, end: the box is turned in secret; the digging starts to the left of the
+        seat that laid the last layer ("Fas 2")."""
+        self.turns = turns
+        for layer in range(LAYERS):
+            base = layer * CELLS
+            for cell in range(CELLS):
+                self.box[base + rotate(cell, turns)] = self.layouts[base + cell]
+        self.depth = [LAYERS] * CELLS
+        self.emit("box-turned")
+        self._begin_turn((self.owner(COVER) + 1) % self.n)
+
+    def _begin_turn(self, seat: int) -> None:
+        """Blockadkort: the seat takes its blockade card away when its turn comes."""
+        self.active = seat
+        self.lifts = 0
+        self.gain = 0
+        self.scarab_on = False
+        self.phase = DIGGING
+        self.emit("turn", seat=seat)
+        if self.block_at[seat] >= 0:
+            self.emit("unblock", seat=seat, stack=cell_name(self.block_at[seat]))
+            self.block_at[seat] = NOBODY
+
+    def _lift(self, stack: int) -> None:
+        """Fas 2: lift the top card; a card already visible scores nothing ("Se upp!")."""
+        d = self.depth[stack] - 1
+        self.depth[stack] = d
+        self.lifts += 1
+        self.passes = 0
+        self.emit(
+            "lift",
+            seat=self.active,
+            stack=cell_name(stack),
+            card=_SLUGS[self.box[d * CELLS + stack]],
+            layer=d + 1,
+        )
+        if d:
+            self.pending = stack
+            self.phase = REVEALING
+            return
+        reason = self._dug_out()
+        if reason:
+            self._cash_in()
+            self._finish(reason)
+
+    def _dug_out(self) -> str:
+        """The end by cards ("SPELET ÄR SLUT"), and the early end of the German original."""
+        left = [s for s in range(CELLS) if self.depth[s]]
+        if not left:
+            return "every card has been dug"
+        if self.mask_end and len(left) == 1 and not self.mask_seen:
+            return "only the death mask's stack is left"
+        return ""
+
+    def _reveal(self, kind: int) -> None:
+        """Poängen: a treasure adds to this turn's gain; a danger ends the turn at once,
+        the turn's gain is lost and its penalty paid (double with a scarab)."""
+        stack = self.pending
+        self.pending = NOBODY
+        self.phase = DIGGING
+        seat = self.active
+        self.emit(
+            "reveal", seat=seat, stack=cell_name(stack), card=_SLUGS[kind], layer=self.depth[stack]
+        )
+        if kind == _MASK:
+            self.mask_seen = True
+        value = _VALUES[kind]
+        if value > 0:
+            self.gain += value
+        elif value < 0:
+            penalty = -value * self.multiplier()
+            lost = self.gain * self.multiplier()
+            self.gain = 0
+            if self.money[seat] >= penalty:
+                self.money[seat] -= penalty
+                self.emit("penalty", seat=seat, paid=penalty, lost=lost, money=self.money[seat])
+            else:
+                self.emit("out", seat=seat, owed=penalty, lost=lost, paid=self.money[seat])
+                self._eliminate(seat)
+            self._end_turn()
+
+    def _eliminate(self, seat: int) -> None:
+        """Poängen: a seat that cannot pay a penalty is out; it pays what it has."""
+        self.money[seat] = 0
+        self.eliminated.append(seat)
+        if self.block_at[seat] >= 0:
+            self.emit("unblock", seat=seat, stack=cell_name(self.block_at[seat]))
+            self.block_at[seat] = NOBODY
+
+    def _cash_in(self) -> None:
+        if self.gain:
+            paid = self.gain * self.multiplier()
+            self.money[self.active] += paid
+            self.emit("cash", seat=self.active, paid=paid, money=self.money[self.active])
+            self.gain = 0
+
+    def _stop(self) -> None:
+        seat = self.active
+        if self.lifts:
+            self._cash_in()
+        else:
+            self.passes += 1
+            cost = self.pass_cost if self.pass_cost and self.diggable(seat) else 0
+            self.money[seat] -= cost
+            self.emit("pass", seat=seat, paid=cost, money=self.money[seat])
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self.active
+        playing = self.n - len(self.eliminated)
+        if playing < 2:
+            self._finish("only one player is left")
+        elif self.passes >= playing:
+            self._finish("every player passed in a row")
+        elif (
+            self.in_game(seat)
+            and self.blockades[seat]
+            and any(self.depth[s] and s not in self.block_at for s in range(CELLS))
+        ):
+            self.phase = BLOCKING
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        seat = self.active
+        for _ in range(self.n):
+            seat = (seat + 1) % self.n
+            if self.in_game(seat):
+                break
+        self._begin_turn(seat)
+
+    def _finish(self, reason: str) -> None:
+        self.phase = OVER
+        self.pending = NOBODY
+        self.reason = reason
+        outcome = self.outcome()
+        self.emit("game-over", reason=reason, winners=sorted(outcome.winners), money=self.money[:])
+
+    # -- the end --------------------------------------------------------------------------
+    def outcome(self) -> Outcome:
+        """SPELET ÄR SLUT: most money wins, ties shared. Seats that went out rank below
+        every seat still in, a later exit above an earlier one; their score is 0."""
+        if self.phase != OVER:
+            raise IllegalAction("the game is not over", code="not-over")
+        out = self.eliminated
+        keys = [
+            float(self.money[s]) if s not in out else -float(len(out) - out.index(s))
+            for s in range(self.n)
+        ]
+        ranks = Outcome.ranks_from_keys(keys)
+        return Outcome(tuple(float(m) for m in self.money), ranks, self.reason)
+
+    # -- information ----------------------------------------------------------------------
+    def possible_turns(self, seat: int) -> list[int]:
+        """The quarter turns of the box that ``seat`` cannot yet rule out: those that put
+        every uncovered card of a layer it laid where that card lies in the box."""
+        if self.turns < 0:
+            return []
+        own = [lyr for lyr in range(TREASURE_LAYERS) if self.owner(lyr) == seat]
+        result = []
+        for turns in range(4):
+            back = (4 - turns) % 4
+            if all(
+                self.layouts[lyr * CELLS + rotate(s, back)] == self.box[lyr * CELLS + s]
+                for lyr in own
+                for s in range(CELLS)
+                if self.is_public(lyr, s)
+            ):
+                result.append(turns)
+        return result
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know: the public box, and the layers it laid itself."""
+        dug = self.turns >= 0
+        mine: dict[str, list[str | None]] = {}
+        if seat is not None:
+            for lyr in range(TREASURE_LAYERS):
+                if self.owner(lyr) == seat and lyr <= self.layer:
+                    mine[str(lyr + 1)] = self._layout_slugs(lyr)
+        hidden_left: list[dict[str, int]] = []
+        known: list[list[str | None]] = []
+        for lyr in range(LAYERS):
+            counts = dict(zip(_SLUGS, _DECK.layers[lyr], strict=True))
+            row: list[str | None] = []
+            for s in range(CELLS):
+                if dug and self.is_public(lyr, s):
+                    kind = self.box[lyr * CELLS + s]
+                    counts[_SLUGS[kind]] -= 1
+                    row.append(_SLUGS[kind])
+                else:
+                    row.append(None)
+            known.append(row)
+            hidden_left.append({k: c for k, c in counts.items() if c})
+        return {
+            "game": "tutankhamuns-revenge",
+            "players": self.n,
+            "phase": PHASE_NAMES[self.phase],
+            "to_act": list(self.to_act()),
+            "options": {"pass_cost": self.pass_cost, "mask_end": self.mask_end},
+            "layer_owners": [self.owner(lyr) for lyr in range(LAYERS)],
+            "laying": None
+            if self.phase != LAYING
+            else {"layer": self.layer + 1, "cards": self.laid, "random": self.random_fill},
+            "my_layers": mine,
+            "possible_turns": self.possible_turns(seat) if seat is not None and mine else None,
+            "depth": self.depth[:],
+            "top": [
+                None if not dug or not self.depth[s] or self.pending == s else _SLUGS[self.top(s)]
+                for s in range(CELLS)
+            ],
+            "known": known,
+            "hidden_left": hidden_left,
+            "blocks": self.block_at[:],
+            "active": self.active,
+            "turn": {
+                "lifts": self.lifts,
+                "gain": self.gain,
+                "scarab": self.scarab_on,
+                "at_stake": self.gain * self.multiplier(),
+            },
+            "money": self.money[:],
+            "scarabs": self.scarabs[:],
+            "blockade_cards": self.blockades[:],
+            "out": self.eliminated[:],
+            "passes_in_row": self.passes,
+            "mask_seen": self.mask_seen,
+            "reason": self.reason,
+        }
+
+    def _layout_slugs(self, layer: int) -> list[str | None]:
+        base = layer * CELLS
+        return [None if k < 0 else _SLUGS[k] for k in self.layouts[base : base + CELLS]]
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """Redraw what ``seat`` cannot know: the layers others laid (agreeing with every
+        uncovered card) and the secret turn (among those its own layers still allow)."""
+        world = self.clone()
+        others = [
+            lyr for lyr in range(TREASURE_LAYERS) if self.owner(lyr) != seat and lyr <= self.layer
+        ]
+        if self.turns < 0:
+            for lyr in others:
+                cards = sample_layer(lyr, (-1,) * CELLS, rng)
+                if lyr == self.layer and self.phase == LAYING:
+                    cards = cards[: self.laid] + [-1] * (CELLS - self.laid)
+                world.layouts[lyr * CELLS : (lyr + 1) * CELLS] = cards
+            return world
+        turns = rng.choice(self.possible_turns(seat) or [0, 1, 2, 3])
+        world.turns = turns
+        for lyr in range(TREASURE_LAYERS):
+            base = lyr * CELLS
+            if lyr in others:
+                known = tuple(
+                    self.box[base + s] if self.is_public(lyr, s) else -1 for s in range(CELLS)
+                )
+                cards = sample_layer(lyr, known, rng)
+                world.box[base : base + CELLS] = cards
+                for cell in range(CELLS):
+                    world.layouts[base + cell] = cards[rotate(cell, turns)]
+            else:
+                for cell in range(CELLS):
+                    world.box[base + rotate(cell, turns)] = self.layouts[base + cell]
+        return world

@@ -1,0 +1,188 @@
+"""Terminal rendering of a Tutankhamun's Revenge view (the 4 x 4 box, depths, money,
+scarabs, blockades), and the drawing of the reconstructed card layers for `saqqara board`."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from saqqara.core.game import Game
+from saqqara.games.tutankhamuns_revenge.data import CELLS, deck
+from saqqara.games.tutankhamuns_revenge.shapes import cell_from_name, cell_name
+from saqqara.ui.boards import BoardDrawing, register_board
+from saqqara.ui.renderers import register_action_labeller, register_renderer
+
+GAME_ID = "tutankhamuns-revenge"
+SEAT_COLOURS = ("red", "blue", "green", "magenta", "cyan", "yellow")
+_CARDS = {c.slug: c for c in deck().cards}
+
+
+def seat_label(seat: int) -> Text:
+    return Text(f"P{seat}", style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
+
+
+def card_text(slug: str | None) -> Text:
+    """A card's name and value, red for a danger, yellow for a treasure."""
+    if slug is None:
+        return Text("?", style="dim")
+    card = _CARDS[slug]
+    if card.value < 0:
+        return Text(f"{card.english} {card.value}", style="bold red")
+    if card.value > 0:
+        return Text(f"{card.english} +{card.value}", style="yellow")
+    return Text(card.english, style="dim")
+
+
+def _box(view: dict[str, Any]) -> Table:
+    box = Table(title="The box (depth · top card)", title_justify="left", show_lines=True)
+    for letter in "abcd":
+        box.add_column(letter, justify="center", min_width=16)
+    for row in range(4):
+        cells: list[Text] = []
+        for col in range(4):
+            s = row * 4 + col
+            cell = Text(f"{cell_name(s)} ·{view['depth'][s]} ", style="dim")
+            if view["depth"][s]:
+                cell.append_text(card_text(view["top"][s]))
+            else:
+                cell.append("empty", style="dim")
+            for seat, at in enumerate(view["blocks"]):
+                if at == s:
+                    cell.append(" ▣")
+                    cell.append_text(seat_label(seat))
+            cells.append(cell)
+        box.add_row(*cells)
+    return box
+
+
+def _layer_grid(title: str, cards: list[str | None]) -> Table:
+    grid = Table(title=title, title_justify="left", show_header=False, show_lines=True)
+    for _ in range(4):
+        grid.add_column(justify="center", min_width=12)
+    for row in range(4):
+        grid.add_row(*(card_text(cards[row * 4 + c]) for c in range(4)))
+    return grid
+
+
+def render_revenge(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType:
+    parts: list[RenderableType] = []
+    laying = view["laying"]
+    if laying:
+        who = view["layer_owners"][laying["layer"] - 1]
+        line = Text(f"Phase 1: layer {laying['layer']} is being laid by ")
+        line.append_text(seat_label(who))
+        line.append(f" ({laying['cards']}/16 cards{', at random' if laying['random'] else ''})")
+        parts.append(line)
+    elif view["phase"] != "turning":
+        parts.append(_box(view))
+    players = Table(title="Players", title_justify="left")
+    for name in ("Seat", "Silver", "Scarabs", "Blockade"):
+        players.add_column(name, justify="right" if name != "Seat" else "left")
+    for s in range(view["players"]):
+        label = seat_label(s)
+        if s == seat:
+            label.append(" (you)")
+        if s in view["to_act"]:
+            label.append(" ◀")
+        if s in view["out"]:
+            label.append(" out", style="dim")
+        blockade = "in hand" if view["blockade_cards"][s] else "used"
+        if view["blocks"][s] >= 0:
+            blockade = f"on {cell_name(view['blocks'][s])}"
+        players.add_row(label, str(view["money"][s]), str(view["scarabs"][s]), blockade)
+    parts.append(players)
+    turn = view["turn"]
+    if view["phase"] in ("digging", "revealing", "blocking"):
+        line = Text("Turn of ")
+        line.append_text(seat_label(view["active"]))
+        line.append(f": {turn['lifts']} lifted, {turn['at_stake']} silver at stake")
+        if turn["scarab"]:
+            line.append(" (scarab: double)", style="bold yellow")
+        parts.append(line)
+    hidden = Table(title="Still hidden, by layer", title_justify="left")
+    hidden.add_column("Layer")
+    hidden.add_column("Cards")
+    for number, left in reversed(list(enumerate(view["hidden_left"], 1))):
+        if left and number < 6:
+            text = Text()
+            for slug, count in left.items():
+                text.append_text(card_text(slug))
+                text.append(f" ×{count}  ")
+            hidden.add_row(str(number), text)
+    if not laying:
+        parts.append(hidden)
+    for number, cards in view["my_layers"].items():
+        turns = view["possible_turns"]
+        note = f" — secret turn one of {turns}" if turns else ""
+        parts.append(_layer_grid(f"Your layer {number} as you laid it{note}", cards))
+    if view["phase"] == "over":
+        parts.append(Text(f"Game over: {view['reason']}.", style="bold green"))
+    return Group(*parts)
+
+
+def label_revenge(view: dict[str, Any], game: Game, text: str) -> str:
+    """``lift b3`` becomes ``lift b3 · depth 4, on top Bracelet +2``; ``lay`` names the card."""
+    words = text.split()
+    if words[0] in ("lay", "reveal") and len(words) == 2 and words[1] in _CARDS:
+        return f"{text} · {card_text(words[1]).plain}"
+    if words[0] in ("lift", "block") and len(words) == 2:
+        s = cell_from_name(words[1])
+        if s is not None and view["depth"][s]:
+            return f"{text} · depth {view['depth'][s]}, on top {card_text(view['top'][s]).plain}"
+    return text
+
+
+def sketch() -> str:
+    """The six reconstructed layers as plain text, from the data file."""
+    d = deck()
+    lines = ["Tutankhamun's Revenge: the 4 x 4 box, six layers of 16 cards (reconstructed)", ""]
+    names = {1: "bottom", 6: "cover"}
+    for number in range(6, 0, -1):
+        counts = d.layers[number - 1]
+        lines.append(f"Layer {number}{f' ({names[number]})' if number in names else ''}:")
+        for kind, count in enumerate(counts):
+            if count:
+                card = d.cards[kind]
+                lines.append(f"  {count:>2} x {card.english:<20} {card.value:+d}")
+    lines.append("")
+    lines.append("Stacks: " + " ".join(cell_name(s) for s in range(CELLS)))
+    return "\n".join(lines) + "\n"
+
+
+def svg() -> str:
+    """The six layers as rows of cards (red: danger, gold: treasure, grey: 0)."""
+    d = deck()
+    w, h, pad = 46, 30, 4
+    rows = []
+    for row, number in enumerate(range(6, 0, -1)):
+        y = 30 + row * (h + 14)
+        rows.append(f'<text x="4" y="{y + 20}" font-size="12">Layer {number}</text>')
+        x = 64
+        for kind, count in enumerate(d.layers[number - 1]):
+            card = d.cards[kind]
+            fill = "#d9534f" if card.value < 0 else "#e6b422" if card.value > 0 else "#bbb"
+            for _ in range(count):
+                title = escape(f"{card.english} ({card.name}) {card.value:+d}")
+                rows.append(
+                    f'<g><title>{title}</title><rect x="{x}" y="{y}" width="{w}" height="{h}" '
+                    f'rx="3" fill="{fill}" stroke="#333"/>'
+                    f'<text x="{x + w / 2}" y="{y + 19}" font-size="11" text-anchor="middle">'
+                    f"{escape(card.slug[:6])} {card.value:+d}</text></g>"
+                )
+                x += w + pad
+    width = 64 + 16 * (w + pad)
+    height = 30 + 6 * (h + 14)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'font-family="sans-serif"><text x="4" y="18" font-size="14">'
+        f"Tutankhamun's Revenge: the six layers (reconstructed)</text>{''.join(rows)}</svg>\n"
+    )
+
+
+register_renderer(GAME_ID, render_revenge)
+register_action_labeller(GAME_ID, label_revenge)
+register_board(GAME_ID, BoardDrawing(svg=svg, sketch=sketch))
