@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from saqqara.games.valley_of_the_kings.state import BUILD, DRAW, MAX_ROUNDS, OPEN
+from saqqara.games.valley_of_the_kings.state import (
+    BUILD,
+    DRAW,
+    MAX_ROUNDS,
+    OPEN,
+    ORDERS,
+    ValleyState,
+)
 
 from .helpers import deal, enter_workers, give_site, hold, opening, place, play, texts
 
@@ -59,3 +66,41 @@ def test_the_game_ends_after_the_round_limit() -> None:
     play(state, 1, "done")
     assert state.is_terminal()
     assert state.outcome().reason == f"the round limit ({MAX_ROUNDS}) is reached"
+
+
+def orders_phase() -> ValleyState:
+    """Round 2, three players, all figures in area 16, orders about to be written."""
+    state = opening(3, start=0)
+    enter_workers(state, 2, start=0)
+    state.phase = ORDERS
+    return state
+
+
+def test_a_claim_needs_a_scarab_marker_in_hand() -> None:
+    state = orders_phase()
+    state.scarabs[0] = 0
+    play(state, 0, "overseer 1 15-B", "overseer 2 16")
+    play(state, 1, "overseer 1 16", "overseer 2 16")
+    play(state, 2, "overseer 1 16", "overseer 2 16")
+    assert state.b.node_names[state.pos[0]] == "15-B"
+    assert state.owner[14] == -1
+
+
+def test_orders_are_carried_out_in_turn_order_first_come_first_claimed() -> None:
+    state = orders_phase()
+    state.start = 2
+    play(state, 0, "overseer 1 15-A", "overseer 2 16")
+    play(state, 1, "overseer 1 16", "overseer 2 16")
+    play(state, 2, "overseer 1 15-B", "overseer 2 16")
+    assert state.owner[14] == 2  # seat 2 starts: it claims site 15 first
+    assert state.b.node_names[state.pos[0]] == "15-A"  # seat 0 stands there, a foreigner
+
+
+def test_an_overseer_ordered_onto_its_own_field_stays_and_claims_nothing_new() -> None:
+    state = orders_phase()
+    place(state, 0, "overseer", 1, "15-B")
+    play(state, 0, "overseer 1 15-B", "overseer 2 16")
+    play(state, 1, "overseer 1 16", "overseer 2 16")
+    play(state, 2, "overseer 1 16", "overseer 2 16")
+    assert state.owner[14] == -1
+    assert state.b.node_names[state.pos[0]] == "15-B"
