@@ -211,3 +211,45 @@ def test_round_two_orders_are_sealed_and_revealed_together() -> None:
     assert names[state.pos[0]] == "15-B"
     assert names[state.pos[1]] == "4-C"
     assert state.owner[3] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("bid 5 1", "no-such-group"),
+        ("bid 1 1", "bid-cap"),
+        ("overseer 1 16", "wrong-phase"),
+    ],
+)
+def test_refusals_say_why(text: str, code: str) -> None:
+    state = opening(3)
+    deal(state, GROUPS)
+    play(state, 0, "bid 1 6", "bid 1 4")
+    with pytest.raises(IllegalAction) as refused:
+        play(state, 0, text)
+    assert refused.value.code == code
+
+
+def test_refusals_of_moves_say_why() -> None:
+    state = auctioned()
+    with pytest.raises(IllegalAction) as refused:
+        play(state, 0, "overseer 2 16")
+    assert refused.value.code == "overseer-order"
+    play(state, 0, "overseer 1 15-B")
+    for text, code in [
+        ("overseer 1 16", "already-moved"),
+        ("overseer 2 15-B", "field-taken"),
+        ("overseer 2 1-A", "out-of-play"),
+    ]:
+        with pytest.raises(IllegalAction) as refused:
+            play(state, 0, text)
+        assert refused.value.code == code
+    play(state, 0, "overseer 2 16")
+    with pytest.raises(IllegalAction) as refused:
+        play(state, 1, "overseer 1 15-A")
+    assert refused.value.code == "foreign-site"
+    state.budget = 1
+    with pytest.raises(IllegalAction) as refused:
+        play(state, 1, "overseer 1 2-A")
+    assert refused.value.code == "too-far"
+    assert refused.value.message == "overseer 1 2-A: 2 steps, 1 left"

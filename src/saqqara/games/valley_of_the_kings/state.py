@@ -215,6 +215,58 @@ class ValleyState(State):
             return [*(act.TAKEOVER[x] for x in self._takeover_sites(seat)), act.DONE]
         return [*(act.BUILD[x][p][c] for x, p, c in self._build_options(seat)), act.DONE]
 
+    def check(self, seat: int, action: Action) -> None:
+        """The kernel's check, with a reason where a move of the right kind is refused."""
+        try:
+            super().check(seat, action)
+        except IllegalAction as exc:
+            if exc.code != "not-legal":
+                raise
+            code, message = self._refusal(seat, action)
+            raise IllegalAction(f"{self.game.action_text(action)}: {message}", code=code) from None
+
+    def _refusal(self, seat: int, action: Action) -> tuple[str, str]:
+        """Why ``seat`` may not play ``action`` now; uses only what that seat knows."""
+        expected = {
+            BID: act.Bid,
+            OPEN: act.Overseer,
+            ORDERS: act.Overseer,
+            WORKERS: act.Worker,
+            STEAL: act.Steal,
+            TAKEOVER: act.Takeover,
+            BUILD: act.Build,
+        }[self.phase]
+        if not isinstance(action, expected | act.Done):
+            return "wrong-phase", f"this is the {PHASE_NAMES[self.phase]} phase"
+        b = self.b
+        if isinstance(action, act.Bid):
+            if action.group >= self.ngroups:
+                return "no-such-group", f"there are only {self.ngroups} groups"
+            if not self.hand[seat * V + action.value]:
+                return "no-such-tile", f"you have no bid tile of {action.value} left"
+            return "bid-cap", f"at most {b.max_bid} rings of yours on one group"
+        if isinstance(action, act.Overseer | act.Worker):
+            piece = action.overseer if isinstance(action, act.Overseer) else 2 + action.worker
+            if isinstance(action, act.Overseer):
+                if self.orders[2 * seat + action.overseer] >= 0:
+                    return "already-moved", "that overseer has had its move this round"
+                if action.overseer == 1 and self.orders[2 * seat] < 0:
+                    return "overseer-order", "overseer 1 moves (or is ordered) first"
+            site = b.node_site[action.node]
+            if site >= 0 and self.owner[site] == OUT:
+                return "out-of-play", f"site {site + 1} is not in play"
+            if site >= 0 and self.occ[action.node] != FREE:
+                return "field-taken", f"{b.node_names[action.node]} is taken"
+            if site >= 0 and self.round == 1 and self.owner[site] not in (UNCLAIMED, seat):
+                return "foreign-site", "in round 1 figures go only to unclaimed or own sites"
+            steps = b.dist[self.pos[seat * PIECES + piece]][action.node]
+            return "too-far", f"{steps} steps, {self.budget} left"
+        if isinstance(action, act.Steal):
+            return "cannot-steal", "you may not take that stone (overseers, workers, top level)"
+        if isinstance(action, act.Takeover):
+            return "cannot-take-over", "you need more overseers and more workers than the owner"
+        return "cannot-build", "not on your site, beyond your workers, or not on the level"
+
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:
         if isinstance(action, act.Build):
