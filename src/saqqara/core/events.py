@@ -12,11 +12,17 @@ JSON = Any
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened. ``seats`` is ``None`` for a public event."""
+    """One thing that happened. ``seats`` is ``None`` for a public event.
+
+    ``reveal`` marks the moment hidden information becomes known to its audience (face-down
+    bids turned over, sealed orders shown): from that event on, what a seat receives may
+    rightly depend on what it could not know before, and the secrecy test stops comparing.
+    """
 
     kind: str
     data: Mapping[str, JSON] = field(default_factory=dict)
     seats: frozenset[int] | None = None
+    reveal: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Event:
         return self  # events are never changed once made

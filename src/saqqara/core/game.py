@@ -157,10 +157,15 @@ class State(ABC):
     def apply_unchecked(self, seat: int, action: Action) -> None:
         """Apply a legal action without checking it (the hot path of search)."""
 
-    def emit(self, kind: str, seats: frozenset[int] | None = None, **data: JSON) -> None:
-        """Record an event for the current :meth:`apply`; free when nobody listens."""
+    def emit(
+        self, kind: str, seats: frozenset[int] | None = None, reveal: bool = False, **data: JSON
+    ) -> None:
+        """Record an event for the current :meth:`apply`; free when nobody listens.
+
+        ``reveal=True`` marks an event that shows hidden information (see :class:`Event`).
+        """
         if self._events is not None:
-            self._events.append(Event(kind, data, seats))
+            self._events.append(Event(kind, data, seats, reveal))
 
     # -- the end --------------------------------------------------------------------------
     @abstractmethod

@@ -1,0 +1,937 @@
+"""Valley of the Kings' position and rules (rulebook 001, Kosmos 1992).
+
+Section names in the docstrings are the rulebook's headings: "Spielvorbereitung",
+"Die erste Runde" (1. Bausteine ersteigern, 2. Aufseher setzen, 3. Arbeiter setzen,
+4. Pyramiden bauen, 5. Startspieler wechseln), "Die folgenden Runden" (adding 4. Bausteine
+entwenden and 5. Fremde Bauplätze übernehmen), "Spielende" and the two variants.
+Decisions where the rulebook is silent are in ``docs/rules/valley-of-the-kings.md``.
+
+Pieces: each seat has ``PIECES`` = 2 overseers (pieces 0, 1) and 5 workers (2..6); a piece
+id is ``seat * PIECES + piece``. Everything is kept in flat lists so :meth:`clone` is cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from saqqara.core.actions import Action
+from saqqara.core.errors import IllegalAction
+from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.outcome import Outcome
+from saqqara.games.valley_of_the_kings import actions as act
+from saqqara.games.valley_of_the_kings.data import Board
+from saqqara.games.valley_of_the_kings.scoring import points
+
+SETUP, DRAW, BID, OPEN, ORDERS, WORKERS, STEAL, TAKEOVER, BUILD, OVER = range(10)
+PHASE_NAMES = (
+    "setup",
+    "draw",
+    "bid",
+    "overseers",
+    "orders",
+    "workers",
+    "steal",
+    "takeover",
+    "build",
+    "over",
+)
+UNCLAIMED, OUT = -1, -2
+MAX_ROUNDS = 40
+"""Our limit, not the rulebook's: the game also ends after this round (see the rules doc)."""
+FREE = -1
+PIECES = 7
+V = act.VALUES
+C = act.COLOURS
+S = act.SITES
+P = act.MAX_POS
+
+
+class ValleyState(State):
+    """A position of Tal der Könige."""
+
+    __slots__ = (
+        "_events",
+        "b",
+        "bag",
+        "bids",
+        "budget",
+        "built",
+        "count",
+        "discarded",
+        "game",
+        "groups",
+        "hand",
+        "held",
+        "n",
+        "ngroups",
+        "occ",
+        "orders",
+        "owner",
+        "pharaoh",
+        "phase",
+        "pos",
+        "reason",
+        "round",
+        "scarabs",
+        "start",
+        "stolen",
+        "stones",
+        "turn",
+    )
+
+    def __init__(self, game: Game, board: Board, in_play: tuple[bool, ...]) -> None:
+        self._events = None
+        self.game = game
+        self.b = board
+        n = self.n = game.players
+        self.phase = SETUP
+        self.round = 1
+        self.start = 0
+        self.turn = 0
+        self.bag: list[int] = [c.count for c in board.colours]
+        self.ngroups = 0
+        self.groups: list[int] = []
+        self.bids: list[int] = []  # (group, seat, value) triples in the order laid
+        full = [0] * V
+        for value in board.bid_tiles:
+            full[value] += 1
+        self.hand: list[int] = full * n
+        self.held: list[int] = [0] * (n * C)
+        area16 = board.area_node(16)
+        self.pos: list[int] = [area16] * (n * PIECES)  # Spielvorbereitung: all in area 16
+        self.occ: list[int] = [FREE] * board.num_nodes
+        self.owner: list[int] = [UNCLAIMED if p else OUT for p in in_play]
+        self.stones: list[int] = [-1] * (S * P)
+        self.count: list[int] = [0] * S
+        self.scarabs: list[int] = [board.scarabs] * n
+        self.pharaoh = 0
+        self.discarded = 0
+        self.budget = 0
+        self.orders: list[int] = [-1] * (n * 2)
+        self.stolen: list[int] = [0] * (n * S)
+        self.built: list[int] = [0] * (n * S)
+        self.reason = ""
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other._events = None
+        other.game = self.game
+        other.b = self.b
+        other.n = self.n
+        other.phase = self.phase
+        other.round = self.round
+        other.start = self.start
+        other.turn = self.turn
+        other.bag = self.bag[:]
+        other.ngroups = self.ngroups
+        other.groups = self.groups[:]
+        other.bids = self.bids[:]
+        other.hand = self.hand[:]
+        other.held = self.held[:]
+        other.pos = self.pos[:]
+        other.occ = self.occ[:]
+        other.owner = self.owner[:]
+        other.stones = self.stones[:]
+        other.count = self.count[:]
+        other.scarabs = self.scarabs[:]
+        other.pharaoh = self.pharaoh
+        other.discarded = self.discarded
+        other.budget = self.budget
+        other.orders = self.orders[:]
+        other.stolen = self.stolen[:]
+        other.built = self.built[:]
+        other.reason = self.reason
+        return other
+
+    # -- queries --------------------------------------------------------------------------
+    @property
+    def active(self) -> int:
+        """The seat whose turn it is in a phase played in turn order."""
+        return (self.start + self.turn) % self.n
+
+    @property
+    def experts(self) -> bool:
+        return self.game.options["experts"] == "on"
+
+    @property
+    def advanced(self) -> bool:
+        return self.game.options["advanced"] == "on"
+
+    def complete(self, site: int) -> bool:
+        return self.count[site] == self.b.sites[site].shape.stones
+
+    def figures_at(self, site: int, seat: int) -> tuple[int, int]:
+        """(overseers, workers) of ``seat`` on the fields of ``site``."""
+        overseers = workers = 0
+        occ = self.occ
+        for node in self.b.sites[site].fields:
+            pid = occ[node]
+            if pid >= 0 and pid // PIECES == seat:
+                if pid % PIECES < 2:
+                    overseers += 1
+                else:
+                    workers += 1
+        return overseers, workers
+
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == ORDERS:
+            orders = self.orders
+            return tuple(s for s in range(self.n) if orders[2 * s + 1] < 0)
+        if phase <= DRAW:
+            return (CHANCE,)
+        if phase == OVER:
+            return ()
+        return (self.active,)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == SETUP:
+            return [(act.START[s], 1.0 / self.n) for s in range(self.n)]
+        if self.phase == DRAW:
+            total = sum(self.bag)
+            return [(act.DRAW[c], k / total) for c, k in enumerate(self.bag) if k]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == ORDERS:
+            if self.orders[2 * seat + 1] >= 0:
+                return []
+            overseer = 0 if self.orders[2 * seat] < 0 else 1
+            row = act.OVERSEER[overseer]
+            return [row[node] for node in self._order_targets()]
+        if phase <= DRAW or phase == OVER or seat != self.active:
+            return []
+        if phase == BID:
+            return self._bid_options(seat)
+        if phase == OPEN:
+            return self._open_options(seat)
+        if phase == WORKERS:
+            return self._worker_options(seat)
+        if phase == STEAL:
+            return [*(act.STEAL[x][p] for x, p in self._steal_options(seat)), act.DONE]
+        if phase == TAKEOVER:
+            return [*(act.TAKEOVER[x] for x in self._takeover_sites(seat)), act.DONE]
+        return [*(act.BUILD[x][p][c] for x, p, c in self._build_options(seat)), act.DONE]
+
+    def check(self, seat: int, action: Action) -> None:
+        """The kernel's check, with a reason where a move of the right kind is refused."""
+        try:
+            super().check(seat, action)
+        except IllegalAction as exc:
+            if exc.code != "not-legal":
+                raise
+            code, message = self._refusal(seat, action)
+            raise IllegalAction(f"{self.game.action_text(action)}: {message}", code=code) from None
+
+    def _refusal(self, seat: int, action: Action) -> tuple[str, str]:
+        """Why ``seat`` may not play ``action`` now; uses only what that seat knows."""
+        expected = {
+            BID: act.Bid,
+            OPEN: act.Overseer,
+            ORDERS: act.Overseer,
+            WORKERS: act.Worker,
+            STEAL: act.Steal,
+            TAKEOVER: act.Takeover,
+            BUILD: act.Build,
+        }[self.phase]
+        if not isinstance(action, expected | act.Done):
+            return "wrong-phase", f"this is the {PHASE_NAMES[self.phase]} phase"
+        b = self.b
+        if isinstance(action, act.Bid):
+            if action.group >= self.ngroups:
+                return "no-such-group", f"there are only {self.ngroups} groups"
+            if not self.hand[seat * V + action.value]:
+                return "no-such-tile", f"you have no bid tile of {action.value} left"
+            return "bid-cap", f"at most {b.max_bid} rings of yours on one group"
+        if isinstance(action, act.Overseer | act.Worker):
+            piece = action.overseer if isinstance(action, act.Overseer) else 2 + action.worker
+            if isinstance(action, act.Overseer):
+                if self.orders[2 * seat + action.overseer] >= 0:
+                    return "already-moved", "that overseer has had its move this round"
+                if action.overseer == 1 and self.orders[2 * seat] < 0:
+                    return "overseer-order", "overseer 1 moves (or is ordered) first"
+            site = b.node_site[action.node]
+            if site >= 0 and self.owner[site] == OUT:
+                return "out-of-play", f"site {site + 1} is not in play"
+            if site >= 0 and self.occ[action.node] != FREE:
+                return "field-taken", f"{b.node_names[action.node]} is taken"
+            if site >= 0 and self.round == 1 and self.owner[site] not in (UNCLAIMED, seat):
+                return "foreign-site", "in round 1 figures go only to unclaimed or own sites"
+            steps = b.dist[self.pos[seat * PIECES + piece]][action.node]
+            return "too-far", f"{steps} steps, {self.budget} left"
+        if isinstance(action, act.Steal):
+            return "cannot-steal", "you may not take that stone (overseers, workers, top level)"
+        if isinstance(action, act.Takeover):
+            return "cannot-take-over", "you need more overseers and more workers than the owner"
+        return "cannot-build", "not on your site, beyond your workers, or not on the level"
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        if isinstance(action, act.Build):
+            self._build(seat, action.site, action.pos, action.colour)
+        elif isinstance(action, act.Worker):
+            self._walk(seat, action.worker, action.node)
+        elif isinstance(action, act.Draw):
+            self._draw(action.colour)
+        elif isinstance(action, act.Bid):
+            self._bid(seat, action.group, action.value)
+        elif isinstance(action, act.Overseer):
+            if self.phase == OPEN:
+                self._open_move(seat, action.overseer, action.node)
+            else:
+                self._write_order(seat, action.overseer, action.node)
+        elif isinstance(action, act.Steal):
+            self._steal(seat, action.site, action.pos)
+        elif isinstance(action, act.Takeover):
+            self._takeover(seat, action.site)
+        elif isinstance(action, act.Done):
+            self._done(seat)
+        elif isinstance(action, act.Start):
+            self.start = action.seat
+            self.emit("start-player", seat=action.seat)
+            self._begin_round()
+        else:  # pragma: no cover - every action class is handled above
+            raise IllegalAction(f"{action!r} is not a Valley of the Kings action")
+
+    def _done(self, seat: int) -> None:
+        phase = self.phase
+        self.emit("done", seat=seat, phase=PHASE_NAMES[phase])
+        if phase == BID:
+            self._next_bidder()
+        elif phase == WORKERS:
+            self._next_walker()
+        elif phase == STEAL:
+            self._next_thief()
+        elif phase == TAKEOVER:
+            self._next_taker()
+        else:
+            self._unload(seat)
+            self._next_builder()
+
+    # -- 1. Bausteine ersteigern ------------------------------------------------------------
+    def _begin_round(self) -> None:
+        """1. Bausteine ersteigern: one group of five more than there are players.
+
+        Decision: when the bag holds too few stones, only full groups are laid out.
+        """
+        self.emit("round", number=self.round, start=self.start)
+        size = self.b.group_size
+        self.ngroups = min(self.n + 1, sum(self.bag) // size)
+        self.groups = []
+        self.bids = []
+        if self.ngroups:
+            self.phase = DRAW
+        else:
+            self._begin_overseers()
+
+    def _draw(self, colour: int) -> None:
+        self.bag[colour] -= 1
+        self.groups.append(colour)
+        size = self.b.group_size
+        self.emit(
+            "draw", group=(len(self.groups) - 1) // size + 1, colour=self.b.colours[colour].slug
+        )
+        if len(self.groups) == self.ngroups * size:
+            self.phase = BID
+            self.turn = 0
+
+    def _bid_total(self, seat: int, group: int) -> int:
+        bids = self.bids
+        return sum(
+            bids[i + 2] for i in range(0, len(bids), 3) if bids[i] == group and bids[i + 1] == seat
+        )
+
+    def _bid_options(self, seat: int) -> list[Action]:
+        """Lay any tile still in hand face down at any group, at most 10 rings per group."""
+        hand = self.hand
+        base = seat * V
+        values = [v for v in range(V) if hand[base + v]]
+        room = [self.b.max_bid] * self.ngroups
+        bids = self.bids
+        for i in range(0, len(bids), 3):
+            if bids[i + 1] == seat:
+                room[bids[i]] -= bids[i + 2]
+        options: list[Action] = []
+        for group in range(self.ngroups):
+            left = room[group]
+            row = act.BID[group]
+            options.extend([row[v] for v in values if v <= left])
+        options.append(act.DONE)
+        return options
+
+    def _bid(self, seat: int, group: int, value: int) -> None:
+        self.hand[seat * V + value] -= 1
+        self.bids += (group, seat, value)
+        self.emit("bid", seat=seat, group=group + 1)
+        self.emit("bid-value", seats=frozenset((seat,)), seat=seat, group=group + 1, value=value)
+
+    def _next_bidder(self) -> None:
+        self.turn += 1
+        if self.turn == self.n:
+            self._resolve_auction()
+
+    def _resolve_auction(self) -> None:
+        """Reveal every tile; the highest bid takes a group, an equal bid goes to whoever laid
+        a tile there first; unbid groups (nothing, or only zeros) go back into the bag, or in
+        the advanced variant onto the pharaoh pyramid. Bid tiles go back to their owners."""
+        bids = self.bids
+        self.emit(
+            "reveal-bids",
+            reveal=True,
+            bids=[[bids[i] + 1, bids[i + 1], bids[i + 2]] for i in range(0, len(bids), 3)],
+        )
+        size = self.b.group_size
+        for group in range(self.ngroups):
+            totals = [0] * self.n
+            first = [len(bids)] * self.n
+            for i in range(0, len(bids), 3):
+                if bids[i] == group:
+                    who = bids[i + 1]
+                    totals[who] += bids[i + 2]
+                    first[who] = min(first[who], i)
+            best = max(totals)
+            stones = self.groups[group * size : (group + 1) * size]
+            if best == 0:
+                if self.advanced:
+                    self._to_pharaoh(stones)
+                    self.emit("unsold", group=group + 1, to="pharaoh")
+                else:
+                    for colour in stones:
+                        self.bag[colour] += 1
+                    self.emit("unsold", group=group + 1, to="bag")
+                continue
+            winner = min((s for s in range(self.n) if totals[s] == best), key=lambda s: first[s])
+            for colour in stones:
+                self.held[winner * C + colour] += 1
+            self.emit("sold", group=group + 1, seat=winner, bid=best)
+        self.groups = []
+        full = [0] * V
+        for value in self.b.bid_tiles:
+            full[value] += 1
+        self.hand = full * self.n
+        self._begin_overseers()
+
+    # -- 2. Aufseher setzen ---------------------------------------------------------------
+    def _begin_overseers(self) -> None:
+        self.orders = [-1] * (2 * self.n)
+        if self.round == 1:
+            self.phase = OPEN
+            self.turn = 0
+            self.budget = self.b.steps
+        else:
+            self.phase = ORDERS
+
+    def _enterable(self, seat: int) -> list[bool]:
+        """Where ``seat`` may put a figure now: any area; a field only if it is free and
+        its site in play, and in round 1 only at unclaimed or own sites."""
+        occ = self.occ
+        owner = self.owner
+        first = self.round == 1
+        result = []
+        for node, site in enumerate(self.b.node_site):
+            if site < 0:
+                result.append(True)
+            elif occ[node] != FREE:
+                result.append(False)
+            else:
+                who = owner[site]
+                result.append(who != OUT and (not first or who in (UNCLAIMED, seat)))
+        return result
+
+    def _open_options(self, seat: int) -> list[Action]:
+        """Round 1: each overseer in turn moves openly; 6 steps for both together."""
+        overseer = 0 if self.orders[2 * seat] < 0 else 1
+        here = self.pos[seat * PIECES + overseer]
+        allowed = self._enterable(seat)
+        row = act.OVERSEER[overseer]
+        nodes = sorted((here, *(n for n in self.b.within[here][self.budget] if allowed[n])))
+        return [row[node] for node in nodes]
+
+    def _open_move(self, seat: int, overseer: int, node: int) -> None:
+        self.orders[2 * seat + overseer] = node
+        self.budget -= self.b.dist[self.pos[seat * PIECES + overseer]][node]
+        self._move(seat, overseer, node)
+        if overseer == 1:
+            self.turn += 1
+            self.budget = self.b.steps
+            if self.turn == self.n:
+                self._begin_workers()
+
+    def _order_targets(self) -> list[int]:
+        """Later rounds: an order may name any area or any field of a site in play."""
+        owner = self.owner
+        site_of = self.b.node_site
+        return [n for n in range(self.b.num_nodes) if site_of[n] < 0 or owner[site_of[n]] != OUT]
+
+    def _write_order(self, seat: int, overseer: int, node: int) -> None:
+        self.orders[2 * seat + overseer] = node
+        self.emit("order-written", seat=seat, overseer=overseer + 1)
+        self.emit(
+            "order",
+            seats=frozenset((seat,)),
+            seat=seat,
+            overseer=overseer + 1,
+            target=self.b.node_names[node],
+        )
+        if all(o >= 0 for o in self.orders):
+            self._resolve_orders()
+
+    def _resolve_orders(self) -> None:
+        """Die folgenden Runden, 2: all orders are shown at once and carried out in turn
+        order. Orders of more than 6 steps together leave both overseers standing; an
+        overseer ordered onto a taken field goes to the area next to it instead."""
+        names = self.b.node_names
+        self.emit(
+            "reveal-orders",
+            reveal=True,
+            orders=[[names[o] for o in self.orders[2 * s : 2 * s + 2]] for s in range(self.n)],
+        )
+        dist = self.b.dist
+        for i in range(self.n):
+            seat = (self.start + i) % self.n
+            base = seat * PIECES
+            targets = self.orders[2 * seat : 2 * seat + 2]
+            steps = dist[self.pos[base]][targets[0]] + dist[self.pos[base + 1]][targets[1]]
+            if steps > self.b.steps:
+                self.emit("overrun", seat=seat, steps=steps)
+                continue
+            for overseer in (0, 1):
+                target = targets[overseer]
+                here = self.pos[base + overseer]
+                if target == here:
+                    continue
+                site = self.b.node_site[target]
+                if site >= 0 and self.occ[target] != FREE:
+                    target = self.b.sites[site].area
+                    self.emit("field-taken", seat=seat, overseer=overseer + 1, to=names[target])
+                self._move(seat, overseer, target)
+        self._begin_workers()
+
+    def _move(self, seat: int, piece: int, node: int) -> None:
+        """Put a figure on ``node``; an overseer arriving at an unclaimed site claims it."""
+        pid = seat * PIECES + piece
+        here = self.pos[pid]
+        if here == node:
+            return
+        if self.b.node_site[here] >= 0:
+            self.occ[here] = FREE
+        self.pos[pid] = node
+        site = self.b.node_site[node]
+        kind = "overseer" if piece < 2 else "worker"
+        number = piece + 1 if piece < 2 else piece - 1
+        self.emit("move", seat=seat, piece=kind, number=number, to=self.b.node_names[node])
+        if site < 0:
+            return
+        self.occ[node] = pid
+        if piece < 2 and self.owner[site] == UNCLAIMED and self.scarabs[seat]:
+            self.owner[site] = seat
+            self.scarabs[seat] -= 1
+            self.emit("claim", seat=seat, site=site + 1)
+
+    # -- 3. Arbeiter setzen ---------------------------------------------------------------
+    def _begin_workers(self) -> None:
+        self.phase = WORKERS
+        self.turn = 0
+        self.budget = self.b.steps
+
+    def _worker_options(self, seat: int) -> list[Action]:
+        """Any workers, openly, up to 6 steps in all; one entry per place workers stand."""
+        base = seat * PIECES + 2
+        pos = self.pos
+        seen: set[int] = set()
+        options: list[Action] = []
+        allowed = self._enterable(seat)
+        within = self.b.within
+        budget = self.budget
+        for worker in range(act.WORKERS):
+            here = pos[base + worker]
+            if here in seen:
+                continue
+            seen.add(here)
+            row = act.WORKER[worker]
+            options.extend([row[node] for node in within[here][budget] if allowed[node]])
+        options.append(act.DONE)
+        return options
+
+    def _walk(self, seat: int, worker: int, node: int) -> None:
+        self.budget -= self.b.dist[self.pos[seat * PIECES + 2 + worker]][node]
+        self._move(seat, 2 + worker, node)
+        if self.budget == 0:
+            self._next_walker()
+
+    def _next_walker(self) -> None:
+        self.turn += 1
+        self.budget = self.b.steps
+        if self.turn == self.n:
+            if self.round == 1:
+                self._begin_build()
+            else:
+                self._begin_steal()
+
+    # -- 4. Bausteine entwenden -----------------------------------------------------------
+    def _begin_steal(self) -> None:
+        self.phase = STEAL
+        self.stolen = [0] * (self.n * S)
+        self.turn = -1
+        self._next_thief()
+
+    def _steal_sites(self, seat: int) -> list[int]:
+        """Foreign sites where ``seat`` has more overseers than the owner, a worker with a
+        theft left (2 stones each), and an unfinished pyramid with stones."""
+        result = []
+        for site in range(S):
+            owner = self.owner[site]
+            if owner < 0 or owner == seat or not self.count[site] or self.complete(site):
+                continue
+            mine, workers = self.figures_at(site, seat)
+            if not workers or mine <= self.figures_at(site, owner)[0]:
+                continue
+            if self.stolen[seat * S + site] < self.b.stones_per_worker * workers:
+                result.append(site)
+        return result
+
+    def _top_positions(self, site: int) -> list[int]:
+        """Occupied positions of the top level (the highest level holding a stone)."""
+        shape = self.b.sites[site].shape
+        stones = self.stones
+        base = site * P
+        top = max(shape.positions[p][0] for p in range(shape.stones) if stones[base + p] >= 0)
+        lo, hi = shape.level_start[top], shape.level_start[top + 1]
+        return [p for p in range(lo, hi) if stones[base + p] >= 0]
+
+    def _steal_options(self, seat: int) -> list[tuple[int, int]]:
+        result: list[tuple[int, int]] = []
+        for site in self._steal_sites(seat):
+            positions = self._top_positions(site)
+            if not self.experts:
+                positions = self._distinct(site, positions)
+            result.extend((site, p) for p in positions)
+        return result
+
+    def _distinct(self, site: int, positions: list[int]) -> list[int]:
+        """Without stripes only a stone's colour and whether it is the hidden centre matter,
+        so one position stands for all equal ones (keeps legal lists short)."""
+        hidden = self.b.sites[site].shape.hidden
+        seen: set[tuple[int, bool]] = set()
+        result = []
+        for p in positions:
+            key = (self.stones[site * P + p], p == hidden)
+            if key not in seen:
+                seen.add(key)
+                result.append(p)
+        return result
+
+    def _steal(self, seat: int, site: int, pos: int) -> None:
+        colour = self.stones[site * P + pos]
+        self.stones[site * P + pos] = -1
+        self.count[site] -= 1
+        self.held[seat * C + colour] += 1
+        self.stolen[seat * S + site] += 1
+        victim = self.owner[site]
+        self.emit(
+            "steal",
+            seat=seat,
+            site=site + 1,
+            owner=victim,
+            pos=self.b.sites[site].shape.pos_text(pos),
+            colour=self.b.colours[colour].slug,
+        )
+        if not self._steal_sites(seat):
+            self._next_thief()
+
+    def _next_thief(self) -> None:
+        """Seats steal in turn order; a seat with nothing to steal is passed over."""
+        while True:
+            self.turn += 1
+            if self.turn == self.n:
+                self._begin_takeover()
+                return
+            if self._steal_sites(self.active):
+                return
+
+    # -- 5. Fremde Bauplätze übernehmen ---------------------------------------------------
+    def _begin_takeover(self) -> None:
+        self.phase = TAKEOVER
+        self.turn = -1
+        self._next_taker()
+
+    def _takeover_sites(self, seat: int) -> list[int]:
+        """Foreign sites with an unfinished pyramid where ``seat`` has more overseers and
+        more workers than the owner; workers that stole there this round do not count."""
+        if not self.scarabs[seat]:
+            return []
+        per_worker = self.b.stones_per_worker
+        result = []
+        for site in range(S):
+            owner = self.owner[site]
+            if owner < 0 or owner == seat or self.complete(site):
+                continue
+            mine, workers = self.figures_at(site, seat)
+            theirs, their_workers = self.figures_at(site, owner)
+            thieves = -(-self.stolen[seat * S + site] // per_worker)
+            if mine > theirs and workers - thieves > their_workers:
+                result.append(site)
+        return result
+
+    def _takeover(self, seat: int, site: int) -> None:
+        previous = self.owner[site]
+        self.owner[site] = seat
+        self.scarabs[seat] -= 1
+        self.scarabs[previous] += 1
+        self.emit("takeover", seat=seat, site=site + 1, previous=previous)
+        if not self._takeover_sites(seat):
+            self._next_taker()
+
+    def _next_taker(self) -> None:
+        while True:
+            self.turn += 1
+            if self.turn == self.n:
+                self._begin_build()
+                return
+            if self._takeover_sites(self.active):
+                return
+
+    # -- 4./6. Pyramiden bauen ------------------------------------------------------------
+    def _begin_build(self) -> None:
+        self.phase = BUILD
+        self.built = [0] * (self.n * S)
+        self.turn = -1
+        self._next_builder()
+
+    def _build_options(self, seat: int) -> list[tuple[int, int, int]]:
+        """Own unfinished sites with a worker's capacity left (2 stones per worker on the
+        site's fields); stones go on the lowest level that is not complete."""
+        colours = [c for c in range(C) if self.held[seat * C + c]]
+        if not colours:
+            return []
+        result: list[tuple[int, int, int]] = []
+        per_worker = self.b.stones_per_worker
+        for site in range(S):
+            if self.owner[site] != seat or self.complete(site):
+                continue
+            workers = self.figures_at(site, seat)[1]
+            if self.built[seat * S + site] >= per_worker * workers:
+                continue
+            for p in self._free_positions(site):
+                result.extend((site, p, c) for c in colours)
+        return result
+
+    def _free_positions(self, site: int) -> list[int]:
+        shape = self.b.sites[site].shape
+        stones = self.stones
+        base = site * P
+        free = [p for p in range(shape.stones) if stones[base + p] < 0]
+        level = shape.positions[free[0]][0]
+        free = [p for p in free if shape.positions[p][0] == level]
+        if self.experts:
+            return free
+        plain = [p for p in free if p != shape.hidden]
+        return sorted({*plain[:1], *(p for p in free if p == shape.hidden)})
+
+    def _build(self, seat: int, site: int, pos: int, colour: int) -> None:
+        self.stones[site * P + pos] = colour
+        self.count[site] += 1
+        self.held[seat * C + colour] -= 1
+        self.built[seat * S + site] += 1
+        shape = self.b.sites[site].shape
+        self.emit(
+            "build",
+            seat=seat,
+            site=site + 1,
+            pos=shape.pos_text(pos),
+            colour=self.b.colours[colour].slug,
+        )
+        if self.complete(site):
+            self.emit("finished", seat=seat, site=site + 1)
+        if not self._build_options(seat):
+            self._unload(seat)
+            self._next_builder()
+
+    def _unload(self, seat: int) -> None:
+        """Stones a seat cannot or will not use go onto the pharaoh pyramid."""
+        stones = []
+        for c in range(C):
+            stones += [c] * self.held[seat * C + c]
+            self.held[seat * C + c] = 0
+        if stones:
+            self._to_pharaoh(stones)
+            self.emit("to-pharaoh", seat=seat, stones=len(stones), pharaoh=self.pharaoh)
+
+    def _to_pharaoh(self, stones: list[int]) -> None:
+        """Decision: stones beyond the pharaoh pyramid's 30 leave the game."""
+        room = self.b.pharaoh_stones - self.pharaoh
+        placed = min(room, len(stones))
+        self.pharaoh += placed
+        self.discarded += len(stones) - placed
+
+    def _next_builder(self) -> None:
+        """Seats build in turn order; a seat without stones is passed over, and one that
+        can lay none of them sends them all to the pharaoh pyramid at once."""
+        while True:
+            self.turn += 1
+            if self.turn == self.n:
+                self._end_round()
+                return
+            seat = self.active
+            if self._build_options(seat):
+                return
+            self._unload(seat)
+
+    # -- 5./7. Startspieler wechseln, Spielende -------------------------------------------
+    def _end_round(self) -> None:
+        in_play = [s for s in range(S) if self.owner[s] != OUT]
+        if self.pharaoh >= self.b.pharaoh_stones:
+            self._end("the pharaoh pyramid is finished")
+            return
+        if all(self.owner[s] >= 0 and self.complete(s) for s in in_play):
+            self._end("every pyramid is finished")
+            return
+        if self.round >= MAX_ROUNDS:
+            self._end(f"the round limit ({MAX_ROUNDS}) is reached")
+            return
+        self.start = (self.start + 1) % self.n
+        self.round += 1
+        self._begin_round()
+
+    def _end(self, reason: str) -> None:
+        self.phase = OVER
+        self.reason = reason
+        scores = self.scores()
+        self.emit("game-over", reason=reason, scores=scores)
+
+    def scores(self) -> list[int]:
+        """Points of every seat's finished pyramids (Spielende)."""
+        result = [0] * self.n
+        table = self.b.scores
+        experts = self.experts
+        for site in range(S):
+            owner = self.owner[site]
+            if owner >= 0 and self.complete(site):
+                shape = self.b.sites[site].shape
+                stones = self.stones[site * P : site * P + shape.stones]
+                result[owner] += points(table, shape, stones, experts)
+        return result
+
+    # -- outcome and views ----------------------------------------------------------------
+    def outcome(self) -> Outcome:
+        if self.phase != OVER:
+            raise IllegalAction("the game is not over", code="not-over")
+        scores = self.scores()
+        return Outcome(
+            tuple(float(s) for s in scores), Outcome.ranks_from_keys(scores), self.reason
+        )
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Public: everything on the table. Hidden: the values of face-down bid tiles until
+        the reveal (their places are public), and overseer orders until all are written."""
+        b = self.b
+        names = b.node_names
+        slug = [c.slug for c in b.colours]
+        size = b.group_size
+        bids = self.bids
+        open_bids = self.phase != BID
+        seats = []
+        for s in range(self.n):
+            own = s == seat
+            written = [o for o in self.orders[2 * s : 2 * s + 2] if o >= 0]
+            seats.append(
+                {
+                    "overseers": [names[self.pos[s * PIECES + i]] for i in range(2)],
+                    "workers": [names[self.pos[s * PIECES + i]] for i in range(2, PIECES)],
+                    "stones": {
+                        slug[c]: self.held[s * C + c] for c in range(C) if self.held[s * C + c]
+                    },
+                    "scarabs": self.scarabs[s],
+                    "bid_tiles": [v for v in range(V) for _ in range(self.hand[s * V + v])]
+                    if own or open_bids
+                    else sum(self.hand[s * V : (s + 1) * V]),
+                    "orders_written": len(written),
+                    "orders": [names[o] for o in written] if own or self.phase != ORDERS else None,
+                }
+            )
+        sites = []
+        for index, site in enumerate(b.sites):
+            shape = site.shape
+            row = self.stones[index * P : index * P + shape.stones]
+            sites.append(
+                {
+                    "site": site.number,
+                    "size": shape.name,
+                    "owner": None if self.owner[index] < 0 else self.owner[index],
+                    "in_play": self.owner[index] != OUT,
+                    "stones": [slug[c] if c >= 0 else None for c in row],
+                    "finished": self.complete(index),
+                }
+            )
+        return {
+            "game": "valley-of-the-kings",
+            "seat": seat,
+            "players": self.n,
+            "round": self.round,
+            "phase": PHASE_NAMES[self.phase],
+            "to_act": list(self.to_act()),
+            "start": self.start,
+            "steps_left": self.budget if self.phase in (OPEN, WORKERS) else None,
+            "bag": {slug[c]: k for c, k in enumerate(self.bag)},
+            "groups": [
+                [slug[c] for c in self.groups[g * size : (g + 1) * size]]
+                for g in range(len(self.groups) // size + (1 if len(self.groups) % size else 0))
+            ],
+            "bids": [
+                {
+                    "group": bids[i] + 1,
+                    "seat": bids[i + 1],
+                    "value": bids[i + 2] if open_bids or bids[i + 1] == seat else None,
+                }
+                for i in range(0, len(bids), 3)
+            ],
+            "seats": seats,
+            "sites": sites,
+            "pharaoh": self.pharaoh,
+            "discarded": self.discarded,
+            "scores": self.scores(),
+            "reason": self.reason or None,
+        }
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """Redraw what ``seat`` cannot know: the values of others' face-down bid tiles
+        (keeping each seat's tiles and the 10-ring cap), and others' written orders. The bag
+        holds no order (each draw is a chance step), so nothing else is hidden."""
+        world = self.clone()
+        if self.phase == BID:
+            world._resample_bids(seat, rng)
+        elif self.phase == ORDERS:
+            targets = self._order_targets()
+            for s in range(self.n):
+                if s != seat:
+                    for o in (0, 1):
+                        if world.orders[2 * s + o] >= 0:
+                            world.orders[2 * s + o] = rng.choice(targets)
+        return world
+
+    def _resample_bids(self, seat: int, rng: random.Random) -> None:
+        bids = self.bids
+        tiles = list(self.b.bid_tiles)
+        for s in range(self.n):
+            if s == seat:
+                continue
+            mine = [i for i in range(0, len(bids), 3) if bids[i + 1] == s]
+            if not mine:
+                continue
+            for _ in range(100):
+                rng.shuffle(tiles)
+                totals: dict[int, int] = {}
+                for i, value in zip(mine, tiles, strict=False):
+                    totals[bids[i]] = totals.get(bids[i], 0) + value
+                if max(totals.values()) <= self.b.max_bid:
+                    break
+            else:
+                continue  # keep the true values: no other deal was found quickly
+            for i, value in zip(mine, tiles, strict=False):
+                bids[i + 2] = value
+            left = [0] * V
+            for value in tiles[len(mine) :]:
+                left[value] += 1
+            self.hand[s * V : (s + 1) * V] = left

@@ -1,0 +1,255 @@
+"""A whole first round for three players, narrated: auction, open overseers, workers, build.
+
+Rulebook: "Die erste Runde" 1-5.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from saqqara.core.errors import IllegalAction
+from saqqara.games.valley_of_the_kings.state import BID, DRAW, OPEN, ORDERS, ValleyState
+
+from .helpers import deal, opening, play, texts
+
+GROUPS = [
+    ["red"] * 5,
+    ["grey"] * 5,
+    ["black"] * 5,
+    ["white", "white", "red", "grey", "black"],
+]
+
+
+def auctioned(advanced: str = "off") -> ValleyState:
+    """Seat 0 starts; seats 0 and 1 both bid 10 on group 1, seat 2 outbids seat 0 on
+    group 2, group 3 gets only a bluff and group 4 nothing."""
+    state = opening(3, start=0, advanced=advanced)
+    deal(state, GROUPS)
+    play(state, 0, "bid 1 6", "bid 1 4", "bid 2 5", "done")
+    play(state, 1, "bid 1 6", "bid 1 4", "bid 3 0", "done")
+    play(state, 2, "bid 2 6", "done")
+    return state
+
+
+def test_the_start_player_is_drawn_by_chance() -> None:
+    state = opening(3, start=2)
+    assert state.start == 2
+
+
+def test_one_group_of_five_more_than_players() -> None:
+    state = opening(3)
+    assert state.phase == DRAW
+    assert state.ngroups == 4
+    deal(state, GROUPS)
+    assert state.phase == BID
+    assert state.view(None)["groups"][3] == ["white", "white", "red", "grey", "black"]
+
+
+def test_at_most_ten_rings_on_one_group() -> None:
+    state = opening(3)
+    deal(state, GROUPS)
+    play(state, 0, "bid 1 6", "bid 1 4")
+    assert "bid 1 1" not in texts(state, 0)
+    assert "bid 1 0" in texts(state, 0)
+    with pytest.raises(IllegalAction):
+        play(state, 0, "bid 1 1")
+
+
+def test_each_bidder_finishes_before_the_next_begins() -> None:
+    state = opening(3, start=1)
+    deal(state, GROUPS)
+    assert state.to_act() == (1,)
+    play(state, 1, "bid 2 3")
+    assert state.to_act() == (1,)
+    play(state, 1, "done")
+    assert state.to_act() == (2,)
+
+
+def test_bid_values_are_hidden_until_the_reveal_but_places_are_public() -> None:
+    state = opening(3)
+    deal(state, GROUPS)
+    events = play(state, 0, "bid 1 6", "bid 2 5")
+    seen_by_1 = [e.to_json() for e in events if e.visible_to(1)]
+    assert seen_by_1 == [
+        {"kind": "bid", "seat": 0, "group": 1},
+        {"kind": "bid", "seat": 0, "group": 2},
+    ]
+    assert [b["value"] for b in state.view(1)["bids"]] == [None, None]
+    assert [b["value"] for b in state.view(0)["bids"]] == [6, 5]
+    assert state.view(1)["seats"][0]["bid_tiles"] == 6
+    assert state.view(0)["seats"][0]["bid_tiles"] == [0, 0, 1, 2, 3, 4]
+
+
+def test_reveal_highest_bid_wins_a_tie_goes_to_the_first_bidder() -> None:
+    state = auctioned()
+    view = state.view(1)
+    assert [b["value"] for b in view["bids"]] == [6, 4, 5, 6, 4, 0, 6]
+    assert view["seats"][0]["stones"] == {"red": 5}  # 10 against 10: seat 0 bid first
+    assert view["seats"][1]["stones"] == {}
+    assert view["seats"][2]["stones"] == {"grey": 5}  # 6 beats 5
+
+
+def test_unbid_groups_go_back_into_the_bag_and_tiles_return() -> None:
+    state = auctioned()
+    assert state.view(None)["bag"] == {"red": 28, "grey": 28, "black": 33, "white": 33, "sand": 33}
+    assert state.pharaoh == 0
+    assert all(len(s["bid_tiles"]) == 8 for s in state.view(None)["seats"])
+
+
+def test_advanced_variant_puts_unsold_stones_on_the_pharaoh_pyramid() -> None:
+    state = auctioned(advanced="on")
+    assert state.pharaoh == 10
+    assert state.view(None)["bag"]["black"] == 27
+
+
+def test_round_one_overseers_move_openly_in_turn_and_claim_sites() -> None:
+    state = auctioned()
+    assert state.phase == OPEN
+    assert state.to_act() == (0,)
+    events = play(state, 0, "overseer 1 15-B")
+    assert {"kind": "claim", "seat": 0, "site": 15} in [e.to_json() for e in events]
+    assert state.view(None)["steps_left"] == 5
+    play(state, 0, "overseer 2 8-C")  # one step: the lines coincide
+    assert state.owner[14] == 0
+    assert state.owner[7] == 0
+    assert state.scarabs[0] == 6
+    assert state.to_act() == (1,)
+    # round 1: no foreign sites, one figure per field
+    assert "overseer 1 15-A" not in texts(state, 1)
+    assert "overseer 1 8-C" not in texts(state, 1)
+    play(state, 1, "overseer 1 2-A", "overseer 2 16")
+    assert state.owner[1] == 1
+    play(state, 2, "overseer 1 6-C", "overseer 2 13-A")
+    assert state.owner[5] == 2
+    assert state.owner[12] == 2
+
+
+def round_one_built() -> ValleyState:
+    state = auctioned()
+    play(state, 0, "overseer 1 15-B", "overseer 2 8-C")
+    play(state, 1, "overseer 1 2-A", "overseer 2 16")
+    play(state, 2, "overseer 1 6-C", "overseer 2 13-A")
+    play(state, 0, "worker 1 15-A", "worker 2 8-A", "worker 3 8-B", "worker 4 15-C")
+    play(state, 1, "worker 1 2-B", "done")
+    play(state, 2, "worker 1 6-A", "worker 2 13-B", "done")
+    play(state, 0, "build 8 1.1 red", "build 8 1.2 red", "build 8 1.3 red", "build 8 1.4 red")
+    play(state, 0, "build 15 1.1 red")
+    play(state, 2, "build 6 1.1 grey", "build 6 1.2 grey", "build 13 1.1 grey", "done")
+    return state
+
+
+def test_workers_share_six_steps_and_the_turn_passes_when_they_are_spent() -> None:
+    state = auctioned()
+    play(state, 0, "overseer 1 15-B", "overseer 2 8-C")
+    play(state, 1, "overseer 1 2-A", "overseer 2 16")
+    play(state, 2, "overseer 1 6-C", "overseer 2 13-A")
+    play(state, 0, "worker 1 15-A", "worker 2 8-A", "worker 3 8-B")
+    assert state.view(None)["steps_left"] == 1
+    assert "worker 4 8-D" not in texts(state, 0)  # two steps away
+    # workers standing together are interchangeable: only the first is offered
+    assert not any(t.startswith("worker 5") for t in texts(state, 0))
+    play(state, 0, "worker 4 15-C")
+    assert state.to_act() == (1,)
+
+
+def test_build_two_stones_per_worker_level_by_level_rest_to_the_pharaoh() -> None:
+    state = auctioned()
+    play(state, 0, "overseer 1 15-B", "overseer 2 8-C")
+    play(state, 1, "overseer 1 2-A", "overseer 2 16")
+    play(state, 2, "overseer 1 6-C", "overseer 2 13-A")
+    play(state, 0, "worker 1 15-A", "worker 2 8-A", "worker 3 8-B", "worker 4 15-C")
+    play(state, 1, "worker 1 2-B", "done")
+    play(state, 2, "worker 1 6-A", "worker 2 13-B", "done")
+    assert state.to_act() == (0,)  # seat 1 bought nothing and is passed over later
+    options = texts(state, 0)
+    assert "build 15 1.5 red" in options  # the hidden centre is a choice of its own
+    assert "build 8 2.1 red" not in options  # level 2 waits for level 1
+    play(state, 0, "build 8 1.1 red", "build 8 1.2 red", "build 8 1.3 red", "build 8 1.4 red")
+    assert not any(t.startswith("build 8") for t in texts(state, 0))  # 2 workers, 4 stones
+    play(state, 0, "build 15 1.1 red")
+    assert state.to_act() == (2,)
+    play(state, 2, "build 6 1.1 grey", "build 6 1.2 grey", "build 13 1.1 grey", "done")
+    assert state.pharaoh == 2
+    assert state.count[7] == 4
+    assert state.count[14] == 1
+
+
+def test_the_pharaoh_stone_passes_left_and_round_two_begins() -> None:
+    state = round_one_built()
+    assert state.round == 2
+    assert state.start == 1
+    assert state.phase == DRAW
+
+
+def test_round_two_orders_are_sealed_and_revealed_together() -> None:
+    state = round_one_built()
+    deal(state, [["sand"] * 5] * 4)
+    play(state, 1, "done")
+    play(state, 2, "done")
+    play(state, 0, "done")
+    assert state.phase == ORDERS
+    assert state.to_act() == (0, 1, 2)
+    events = play(state, 1, "overseer 1 15-B", "overseer 2 15-D")
+    assert state.to_act() == (0, 2)
+    assert all("target" not in e.to_json() for e in events if e.visible_to(0))
+    assert state.view(0)["seats"][1]["orders"] is None
+    assert state.view(0)["seats"][1]["orders_written"] == 2
+    assert state.view(1)["seats"][1]["orders"] == ["15-B", "15-D"]
+    play(state, 2, "overseer 1 2-C", "overseer 2 7-A")  # 4 + 3 steps: too far
+    events = play(state, 0, "overseer 1 15-B", "overseer 2 4-C")
+    kinds = [e.kind for e in events]
+    assert "reveal-orders" in kinds
+    names = state.b.node_names
+    # seat 1 moves first (start player): 15-B is taken, so that overseer stops in area 16
+    assert names[state.pos[7]] == "16"
+    assert names[state.pos[8]] == "15-D"
+    # seat 2 ordered 7 steps: both overseers stay
+    assert names[state.pos[14]] == "6-C"
+    assert names[state.pos[15]] == "13-A"
+    assert {"kind": "overrun", "seat": 2, "steps": 7} in [e.to_json() for e in events]
+    # seat 0 kept 15-B and walked from 8-C to 4-C, claiming site 4
+    assert names[state.pos[0]] == "15-B"
+    assert names[state.pos[1]] == "4-C"
+    assert state.owner[3] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("bid 5 1", "no-such-group"),
+        ("bid 1 1", "bid-cap"),
+        ("overseer 1 16", "wrong-phase"),
+    ],
+)
+def test_refusals_say_why(text: str, code: str) -> None:
+    state = opening(3)
+    deal(state, GROUPS)
+    play(state, 0, "bid 1 6", "bid 1 4")
+    with pytest.raises(IllegalAction) as refused:
+        play(state, 0, text)
+    assert refused.value.code == code
+
+
+def test_refusals_of_moves_say_why() -> None:
+    state = auctioned()
+    with pytest.raises(IllegalAction) as refused:
+        play(state, 0, "overseer 2 16")
+    assert refused.value.code == "overseer-order"
+    play(state, 0, "overseer 1 15-B")
+    for text, code in [
+        ("overseer 1 16", "already-moved"),
+        ("overseer 2 15-B", "field-taken"),
+        ("overseer 2 1-A", "out-of-play"),
+    ]:
+        with pytest.raises(IllegalAction) as refused:
+            play(state, 0, text)
+        assert refused.value.code == code
+    play(state, 0, "overseer 2 16")
+    with pytest.raises(IllegalAction) as refused:
+        play(state, 1, "overseer 1 15-A")
+    assert refused.value.code == "foreign-site"
+    state.budget = 1
+    with pytest.raises(IllegalAction) as refused:
+        play(state, 1, "overseer 1 2-A")
+    assert refused.value.code == "too-far"
+    assert refused.value.message == "overseer 1 2-A: 2 steps, 1 left"
