@@ -338,6 +338,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`saqqara games | head`)
+        sys.stderr.close()
+        return 1
 
 
 if __name__ == "__main__":

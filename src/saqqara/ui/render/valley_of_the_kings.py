@@ -230,10 +230,11 @@ def svg() -> str:
             )
     legend = (
         "Reconstructed board (data/board.toml): small sites 2 levels / 5 stones, fields A-D; "
-        "large 3 levels / 14 stones, fields A-H; red dots = suns; red frames = fields on the "
-        "border of a second area."
+        "large 3 levels / 14 stones, fields A-H;",
+        "red dots = suns; red frames = fields on the border of a second area.",
     )
-    out.append(f'<text x="20" y="1045" font-size="14">{escape(legend)}</text>')
+    for line, text in enumerate(legend):
+        out.append(f'<text x="20" y="{1030 + 18 * line}" font-size="14">{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
