@@ -156,11 +156,11 @@ def sketch() -> str:
 def svg() -> str:
     """The six layers as rows of cards (red: danger, gold: treasure, grey: 0)."""
     d = deck()
-    w, h, pad = 46, 30, 4
+    w, h, pad = 58, 36, 4
     rows = []
     for row, number in enumerate(range(6, 0, -1)):
         y = 30 + row * (h + 14)
-        rows.append(f'<text x="4" y="{y + 20}" font-size="12">Layer {number}</text>')
+        rows.append(f'<text x="4" y="{y + 22}" font-size="12">Layer {number}</text>')
         x = 64
         for kind, count in enumerate(d.layers[number - 1]):
             card = d.cards[kind]
@@ -170,8 +170,10 @@ def svg() -> str:
                 rows.append(
                     f'<g><title>{title}</title><rect x="{x}" y="{y}" width="{w}" height="{h}" '
                     f'rx="3" fill="{fill}" stroke="#333"/>'
-                    f'<text x="{x + w / 2}" y="{y + 19}" font-size="11" text-anchor="middle">'
-                    f"{escape(card.slug[:6])} {card.value:+d}</text></g>"
+                    f'<text x="{x + w / 2}" y="{y + 15}" font-size="9" text-anchor="middle">'
+                    f"{escape(card.english.split(' (')[0][:11])}</text>"
+                    f'<text x="{x + w / 2}" y="{y + 29}" font-size="11" text-anchor="middle">'
+                    f"{card.value:+d}</text></g>"
                 )
                 x += w + pad
     width = 64 + 16 * (w + pad)
