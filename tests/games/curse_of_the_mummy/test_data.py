@@ -17,7 +17,8 @@ def test_23_cards_in_five_colours_5_5_5_4_4() -> None:
 
 def test_the_red_scarab_of_the_worked_example_exists() -> None:
     scarab = board().symbol_by_name("scarab")
-    assert scarab is not None and board().colours[scarab.colour] == "red"
+    assert scarab is not None
+    assert board().colours[scarab.colour] == "red"
 
 
 def test_each_symbol_lies_in_the_area_of_its_colour() -> None:

@@ -6,14 +6,12 @@ import pytest
 
 from saqqara.core.errors import IllegalAction
 from saqqara.games.curse_of_the_mummy import moves
-from saqqara.games.curse_of_the_mummy.state import CHOOSE, MOVE, OVER, TURN
-
+from saqqara.games.curse_of_the_mummy.state import CHOOSE, MOVE, OVER, TURN, MummyState
 from tests.games.curse_of_the_mummy.helpers import (
     data_of,
     dealt,
     dice,
     do,
-    field,
     kinds,
     put,
     put_mummy,
@@ -21,13 +19,13 @@ from tests.games.curse_of_the_mummy.helpers import (
 )
 
 
-def ready(players: int = 4) -> object:
+def ready(players: int = 4) -> MummyState:
     state = dealt(players)
     put_mummy(state, "k11")
     return state
 
 
-def dest(state, figure: int, value: int) -> list[str]:  # type: ignore[no-untyped-def]
+def dest(state: MummyState, figure: int, value: int) -> list[str]:
     return [state.board.field_name(f) for f in moves.bits(state.destinations(figure, value))]
 
 
@@ -160,7 +158,8 @@ def test_playing_a_card_on_its_symbol_is_optional_and_public() -> None:
     assert texts(state, 1) == ["go b1", "go b1 play", "go a2"]
     events = do(state, 1, "go b1 play")
     played = data_of(events, "play")
-    assert played["symbol"] == "scarab" and played["field"] == "b1"
+    assert played["symbol"] == "scarab"
+    assert played["field"] == "b1"
     assert state.view(0)["played"]["1"] == ["scarab"]
     assert state.hand_colours(1) == [0, 1, 1, 1, 1]
     assert state.view(0)["figures"][0]["possible"] == ["b1"]
@@ -200,7 +199,8 @@ def test_turn_passes_to_the_next_explorer_then_the_mummy() -> None:
     dice(state, "1", "1", "1", "1", "1")
     do(state, 1, "announce 1")
     do(state, 1, "go f2")
-    assert state.phase == TURN and state.to_act() == (2,)
+    assert state.phase == TURN
+    assert state.to_act() == (2,)
     do(state, 2, "roll")
     dice(state, "2", "2", "2", "2", "2")
     do(state, 2, "announce 2")

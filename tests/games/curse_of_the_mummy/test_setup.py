@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 from saqqara.core.game import CHANCE
-
 from tests.games.curse_of_the_mummy.helpers import dealt, kinds, new_game
 
 
@@ -23,7 +22,7 @@ def test_two_players_one_hand_of_ten_two_per_colour() -> None:
     hand = state.hand(1)
     assert len(hand) == 10
     assert Counter(state.board.symbols[s].colour for s in hand) == dict.fromkeys(range(5), 2)
-    assert state.game.owner == (1, 1)
+    assert new_game(2).owner == (1, 1)
 
 
 def test_figures_on_start_mummy_on_sarcophagus_seat_one_begins() -> None:
