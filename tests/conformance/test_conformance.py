@@ -46,3 +46,7 @@ def test_seed_fixes_the_game_and_records_replay(game: Game) -> None:
 
 def test_secrecy_resampling_changes_nothing_a_seat_receives(game: Game) -> None:
     conformance.check_secrecy(game, seed=5)
+
+
+def test_tensors_have_the_declared_shape(game: Game) -> None:
+    conformance.check_tensors(game, range(2))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import saqqara.ai.ismcts
+import saqqara.ai.openspiel_ismcts  # noqa: F401  (registers openspiel-ismcts)
 from saqqara.ai.random_bot import RandomBot
 from saqqara.ai.registry import register_bot
 from saqqara.core.discovery import import_submodules

@@ -1,16 +1,23 @@
-"""The bot registry: ``make_bot("greedy", game)`` builds the right bot for that game."""
+"""The bot registry: ``make_bot("greedy", game)`` builds the right bot for that game.
+
+A bot name may carry one parameter after a colon, for bots registered with
+:func:`register_param_bot`: ``openspiel-ismcts:500`` is IS-MCTS with 500 simulations.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from saqqara.core.errors import OptionError
-from saqqara.core.game import Game
+from saqqara.core.game import Game, State
 from saqqara.core.playout import Agent
 
 BotFactory = Callable[[Game], Agent]
+ParamBotFactory = Callable[[Game, str], Agent]
+"""Builds a bot from the game and the text after the colon ("" when there is none)."""
 
 _BOTS: dict[tuple[str, str | None], BotFactory] = {}
+_PARAM_BOTS: dict[tuple[str, str | None], ParamBotFactory] = {}
 _HELP: dict[str, str] = {}
 
 
@@ -23,6 +30,31 @@ def register_bot(
         _HELP[name] = help
 
 
+def register_param_bot(
+    name: str, factory: ParamBotFactory, game_id: str | None = None, help: str = ""
+) -> None:
+    """Register a bot that takes a parameter: ``name`` or ``name:PARAM``."""
+    _PARAM_BOTS[(name, game_id)] = factory
+    if help:
+        _HELP[name] = help
+
+
+Evaluator = Callable[[State, int], float]
+"""A game's position evaluator for search: the chance that ``seat`` wins, in [0, 1]."""
+
+_EVALUATORS: dict[str, Evaluator] = {}
+
+
+def register_evaluator(game_id: str, evaluator: Evaluator) -> None:
+    """Register the heuristic that search bots use at their leaves instead of random play."""
+    _EVALUATORS[game_id] = evaluator
+
+
+def evaluator_for(game_id: str) -> Evaluator | None:
+    _ensure_loaded()
+    return _EVALUATORS.get(game_id)
+
+
 def _ensure_loaded() -> None:
     import saqqara.ai.bots  # noqa: F401  (registers the bundled bots)
 
@@ -30,19 +62,27 @@ def _ensure_loaded() -> None:
 def available_bots(game_id: str) -> list[str]:
     """Names of the bots that can play ``game_id``."""
     _ensure_loaded()
-    return sorted({name for name, gid in _BOTS if gid in (None, game_id)})
+    names = {name for name, gid in (*_BOTS, *_PARAM_BOTS) if gid in (None, game_id)}
+    return sorted(names)
 
 
 def bot_help(name: str) -> str:
     _ensure_loaded()
-    return _HELP.get(name, "")
+    return _HELP.get(name.partition(":")[0], "")
 
 
 def make_bot(name: str, game: Game) -> Agent:
     """A bot called ``name`` for ``game``; the game's own version wins over a generic one."""
     _ensure_loaded()
-    factory = _BOTS.get((name, game.spec.id)) or _BOTS.get((name, None))
-    if factory is None:
-        known = ", ".join(available_bots(game.spec.id))
-        raise OptionError(f"no bot {name!r} for {game.spec.id} (bots: {known})", code="unknown-bot")
-    return factory(game)
+    base, colon, param = name.partition(":")
+    game_id = game.spec.id
+    param_factory = _PARAM_BOTS.get((base, game_id)) or _PARAM_BOTS.get((base, None))
+    if param_factory is not None:
+        return param_factory(game, param)
+    factory = _BOTS.get((base, game_id)) or _BOTS.get((base, None))
+    if factory is not None and not colon:
+        return factory(game)
+    if factory is not None:
+        raise OptionError(f"bot {base!r} takes no parameter (got {name!r})", code="unknown-bot")
+    known = ", ".join(available_bots(game_id))
+    raise OptionError(f"no bot {name!r} for {game_id} (bots: {known})", code="unknown-bot")

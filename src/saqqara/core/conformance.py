@@ -93,6 +93,8 @@ def check_step_invariants(game: Game, state: State) -> None:
         assert all(p > 0 for _, p in outcomes), "a chance outcome with probability 0"
         for action, _ in outcomes:
             assert game.parse_action(game.action_text(action)) == action
+        sampled = state.sample_chance(random.Random(len(outcomes)))
+        assert sampled in {a for a, _ in outcomes}, f"sampled {sampled!r} is not an outcome"
     elif acting:
         assert not state.chance_outcomes(), "chance outcomes at a decision node"
         for seat in range(game.players):
@@ -136,6 +138,22 @@ def check_playouts(game: Game, seeds: range) -> None:
         assert outcome.winners, "a finished game without a winner"
         assert math.isclose(sum(state.returns()), 1.0)
         assert not any(state.legal_actions(s) for s in range(game.players))
+
+
+def check_tensors(game: Game, seeds: range) -> None:
+    """A declared tensor layout: every seat's tensor has the declared size and finite values,
+    and no game runs longer than the declared bound."""
+    encoder = game.tensor_encoder()
+    assert encoder is not None, f"{game.spec.id} declares no tensor encoder"
+    for seed in seeds:
+        length = 0
+        for step in random_playout(game, seed):
+            length += 1
+            for seat in range(game.players):
+                tensor = encoder.encode(step.state.view(seat), seat)
+                assert len(tensor) == encoder.size, f"tensor of {len(tensor)}, not {encoder.size}"
+                assert all(math.isfinite(v) for v in tensor), "a tensor value is not finite"
+        assert length <= encoder.max_game_length, f"{length} steps > {encoder.max_game_length}"
 
 
 def check_clone_independence(game: Game, seed: int) -> None:

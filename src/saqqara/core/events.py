@@ -18,6 +18,9 @@ class Event:
     data: Mapping[str, JSON] = field(default_factory=dict)
     seats: frozenset[int] | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Event:
+        return self  # events are never changed once made
+
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may see this event."""
         return self.seats is None or (seat is not None and seat in self.seats)

@@ -17,6 +17,7 @@ from saqqara.core.errors import IllegalAction, NotationError
 from saqqara.core.events import JSON, Event
 from saqqara.core.outcome import Outcome
 from saqqara.core.spec import GameSpec
+from saqqara.core.tensors import TensorEncoder
 
 CHANCE = -1
 """The seat number of chance in ``to_act()`` and in records."""
@@ -64,6 +65,14 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Read an action's notation; :class:`NotationError` if the text names none."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        # A configured game never changes, so a copy of it is itself.
+        return self
+
+    def tensor_encoder(self) -> TensorEncoder | None:
+        """The game's tensor layout for research faces; ``None`` if it declares none."""
+        return None
 
     def check_action_id(self, action_id: int) -> None:
         """Raise :class:`NotationError` unless ``action_id`` is in range."""
@@ -175,6 +184,6 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy; applying actions to one never changes the other."""
 
-    def describe(self) -> str:
-        """A short human-readable summary of the position, for logs and playthroughs."""
-        return repr(self.view(None))
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        # copy.deepcopy (used by OpenSpiel's Python-game wrapper) is a clone.
+        return self.clone()

@@ -36,3 +36,20 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
     if renderer is None:
         return Syntax(json.dumps(view, indent=1, ensure_ascii=False), "json")
     return renderer(view, game, seat)
+
+
+Labeller = Callable[[dict[str, Any], Game, str], str]
+"""(view before the action, game, action notation) -> a friendlier description."""
+
+_LABELLERS: dict[str, Labeller] = {}
+
+
+def register_action_labeller(game_id: str, labeller: Labeller) -> None:
+    _LABELLERS[game_id] = labeller
+
+
+def label_action(view: dict[str, Any], game: Game, text: str) -> str:
+    """The notation of an action with what it means in this position (e.g. the tile taken)."""
+    _ensure_loaded()
+    labeller = _LABELLERS.get(game.spec.id)
+    return labeller(view, game, text) if labeller else text

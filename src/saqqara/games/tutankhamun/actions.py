@@ -7,7 +7,7 @@ Notation (slots and seats are numbered from 0):
 ``exit``                  (Amigo) move past the end of the path
 ``rob 2 throne``          (Amigo) give the gold nugget to seat 2, take one throne
 ``buy 2 blue-cat``        (Out of the Box) buy a blue cat from seat 2 with the bag
-``decline``               (Out of the Box) let the bag of gold go unused
+``decline``               give the nugget away / let the bag go, taking nothing
 ``lid`` / ``mask``        (Amigo) play a canopic lid / the gold mask in this scoring
 ``pharaoh``               (Out of the Box) add a pharaoh tile (or King Tut) to this set
 ``pass``                  play nothing more in this scoring (for now)
@@ -49,7 +49,7 @@ class Steal(Action):
 
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
-    """Let the bag of gold go unused (Out of the Box only)."""
+    """Take nothing with the gold nugget (given away all the same) or the bag of gold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,7 @@ def action_text(edition: Edition, action: Action) -> str:
 
 
 _AMIGO_ONLY = {"exit": EXIT, "lid": PLAY_LID, "mask": PLAY_MASK}
-_OOTB_ONLY = {"decline": DECLINE, "pharaoh": PLAY_WILD}
+_OOTB_ONLY = {"pharaoh": PLAY_WILD}
 
 
 def parse_action(edition: Edition, text: str) -> Action:
@@ -183,6 +183,8 @@ def parse_action(edition: Edition, text: str) -> Action:
     own, other = (_AMIGO_ONLY, _OOTB_ONLY) if edition.amigo else (_OOTB_ONLY, _AMIGO_ONLY)
     if verb == "pass" and not args:
         return PASS
+    if verb == "decline" and not args:
+        return DECLINE
     if verb in own and not args:
         return own[verb]
     if verb in other:

@@ -42,20 +42,12 @@ class Edition:
     wild_tiles: int
     steal_slug: str
     wild_slug: str
-
-    @property
-    def amigo(self) -> bool:
-        return self.id == AMIGO
-
-    @property
-    def shuffled(self) -> tuple[int, ...]:
-        """How many tiles of each drawn kind go into the shuffle (index = kind)."""
-        return (*(t.count for t in self.types), self.steal_tiles, self.wild_tiles)
-
-    @property
-    def path_length(self) -> int:
-        """Slots of the path: the shuffled tiles, plus King Tut's slot in Out of the Box."""
-        return sum(self.shuffled) + (0 if self.amigo else 1)
+    amigo: bool
+    shuffled: tuple[int, ...]
+    """How many tiles of each drawn kind go into the shuffle (index = kind)."""
+    shuffled_total: int
+    path_length: int
+    """Slots of the path: the shuffled tiles, plus King Tut's slot in Out of the Box."""
 
     def kind_slug(self, kind: int) -> str:
         if kind < NUM_TYPES:
@@ -80,6 +72,8 @@ def edition(edition_id: str) -> Edition:
     types = tuple(TreasureType(**t) for t in section["types"])
     if len(types) != NUM_TYPES:
         raise ValueError(f"{edition_id}: expected {NUM_TYPES} types, found {len(types)}")
+    shuffled = (*(t.count for t in types), section["steal_tiles"], section["wild_tiles"])
+    amigo = edition_id == AMIGO
     return Edition(
         id=edition_id,
         start={int(k): int(v) for k, v in section["start"].items()},
@@ -88,4 +82,8 @@ def edition(edition_id: str) -> Edition:
         wild_tiles=section["wild_tiles"],
         steal_slug=section["steal_slug"],
         wild_slug=section["wild_slug"],
+        amigo=amigo,
+        shuffled=shuffled,
+        shuffled_total=sum(shuffled),
+        path_length=sum(shuffled) + (0 if amigo else 1),
     )

@@ -9,6 +9,7 @@ from saqqara.core.spec import GameSpec, OptionSpec
 from saqqara.games.tutankhamun import actions as act
 from saqqara.games.tutankhamun.data import AMIGO, EDITIONS, edition
 from saqqara.games.tutankhamun.state import TutankhamunState
+from saqqara.games.tutankhamun.tensors import TutankhamunTensors
 
 SPEC = GameSpec(
     id="tutankhamun",
@@ -42,6 +43,9 @@ class Tutankhamun(Game):
     def __init__(self, players: int, options: dict[str, str] | None = None) -> None:
         super().__init__(players, options)
         self.edition = edition(self.options["edition"])
+
+    def tensor_encoder(self) -> TutankhamunTensors:
+        return TutankhamunTensors(self.edition.id)
 
     def new_state(self) -> TutankhamunState:
         return TutankhamunState(self, self.edition)

@@ -21,7 +21,6 @@ from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
 from saqqara.games.tutankhamun import actions as act
 from saqqara.games.tutankhamun.data import (
-    DRAWN_KINDS,
     KING_TUT,
     NUM_TYPES,
     STEAL,
@@ -136,10 +135,6 @@ class TutankhamunState(State):
         return other
 
     # -- queries --------------------------------------------------------------------------
-    @property
-    def shuffled_count(self) -> int:
-        return sum(self.edition.shuffled)
-
     def holding(self, seat: int, kind: int) -> int:
         """Tiles of type ``kind`` in front of ``seat``."""
         return self.hold[seat * NUM_TYPES + kind]
@@ -173,8 +168,7 @@ class TutankhamunState(State):
             return moves
         if phase == STEALING and seat == self.active:
             steals: list[Action] = [act.STEAL[v][k] for v, k in self._steal_targets(seat)]
-            if not self.edition.amigo:
-                steals.append(act.DECLINE)
+            steals.append(act.DECLINE)
             return steals
         if phase == SCORING and seat == self.sc_turn:
             return self._scoring_options(seat)
@@ -183,8 +177,17 @@ class TutankhamunState(State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase != SETUP:
             return []
-        left = self.shuffled_count - self.drawn
+        left = self.edition.shuffled_total - self.drawn
         return [(act.DRAW[k], c / left) for k, c in enumerate(self.bag) if c]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw the next tile uniformly from those not yet laid (same law as the outcomes)."""
+        pick = rng.randrange(self.edition.shuffled_total - self.drawn)
+        for kind, count in enumerate(self.bag):
+            if pick < count:
+                return act.DRAW[kind]
+            pick -= count
+        raise IllegalAction("no tile is left to draw", code="not-chance")
 
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:
@@ -202,7 +205,7 @@ class TutankhamunState(State):
         elif isinstance(action, act.Exit):
             self._exit()
         elif isinstance(action, act.Decline):
-            self.emit("bag-unused", seat=seat)
+            self.emit("steal-declined", seat=seat)
             self.phase = MOVE
             self._finish_turn()
         elif isinstance(action, act.PlayLid | act.PlayMask | act.PlayWild):
@@ -216,7 +219,7 @@ class TutankhamunState(State):
         self.path[self.drawn] = kind
         self.emit("draw", slot=self.drawn, tile=self.edition.kind_slug(kind))
         self.drawn += 1
-        if self.drawn == self.shuffled_count:
+        if self.drawn == self.edition.shuffled_total:
             self.phase = MOVE
             self.emit("turn", seat=self.active)
 
@@ -288,7 +291,8 @@ class TutankhamunState(State):
         self.score[seat] = max(0, self.score[seat] - points)
         self.emit("score", seat=seat, points=points, left=self.score[seat])
         if self.score[seat] == 0:
-            self._end((seat,), f"seat {seat} reached the goal")
+            done = "reached the goal" if self.edition.amigo else "paid the last coin"
+            self._end((seat,), f"seat {seat} {done}")
             return True
         return False
 
@@ -546,6 +550,3 @@ class TutankhamunState(State):
     def resample(self, seat: int, rng: random.Random) -> Self:
         """Nothing is hidden: tiles are laid face up and future draws are not in the state."""
         return self.clone()
-
-
-assert DRAWN_KINDS == WILD + 1

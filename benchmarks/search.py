@@ -1,0 +1,45 @@
+"""Search speed: IS-MCTS iterations per second per game, from a position early in the game.
+
+Usage: python benchmarks/search.py [--game ID] [--iterations N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from saqqara.ai.ismcts import ISMCTSBot
+from saqqara.core.game import CHANCE
+from saqqara.core.perspective import Perspective
+from saqqara.core.registry import load, registered_games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", help="only this game id")
+    parser.add_argument("--iterations", type=int, default=2000)
+    args = parser.parse_args()
+    print(f"{'game':<24}{'options':<22}{'players':>8}{'iterations/s':>14}{'evaluator':>11}")
+    for game_id, cls in registered_games().items():
+        if args.game and game_id != args.game:
+            continue
+        for options in cls.spec.option_sets():
+            players = max(cls.spec.min_players, min(3, cls.spec.max_players))
+            game = load(game_id, players, options)
+            rng = random.Random(1)
+            state = game.new_state()
+            while state.is_chance():
+                state.apply_unchecked(CHANCE, state.sample_chance(rng))
+            bot = ISMCTSBot(game, args.iterations)
+            seat = state.to_act()[0]
+            start = time.perf_counter()
+            bot.choose(Perspective(state, seat), rng)
+            rate = args.iterations / (time.perf_counter() - start)
+            label = ",".join(options.values())
+            evaluator = "heuristic" if bot.evaluator else "rollouts"
+            print(f"{game_id:<24}{label:<22}{players:>8}{rate:>14,.0f}{evaluator:>11}")
+
+
+if __name__ == "__main__":
+    main()

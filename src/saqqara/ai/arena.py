@@ -1,0 +1,175 @@
+"""The arena: many seeded games between bots, on every core, with win rates and intervals.
+
+Seats rotate from game to game so that no bot keeps the first seat; game ``k`` is played
+with seed ``seed + k``, so a result does not depend on how many workers played it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from saqqara.ai.registry import make_bot
+from saqqara.core.game import Game
+from saqqara.core.playout import Agent, play_game
+from saqqara.core.registry import load
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One arena game: the bot name in each seat, the returns and the number of steps."""
+
+    seats: tuple[str, ...]
+    returns: tuple[float, ...]
+    steps: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotScore:
+    """A bot's share of wins over the games, with a 95% confidence interval."""
+
+    name: str
+    seats_played: int
+    mean: float
+    low: float
+    high: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seats_played": self.seats_played,
+            "win_rate": round(self.mean, 4),
+            "ci95": [round(self.low, 4), round(self.high, 4)],
+        }
+
+
+@dataclass(slots=True)
+class ArenaResult:
+    game: str
+    players: int
+    options: Mapping[str, str]
+    seed: int
+    results: list[GameResult] = field(default_factory=list)
+
+    def scores(self) -> list[BotScore]:
+        """Each distinct bot's mean return per seat it played (a shared win counts a share)."""
+        samples: dict[str, list[float]] = {}
+        for result in self.results:
+            for name, value in zip(result.seats, result.returns, strict=True):
+                samples.setdefault(name, []).append(value)
+        return [_interval(name, values) for name, values in samples.items()]
+
+    def to_json(self) -> dict[str, Any]:
+        steps = [r.steps for r in self.results]
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "games": len(self.results),
+            "seed": self.seed,
+            "fair_share": round(1 / self.players, 4),
+            "mean_steps": round(sum(steps) / max(1, len(steps)), 1),
+            "bots": {s.name: s.to_json() for s in self.scores()},
+        }
+
+
+def _interval(name: str, values: Sequence[float]) -> BotScore:
+    """Mean with a normal-approximation 95% interval (Wilson for 0/1 outcomes at the ends)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.25
+    z = 1.96
+    if var == 0:  # all wins or all losses: the Wilson interval stays informative
+        centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return BotScore(name, n, mean, max(0.0, centre - half), min(1.0, centre + half))
+    half = z * math.sqrt(var / n)
+    return BotScore(name, n, mean, max(0.0, mean - half), min(1.0, mean + half))
+
+
+def seating(bots: Sequence[str], game_index: int) -> tuple[str, ...]:
+    """The bot in each seat for game ``game_index``: the list rotated by the index."""
+    n = len(bots)
+    return tuple(bots[(seat + game_index) % n] for seat in range(n))
+
+
+_WORKER_CACHE: dict[
+    tuple[str, int, tuple[tuple[str, str], ...]], tuple[Game, dict[str, Agent]]
+] = {}
+
+
+def play_one(
+    game_id: str,
+    players: int,
+    options: Mapping[str, str],
+    bots: Sequence[str],
+    index: int,
+    seed: int,
+) -> GameResult:
+    """Play arena game ``index`` (seed ``seed + index``); used in worker processes."""
+    key = (game_id, players, tuple(sorted(options.items())))
+    if key not in _WORKER_CACHE:
+        game = load(game_id, players, options)
+        _WORKER_CACHE[key] = (game, {})
+    game, agents = _WORKER_CACHE[key]
+    seats = seating(bots, index)
+    for name in seats:
+        if name not in agents:
+            agents[name] = make_bot(name, game)
+    played = play_game(game, [agents[name] for name in seats], seed=seed + index)
+    return GameResult(seats, played.state.returns(), len(played.record.actions))
+
+
+def _play_chunk(
+    args: tuple[str, int, dict[str, str], list[str], list[int], int],
+) -> list[GameResult]:
+    game_id, players, options, bots, indices, seed = args
+    return [play_one(game_id, players, options, bots, i, seed) for i in indices]
+
+
+def run_arena(
+    game_id: str,
+    players: int,
+    options: Mapping[str, str],
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
+    """Play ``games`` games and collect the results; ``progress(k)`` reports k more done."""
+    game = load(game_id, players, options)  # validates everything before any work starts
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} bots for {players} seats")
+    for name in set(bots):
+        make_bot(name, game)
+    result = ArenaResult(game_id, players, dict(game.options), seed)
+    workers = workers or os.cpu_count() or 1
+    chunk = max(1, min(25, games // (workers * 4) or 1))
+    jobs = [
+        (
+            game_id,
+            players,
+            dict(game.options),
+            list(bots),
+            list(range(i, min(games, i + chunk))),
+            seed,
+        )
+        for i in range(0, games, chunk)
+    ]
+    if workers == 1:
+        for job in jobs:
+            done = _play_chunk(job)
+            result.results.extend(done)
+            if progress:
+                progress(len(done))
+        return result
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done in pool.map(_play_chunk, jobs):
+            result.results.extend(done)
+            if progress:
+                progress(len(done))
+    return result

@@ -1,0 +1,129 @@
+"""The greedy Tutankhamun bot: one move of lookahead on a determinized state, scored by a
+heuristic of points banked, majorities in reach, and wildcards kept for later.
+
+It plans on ``perspective.resample`` (Tutankhamun is open information, so that is a copy),
+never on the true state.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from saqqara.ai.registry import register_bot, register_evaluator
+from saqqara.core.actions import Action
+from saqqara.core.game import Game, State
+from saqqara.core.perspective import Perspective
+from saqqara.games.tutankhamun import actions as act
+from saqqara.games.tutankhamun.data import NUM_TYPES
+from saqqara.games.tutankhamun.state import EMPTY, SCORING, TutankhamunState
+
+WIN = 1000.0
+LID_VALUE = 1.0
+"""What an unplayed canopic lid or pharaoh tile is worth to its holder, in points."""
+MASK_VALUE = 2.5
+WIN_SCALE = 4.0
+"""Points of lead that make a win about 73% likely, for :func:`win_chance`."""
+ACCESS_VALUE = 0.12
+"""Worth of each tile still ahead of your pawn: tiles behind it are lost to you."""
+
+
+def first_place_chance(lead: int, remaining: int) -> float:
+    """A rough chance of ending first in a type, from the lead over the best rival and the
+    tiles of that type still on the path."""
+    if lead > remaining:
+        return 1.0
+    if lead > 0:
+        return 0.55 + 0.45 * lead / (remaining + 1)
+    if lead == 0:
+        return 0.35
+    return max(0.0, 0.25 + 0.25 * lead / (remaining + 1))
+
+
+def estimate(state: TutankhamunState, seat: int) -> float:
+    """Points ``seat`` has banked plus what its tiles and wildcards are likely to bring."""
+    ed = state.edition
+    n = state.n
+    banked = ed.start[n] - state.score[seat]
+    hold = state.hold
+    potential = 0.0
+    for kind in range(NUM_TYPES):
+        mine = hold[seat * NUM_TYPES + kind]
+        if not mine:
+            continue
+        best_other = max(hold[s * NUM_TYPES + kind] for s in range(n) if s != seat)
+        value = ed.types[kind].count
+        p_first = first_place_chance(mine - best_other, state.on_path[kind])
+        potential += value * p_first + 0.5 * value * (1.0 - p_first) * 0.4
+    items = state.wilds[seat] * LID_VALUE
+    if state.mask == seat:
+        items += MASK_VALUE
+    path = state.path
+    ahead = sum(1 for k in path[state.pawn[seat] + 1 :] if k != EMPTY)
+    return banked + potential + items + ACCESS_VALUE * ahead
+
+
+def evaluate(state: TutankhamunState, seat: int) -> float:
+    """The heuristic value of ``state`` for ``seat``: its estimate against the best rival's."""
+    if state.is_terminal():
+        winners = state.outcome().winners
+        return WIN / len(winners) if seat in winners else -WIN
+    mine = estimate(state, seat)
+    rival = max(estimate(state, s) for s in range(state.n) if s != seat)
+    return mine - rival
+
+
+def win_chance(state: State, seat: int) -> float:
+    """The search evaluator: :func:`evaluate` squashed into a chance of winning."""
+    assert isinstance(state, TutankhamunState)
+    if state.is_terminal():
+        return state.returns()[seat]
+    return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / WIN_SCALE))
+
+
+def _settle_scoring(state: TutankhamunState, seat: int) -> None:
+    """Finish the scoring under way assuming nobody plays anything more."""
+    for _ in range(4 * state.n):
+        if state.phase != SCORING:
+            return
+        (who,) = state.to_act()
+        state.apply_unchecked(who, act.PASS)
+
+
+class GreedyTutankhamun:
+    """Chooses the action whose immediate result scores best under :func:`evaluate`."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        legal = perspective.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        world = perspective.resample(rng)
+        assert isinstance(world, TutankhamunState)
+        seat = perspective.seat
+        best: list[Action] = []
+        best_value = -float("inf")
+        for action in legal:
+            after = world.clone()
+            after.apply_unchecked(seat, action)
+            if world.phase == SCORING:
+                _settle_scoring(after, seat)
+            value = evaluate(after, seat)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return rng.choice(best)
+
+
+register_bot(
+    "greedy",
+    GreedyTutankhamun,
+    game_id="tutankhamun",
+    help="one-move lookahead with a majority heuristic",
+)
+register_evaluator("tutankhamun", win_chance)

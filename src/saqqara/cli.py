@@ -1,0 +1,344 @@
+"""The `saqqara` command: list games, play in the terminal, run bot arenas, replay records,
+draw reconstructed boards. Every error from outside (a bad option, an unreadable record)
+ends with a clear message and exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from saqqara import __version__
+from saqqara.ai.registry import available_bots, make_bot
+from saqqara.core.errors import SaqqaraError
+from saqqara.core.game import Game
+from saqqara.core.playout import Agent
+from saqqara.core.records import Record, replay
+from saqqara.core.registry import game_class, load, registered_games
+from saqqara.ui.boards import board_drawing, boards
+from saqqara.ui.renderers import render
+from saqqara.ui.terminal import HUMAN, TerminalTable, default_record_path
+
+DEFAULT_GAME = "tutankhamun"
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as a message, exit status 2."""
+
+
+def _options(args: argparse.Namespace) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in args.option or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name or not value:
+            raise UsageError(f"--option takes NAME=VALUE, got {item!r}")
+        options[name.strip()] = value.strip()
+    if getattr(args, "edition", None):
+        options["edition"] = args.edition
+    return options
+
+
+def _bot_list(text: str | None) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()] if text else []
+
+
+# -- saqqara games ----------------------------------------------------------------------------
+def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    rows: list[dict[str, Any]] = []
+    for game_id, cls in registered_games().items():
+        spec = cls.spec
+        rows.append(
+            {
+                "id": game_id,
+                "title": spec.title,
+                "original_title": spec.original_title,
+                "rules_version": spec.rules_version,
+                "players": [spec.min_players, spec.max_players],
+                "options": {
+                    o.name: {"choices": list(o.choices), "default": o.default, "help": o.help}
+                    for o in spec.options
+                },
+                "chance": spec.chance,
+                "hidden_information": spec.hidden_information,
+                "simultaneous": spec.simultaneous,
+                "bots": available_bots(game_id),
+            }
+        )
+    if args.json:
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
+        return 0
+    table = Table(title="Games")
+    for column in ("id", "title", "players", "options", "bots"):
+        table.add_column(column)
+    for row in rows:
+        options = "\n".join(
+            f"{name}: {', '.join(o['choices'])} (default {o['default']})"
+            for name, o in row["options"].items()
+        )
+        table.add_row(
+            row["id"],
+            f"{row['title']}\n[dim]{row['original_title']}[/]",
+            f"{row['players'][0]}–{row['players'][1]}",
+            options or "-",
+            ", ".join(row["bots"]),
+        )
+    console.print(table)
+    return 0
+
+
+# -- saqqara play -----------------------------------------------------------------------------
+def _seats(game: Game, bots: list[str], human_seat: int) -> list[Agent | None]:
+    n = game.players
+    if len(bots) == n:
+        names = bots
+    elif len(bots) == n - 1:
+        if not 0 <= human_seat < n:
+            raise UsageError(f"--seat must be between 0 and {n - 1}")
+        names = [*bots[:human_seat], HUMAN, *bots[human_seat:]]
+    elif not bots:
+        names = ["greedy" if "greedy" in available_bots(game.spec.id) else "random"] * n
+        names[human_seat if 0 <= human_seat < n else 0] = HUMAN
+    else:
+        raise UsageError(
+            f"--bots names {len(bots)} bots for {n} players: give {n - 1} (you take --seat) "
+            f"or {n} (use 'human' for each person)"
+        )
+    return [None if name == HUMAN else make_bot(name, game) for name in names]
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    resume = None
+    if args.resume:
+        resume = _read_record(Path(args.resume))
+        game = load(resume.game, resume.players, resume.options)
+        names = list(resume.seats)
+        agents: list[Agent | None] = [None if n == HUMAN else make_bot(n, game) for n in names]
+        record_path = Path(args.resume)
+    else:
+        game = load(args.game, args.players, _options(args))
+        agents = _seats(game, _bot_list(args.bots), args.seat)
+        record_path = Path(args.save) if args.save else default_record_path(game)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    table = TerminalTable(game, agents, seed, console, input, record_path, resume)
+    console.print(
+        f"[bold]{game.spec.title}[/] ({game.spec.original_title}), {game.players} players, "
+        f"{', '.join(f'{k}={v}' for k, v in game.options.items()) or 'no options'}."
+    )
+    console.print("Type 'help' for help. The game is saved as you play.")
+    table.run()
+    return 0
+
+
+# -- saqqara arena ----------------------------------------------------------------------------
+def cmd_arena(args: argparse.Namespace, console: Console) -> int:
+    from saqqara.ai.arena import run_arena
+
+    bots = _bot_list(args.bots)
+    if len(bots) != args.players:
+        raise UsageError(f"--bots must name {args.players} bots, one per seat; got {len(bots)}")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    options = _options(args)
+    load(args.game, args.players, options)
+    with Progress(
+        TextColumn("[bold]arena"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=args.json or not sys.stderr.isatty(),
+    ) as progress:
+        task = progress.add_task("games", total=args.games)
+        result = run_arena(
+            args.game,
+            args.players,
+            options,
+            bots,
+            args.games,
+            args.seed,
+            args.workers,
+            lambda k: progress.advance(task, k),
+        )
+    data = result.to_json()
+    if args.json:
+        print(json.dumps(data, indent=1))
+        return 0
+    opts = ", ".join(f"{k}={v}" for k, v in result.options.items())
+    table = Table(
+        title=f"{args.game} ({opts}), {args.players} players, {args.games} games, seed {args.seed}"
+    )
+    table.add_column("bot")
+    table.add_column("seats", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for score in result.scores():
+        table.add_row(
+            score.name,
+            str(score.seats_played),
+            f"{score.mean:.3f}",
+            f"{score.low:.3f} – {score.high:.3f}",
+        )
+    console.print(table)
+    console.print(
+        f"A fair share is {1 / args.players:.3f}; shared wins count as fractions. "
+        f"Mean game length {data['mean_steps']} steps."
+    )
+    return 0
+
+
+# -- saqqara replay ---------------------------------------------------------------------------
+def _read_record(path: Path) -> Record:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    return Record.loads(text)
+
+
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    record = _read_record(Path(args.file))
+    result = replay(record)
+    state = result.state
+    summary: dict[str, Any] = {
+        "game": record.game,
+        "rules_version": record.rules_version,
+        "options": dict(result.game.options),
+        "players": record.players,
+        "actions": len(record.actions),
+        "finished": state.is_terminal(),
+        "to_act": list(state.to_act()),
+        "final_view": state.view(None),
+    }
+    if state.is_terminal():
+        outcome = state.outcome()
+        summary["outcome"] = {
+            "scores": list(outcome.scores),
+            "ranks": list(outcome.ranks),
+            "winners": sorted(outcome.winners),
+            "reason": outcome.reason,
+        }
+    if args.json:
+        print(json.dumps(summary, indent=1, ensure_ascii=False))
+        return 0
+    console.print(render(state.view(None), result.game, None))
+    console.print(f"Replayed {len(record.actions)} actions of {record.game}: every one is legal.")
+    if state.is_terminal():
+        o = summary["outcome"]
+        winners = " and ".join(f"P{s}" for s in o["winners"])
+        console.print(
+            f"Winner: {winners} ({o['reason']}); ranks {o['ranks']}, scores {o['scores']}."
+        )
+    else:
+        console.print(f"The game is not finished; to act: {summary['to_act']}.")
+    return 0
+
+
+# -- saqqara board ----------------------------------------------------------------------------
+def cmd_board(args: argparse.Namespace, console: Console) -> int:
+    game_class(args.game)  # an unknown game is refused with the list of games
+    drawing = board_drawing(args.game)
+    if drawing is None:
+        have = ", ".join(boards()) or "none yet"
+        raise UsageError(f"{args.game} has no reconstructed board to draw (boards: {have})")
+    print(drawing.sketch())
+    if args.svg:
+        Path(args.svg).write_text(drawing.svg(), encoding="utf-8")
+        console.print(f"SVG written to {args.svg}")
+    return 0
+
+
+# -- the parser -------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="saqqara",
+        description="A digital table for four Egyptian board games.",
+    )
+    parser.add_argument("--version", action="version", version=f"saqqara {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    games = sub.add_parser("games", help="list the games, their options and player counts")
+    games.add_argument("--json", action="store_true", help="print JSON for machines")
+    games.set_defaults(run=cmd_games)
+
+    def game_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--option",
+            action="append",
+            metavar="NAME=VALUE",
+            help="a game option (repeatable); see `saqqara games`",
+        )
+        p.add_argument("--edition", help="shorthand for --option edition=EDITION")
+
+    play = sub.add_parser("play", help="play a game in the terminal against bots or friends")
+    play.add_argument(
+        "game", nargs="?", default=DEFAULT_GAME, help=f"game id (default {DEFAULT_GAME})"
+    )
+    play.add_argument("--players", type=int, default=3, help="number of players (default 3)")
+    play.add_argument(
+        "--bots",
+        help="bot names for the other seats, comma-separated "
+        "(N-1 names; or N names with 'human' for each person). Default: greedy",
+    )
+    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
+    play.add_argument("--save", help="where to keep the record (default: your data directory)")
+    play.add_argument("--resume", metavar="FILE", help="carry on with a saved record")
+    game_options(play)
+    play.set_defaults(run=cmd_play)
+
+    arena = sub.add_parser("arena", help="play many games between bots and report win rates")
+    arena.add_argument("game", help="game id")
+    arena.add_argument("--players", type=int, required=True, help="number of players")
+    arena.add_argument(
+        "--bots",
+        required=True,
+        help="one bot name per seat, comma-separated; seats rotate from game to game",
+    )
+    arena.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    arena.add_argument("--seed", type=int, default=0, help="seed of game 0; game k uses seed+k")
+    arena.add_argument("--workers", type=int, help="processes (default: one per core)")
+    arena.add_argument("--json", action="store_true", help="print JSON for machines")
+    game_options(arena)
+    arena.set_defaults(run=cmd_arena)
+
+    rep = sub.add_parser("replay", help="replay a game record, checking every action")
+    rep.add_argument("file", help="a saqqara record (JSON; see docs/records.md)")
+    rep.add_argument("--json", action="store_true", help="print JSON for machines")
+    rep.set_defaults(run=cmd_replay)
+
+    board = sub.add_parser("board", help="draw a game's reconstructed board from its data file")
+    board.add_argument("game", help="game id")
+    board.add_argument("--svg", metavar="FILE", help="also write the board as an SVG file")
+    board.set_defaults(run=cmd_board)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 0
+    console = Console()
+    try:
+        status: int = args.run(args, console)
+        return status
+    except (UsageError, SaqqaraError, ValueError) as exc:
+        text = exc.message if isinstance(exc, SaqqaraError) else str(exc)
+        print(f"saqqara {args.command}: error: {text}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

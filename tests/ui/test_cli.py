@@ -1,0 +1,107 @@
+"""The `saqqara` command: each subcommand, its JSON output, and clear errors (exit 2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from saqqara.ai.random_bot import RandomBot
+from saqqara.cli import main
+from saqqara.core.playout import play_game
+from saqqara.core.registry import load
+
+
+def test_games_lists_every_game_with_options_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "--json"]) == 0
+    games = {g["id"]: g for g in json.loads(capsys.readouterr().out)}
+    tut = games["tutankhamun"]
+    assert tut["players"] == [2, 6]
+    assert tut["options"]["edition"]["choices"] == ["amigo-1993", "ootb-2004"]
+    assert {"greedy", "random"} <= set(tut["bots"])
+
+
+def test_games_table_for_people(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    assert "Tutankhamun" in capsys.readouterr().out
+
+
+def test_arena_reports_win_rates_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "tutankhamun", "--players", "3", "--bots", "greedy,random,random"]
+    assert main([*argv, "--games", "12", "--seed", "3", "--workers", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 12 and data["fair_share"] == 0.3333
+    greedy = data["bots"]["greedy"]
+    assert greedy["seats_played"] == 12 and data["bots"]["random"]["seats_played"] == 24
+    low, high = greedy["ci95"]
+    assert 0 <= low <= greedy["win_rate"] <= high <= 1
+
+
+def test_arena_result_does_not_depend_on_the_number_of_workers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["arena", "tutankhamun", "--players", "2", "--bots", "random,random", "--games", "8"]
+    main([*argv, "--workers", "1", "--json"])
+    one = json.loads(capsys.readouterr().out)
+    main([*argv, "--workers", "2", "--json"])
+    two = json.loads(capsys.readouterr().out)
+    assert one == two
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["arena", "chess", "--players", "2", "--bots", "random,random"], "unknown game 'chess'"),
+        (["arena", "tutankhamun", "--players", "3", "--bots", "random"], "must name 3 bots"),
+        (["arena", "tutankhamun", "--players", "2", "--bots", "random,ghost"], "no bot 'ghost'"),
+        (["arena", "tutankhamun", "--players", "9", "--bots", ",".join(["random"] * 9)], "2 to 6"),
+        (
+            ["arena", "tutankhamun", "--players", "2", "--bots", "random,random", "--option", "x"],
+            "--option takes NAME=VALUE",
+        ),
+        (["replay", "/nonexistent/record.json"], "cannot read"),
+        (["board", "tutankhamun"], "no reconstructed board"),
+        (["play", "--players", "3", "--bots", "greedy"], "names 1 bots for 3 players"),
+    ],
+)
+def test_bad_input_is_answered_with_a_clear_error(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_replay_checks_a_record_and_prints_the_outcome(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = load("tutankhamun", 4, {"edition": "ootb-2004"})
+    played = play_game(game, [RandomBot(game)] * 4, seed=9)
+    path = tmp_path / "game.json"
+    path.write_text(played.record.dumps(), encoding="utf-8")
+    assert main(["replay", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["finished"] and data["outcome"]["ranks"] == list(played.state.outcome().ranks)
+    assert main(["replay", str(path)]) == 0
+    assert "every one is legal" in capsys.readouterr().out
+
+
+def test_replay_names_the_index_of_an_illegal_action(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = load("tutankhamun", 2)
+    data = play_game(game, [RandomBot(game)] * 2, seed=1).record.to_json()
+    data["actions"][70]["action"] = "take 68"
+    data["actions"][71]["action"] = "take 68"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert "action #71" in capsys.readouterr().err
+
+
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    for command in ("games", "play", "arena", "replay", "board"):
+        assert command in out

@@ -1,0 +1,75 @@
+"""Terminal play: scripted input, clear messages for bad input, saving and resuming."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from rich.console import Console
+
+from saqqara.ai.registry import make_bot
+from saqqara.core.records import Record
+from saqqara.core.registry import load
+from saqqara.ui.terminal import TerminalTable
+
+
+def _reader(lines: list[str]) -> Iterator[str]:
+    yield from lines
+
+
+def _table(
+    lines: list[str], path: Path, resume: Record | None = None
+) -> tuple[TerminalTable, io.StringIO]:
+    game = load("tutankhamun", 3, {"edition": "ootb-2004"})
+    out = io.StringIO()
+    feed = _reader(lines)
+
+    def read_line(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    agents = [None, make_bot("greedy", game), make_bot("random", game)]
+    table = TerminalTable(game, agents, 4, Console(file=out, width=120), read_line, path, resume)
+    return table, out
+
+
+def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
+    table, out = _table(
+        ["", "fly away", "0", "500", "take 500", "exit", "help", "1", "quit"], tmp_path / "g.json"
+    )
+    table.run()
+    text = out.getvalue()
+    assert "cannot read 'fly away'" in text
+    assert "There is no move 0" in text and "There is no move 500" in text
+    assert "beyond the path" in text
+    assert "not an action of the ootb-2004 edition" in text
+    assert "Type the number of a move" in text
+    assert "P0 (human): take 0" in text
+    assert "Game saved to" in text
+
+
+def test_the_record_is_saved_after_every_action_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    table, _ = _table(["take 5"], path)
+    table.run()  # input ends (EOF) at the second prompt: the game is saved, not lost
+    record = Record.loads(path.read_text(encoding="utf-8"))
+    moves = [a for a in record.actions if a.seat != -1]
+    assert moves[0].seat == 0 and moves[0].action == "take 5"
+    assert record.seats == ("human", "greedy", "random")
+    resumed, _ = _table(["moves", "board", "1", "quit"], path, resume=record)
+    assert len(resumed.history) == len(record.actions)
+    resumed.run()
+    again = json.loads(path.read_text(encoding="utf-8"))
+    assert len(again["actions"]) > len(record.actions)
+
+
+def test_a_whole_game_can_be_played_to_the_end(tmp_path: Path) -> None:
+    table, out = _table(["1"] * 200, tmp_path / "g.json")
+    state = table.run()
+    assert state.is_terminal()
+    assert "Game over" in out.getvalue() and "place 1" in out.getvalue()
