@@ -144,3 +144,18 @@ def test_resolve_then_roll_all_five_even_with_five_out() -> None:
     do(state, 0, "stop")
     assert state.phase == ROLL
     assert state.to_roll == 5
+
+
+def test_caught_during_its_own_resolution_the_figure_rolls_from_the_dungeon() -> None:
+    state = dealt(3)
+    put(state, 0, "b1")
+    put_mummy(state, "a1")
+    state.out = 2
+    do(state, 1, "resolve")
+    do(state, 0, "step e")
+    events = do(state, CHANCE, "reveal")
+    assert data_of(events, "catch")["figure"] == 0
+    assert state.pos[0] == state.board.dungeon
+    assert state.phase == ROLL
+    assert state.to_roll == 5
+    assert state.cur == 0

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from saqqara.ai.registry import register_bot
+from saqqara.ai.registry import register_bot, register_evaluator
 from saqqara.core.actions import Action
-from saqqara.core.game import Game
+from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
@@ -174,3 +174,26 @@ register_bot(
     game_id=GAME_ID,
     help="explorers head for their symbols away from the mummy; the mummy hunts on its beliefs",
 )
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Search leaves: the mummy's progress to its ankhs against the best explorer's progress
+    through their cards, as a chance in [0, 1] that ``seat`` wins."""
+    assert isinstance(state, MummyState)
+    if state.is_terminal():
+        return 1.0 if state.winner == seat else 0.0
+    mummy = state.collected / state.threshold()
+    progress: dict[int, float] = {}
+    for s in set(state.game.owner):  # type: ignore[attr-defined]
+        owned = [i for i, o in enumerate(state.card_owner) if o == s]
+        done = sum(1 for i in owned if state.played[i])
+        progress[s] = done / len(owned) if owned else 0.0
+    best = max(progress.values(), default=0.0)
+    p_mummy = min(1.0, max(0.0, 0.5 + 0.5 * (mummy - best)))
+    if seat == MUMMY:
+        return p_mummy
+    weights = {s: p + 0.1 for s, p in progress.items()}
+    return (1.0 - p_mummy) * weights.get(seat, 0.0) / sum(weights.values())
+
+
+register_evaluator(GAME_ID, evaluate)

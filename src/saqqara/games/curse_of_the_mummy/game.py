@@ -9,6 +9,7 @@ from saqqara.core.spec import GameSpec
 from saqqara.games.curse_of_the_mummy.actions import Vocabulary
 from saqqara.games.curse_of_the_mummy.data import board
 from saqqara.games.curse_of_the_mummy.state import MummyState
+from saqqara.games.curse_of_the_mummy.tensors import MummyTensors
 
 SPEC = GameSpec(
     id="curse-of-the-mummy",
@@ -48,6 +49,9 @@ class CurseOfTheMummy(Game):
         else:
             self.owner = tuple(range(1, players))
             self.deal_order = tuple((s, c) for s in self.owner for c in colours)
+
+    def tensor_encoder(self) -> MummyTensors:
+        return MummyTensors()
 
     def new_state(self) -> MummyState:
         return MummyState(self, self.board, self.vocabulary)
