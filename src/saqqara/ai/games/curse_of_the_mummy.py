@@ -1,0 +1,199 @@
+"""Heuristic bots for Curse of the Mummy (both sides), registered as "heuristic".
+
+Explorers head for the symbols of their own cards and keep out of the mummy's reach; they
+play a card whenever they stand on its symbol. The mummy hunts on its belief sets: it steps
+towards the fields where explorers may be, weighting each figure's possible fields equally.
+Both use only the perspective (view, legal actions, and for an explorer a resample, which
+keeps every position because explorers see them all).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from saqqara.ai.registry import register_bot, register_evaluator
+from saqqara.core.actions import Action
+from saqqara.core.game import Game, State
+from saqqara.core.perspective import Perspective
+from saqqara.games.curse_of_the_mummy import actions as act
+from saqqara.games.curse_of_the_mummy import moves
+from saqqara.games.curse_of_the_mummy.data import Board
+from saqqara.games.curse_of_the_mummy.state import MUMMY, MummyState
+
+GAME_ID = "curse-of-the-mummy"
+
+
+_DISTANCES: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def distances(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Maze distances between all fields (start and dungeon may be left, not crossed)."""
+    known = _DISTANCES.get(id(board))
+    if known is not None:
+        return known
+    n = board.fields
+    table = []
+    for source in range(n):
+        dist = [99] * n
+        dist[source] = 0
+        queue = deque([source])
+        while queue:
+            f = queue.popleft()
+            if f != source and (board.forbidden >> f) & 1:
+                continue
+            for g in board.neighbours[f]:
+                if g >= 0 and dist[g] == 99:
+                    dist[g] = dist[f] + 1
+                    queue.append(g)
+        table.append(tuple(dist))
+    result = tuple(table)
+    _DISTANCES[id(board)] = result
+    return result
+
+
+class ExplorerHeuristic:
+    """Explorer play: progress to the nearest own symbol, away from the mummy."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def _score(self, state: MummyState, seat: int, field: int, play: bool) -> float:
+        board = state.board
+        dist = distances(board)
+        targets = [board.symbols[s].field for s in state.hand(seat)]
+        if play:
+            targets = [t for t in targets if t != field]
+            if not targets:
+                return 1000.0
+        near = min((dist[field][t] for t in targets), default=0)
+        reach = max(board.mummy_faces) + state.out + 1
+        d_mummy = dist[state.mummy][field]
+        danger = max(0, reach - d_mummy) / reach
+        return (30.0 if play else 0.0) - near - 12.0 * danger
+
+    def _best(self, state: MummyState, seat: int, value: int) -> tuple[float, int, bool]:
+        best = (-1e9, -1, False)
+        at = state.board.symbol_at
+        for f in moves.bits(state.destinations(state.cur, value)):
+            s = at[f]
+            can_play = s >= 0 and state.card_owner[s] == seat and not state.played[s]
+            score = self._score(state, seat, f, can_play)
+            if score > best[0]:
+                best = (score, f, can_play)
+        return best
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        legal = perspective.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        state = perspective.resample(rng)
+        assert isinstance(state, MummyState)
+        seat = perspective.seat
+        voc = state.voc
+        here = state.pos[state.cur]
+        if voc.ROLL in legal:
+            dist = distances(state.board)
+            if voc.RESOLVE in legal and dist[state.mummy][here] > state.out + 1:
+                return voc.RESOLVE
+            return voc.ROLL
+        if voc.REROLL in legal:
+            options = [
+                (self._best(state, seat, a.value)[0], a)
+                for a in legal
+                if isinstance(a, act.Announce)
+            ]
+            if not options:
+                return voc.REROLL
+            score, choice = max(options, key=lambda o: o[0])
+            if score < self._score(state, seat, here, False) - 1 and len(state.rolled) >= 3:
+                return voc.REROLL
+            return choice
+        _, field, play = self._best(state, seat, state.value)
+        return voc.GO[field][play]
+
+
+class MummyHeuristic:
+    """Mummy play: step towards the weight of the belief sets; catch what is certain."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.board: Board = game.board  # type: ignore[attr-defined]
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        legal = perspective.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = perspective.view()
+        board = self.board
+        dist = distances(board)
+        weight: dict[int, float] = {}
+        for figure in view["figures"]:
+            possible = [board.field_from_name(x) for x in figure["possible"]]
+            fields = [f for f in possible if f is not None and not (board.forbidden >> f) & 1]
+            for f in fields:
+                weight[f] = weight.get(f, 0.0) + 1.0 / len(fields)
+        if not weight:
+            return legal[-1]
+        here = board.field_from_name(view["mummy"])
+        assert here is not None
+        best: tuple[float, Action] = (-1.0, legal[-1])
+        for action in legal:
+            if not isinstance(action, act.Step):
+                continue
+            nxt = board.neighbours[here][action.direction]
+            value = sum(w * 0.6 ** dist[nxt][f] for f, w in weight.items())
+            value += rng.random() * 1e-9
+            if value > best[0]:
+                best = (value, action)
+        return best[1]
+
+
+class Heuristic:
+    """Dispatches to the mummy or the explorer heuristic by seat."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game) -> None:
+        self.mummy = MummyHeuristic(game)
+        self.explorer = ExplorerHeuristic(game)
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        if perspective.seat == MUMMY:
+            return self.mummy.choose(perspective, rng)
+        return self.explorer.choose(perspective, rng)
+
+
+register_bot(
+    "heuristic",
+    Heuristic,
+    game_id=GAME_ID,
+    help="explorers head for their symbols away from the mummy; the mummy hunts on its beliefs",
+)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Search leaves: the mummy's progress to its ankhs against the best explorer's progress
+    through their cards, as a chance in [0, 1] that ``seat`` wins."""
+    assert isinstance(state, MummyState)
+    if state.is_terminal():
+        return 1.0 if state.winner == seat else 0.0
+    mummy = state.collected / state.threshold()
+    progress: dict[int, float] = {}
+    for s in set(state.game.owner):  # type: ignore[attr-defined]
+        owned = [i for i, o in enumerate(state.card_owner) if o == s]
+        done = sum(1 for i in owned if state.played[i])
+        progress[s] = done / len(owned) if owned else 0.0
+    best = max(progress.values(), default=0.0)
+    p_mummy = min(1.0, max(0.0, 0.5 + 0.5 * (mummy - best)))
+    if seat == MUMMY:
+        return p_mummy
+    weights = {s: p + 0.1 for s, p in progress.items()}
+    return (1.0 - p_mummy) * weights.get(seat, 0.0) / sum(weights.values())
+
+
+register_evaluator(GAME_ID, evaluate)

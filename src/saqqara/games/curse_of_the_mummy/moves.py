@@ -1,0 +1,101 @@
+"""Movement geometry on field bit masks: explorer walks and arrow slides, and their use
+for belief tracking ("3. Ziehen" in rulebook 002).
+
+A walk of exactly ``k`` steps may go back and forth and pass other explorers; it may never
+enter a wall, the mummy's field, the start or the dungeon, and it may not end on another
+explorer. An arrow slides in one direction to the field before the next obstacle (mummy,
+explorer, wall, start, dungeon) and must move at least one field.
+"""
+
+from __future__ import annotations
+
+from saqqara.games.curse_of_the_mummy.data import Board
+
+
+def walk(board: Board, start: int, steps: int, blocked: int) -> int:
+    """Fields reachable from the fields of ``start`` in exactly ``steps`` steps."""
+    mask = start
+    for _ in range(steps):
+        mask = board.spread(mask) & ~blocked
+        if not mask:
+            break
+    return mask
+
+
+def rays(board: Board, start: int, blocked: int) -> int:
+    """Every field on a straight line from ``start`` before the first ``blocked`` field."""
+    found = 0
+    for direction in range(4):
+        ray = board.shift(start, direction) & ~blocked
+        while ray:
+            found |= ray
+            ray = board.shift(ray, direction) & ~blocked
+    return found
+
+
+def slide_ends(board: Board, field: int, blocked: int) -> int:
+    """The fields an arrow can take a figure on ``field`` to (one per open direction)."""
+    ends = 0
+    for direction in range(4):
+        here = 1 << field
+        nxt = board.shift(here, direction) & ~blocked
+        if not nxt:
+            continue
+        while nxt:
+            here = nxt
+            nxt = board.shift(here, direction) & ~blocked
+        ends |= here
+    return ends
+
+
+def destinations(board: Board, field: int, value: int, mummy: int, others: int) -> int:
+    """Where a figure on ``field`` may end with ``value`` (0..3: 1..4 steps, 4: arrow).
+
+    ``others`` is the mask of the other figures' fields.
+    """
+    blocked = board.forbidden | (1 << mummy)
+    if value == 4:
+        return slide_ends(board, field, blocked | others)
+    return walk(board, 1 << field, value + 1, blocked) & ~others
+
+
+def can_move(board: Board, field: int, mummy: int, others: int) -> bool:
+    """Whether any of 1, 2, 3, 4 or the arrow can be moved fully (else: "stuck")."""
+    return any(destinations(board, field, v, mummy, others) for v in range(5))
+
+
+def belief_after_move(board: Board, belief: int, value: int, mummy: int, known: int) -> int:
+    """Where a figure may be after announcing ``value``, seen by someone who only knew
+    ``belief`` (its possible fields) and ``known`` (fields certainly held by other figures).
+
+    Fields that unseen figures might hold cannot be excluded, so an arrow may have stopped
+    anywhere along its line; the result always contains the true field.
+    """
+    blocked = board.forbidden | (1 << mummy)
+    if value == 4:
+        return rays(board, belief, blocked | known)
+    return walk(board, belief, value + 1, blocked) & ~known
+
+
+def surely_mobile(board: Board, mummy: int) -> int:
+    """Fields from which a figure can always move 2 (there and back), whoever stands where.
+
+    A figure that announces it is stuck cannot be on one of these.
+    """
+    blocked = board.forbidden | (1 << mummy)
+    free = ((1 << board.fields) - 1) & ~blocked
+    back = 0
+    for direction in range(4):
+        opposite = (direction + 2) % 4
+        back |= board.shift(board.shift(free, direction) & free, opposite)
+    return back & ~board.forbidden
+
+
+def bits(mask: int) -> list[int]:
+    """The fields of a mask, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

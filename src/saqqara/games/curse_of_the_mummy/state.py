@@ -1,0 +1,617 @@
+"""Curse of the Mummy's position and rules.
+
+Section names refer to rulebook 002 (German): "Vorbereitung", "Spielzug eines
+Schatzsuchers" (1. Auflösen, 2. Würfeln, 3. Ziehen, 4. Auftragskarte ausspielen), "Spielzug
+der Mumie" (normaler Spielzug, Zwischenzug), "Spielende", "Das Spiel für 2 Spieler" and
+"Regeln für besondere Spielsituationen". Decisions where the rulebook is silent are in
+``docs/rules/curse-of-the-mummy.md``; each is tested.
+
+Seat 0 is the mummy; the explorers sit at 1.. in turn order. Explorer figures are numbered
+from 0; with two players seat 1 moves figures 0 and 1. The mummy never sees the figures: it
+keeps, for each figure, the set of fields the figure may be on given everything announced
+(``belief``), which everybody can work out from the public record.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from saqqara.core.actions import Action
+from saqqara.core.errors import IllegalAction
+from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.outcome import Outcome
+from saqqara.games.curse_of_the_mummy import actions as act
+from saqqara.games.curse_of_the_mummy import moves
+from saqqara.games.curse_of_the_mummy.data import Board
+
+MUMMY = 0
+DEAL, TURN, ROLL, CHOOSE, MOVE, MUMMY_ROLL, MUMMY_MOVE, REVEAL, OVER = range(9)
+PHASE_NAMES = (
+    "deal",
+    "turn",
+    "roll",
+    "choose",
+    "move",
+    "mummy-roll",
+    "mummy-move",
+    "reveal",
+    "over",
+)
+# What the mummy's current move is (it decides what follows it).
+NORMAL, INTERIM_RESOLVE, INTERIM_FORCED, INTERIM_AFTER_NORMAL = range(4)
+MOVE_KINDS = ("normal", "interim", "interim", "interim")
+GONE = -1
+"""Position of a figure that has left the game."""
+
+
+class MummyState(State):
+    """A position of Curse of the Mummy."""
+
+    __slots__ = (
+        "_events",
+        "ankhs",
+        "belief",
+        "board",
+        "card_owner",
+        "collected",
+        "cur",
+        "deal_next",
+        "forced",
+        "game",
+        "mode",
+        "mummy",
+        "out",
+        "pending",
+        "phase",
+        "played",
+        "pos",
+        "reason",
+        "roll_faces",
+        "rolled",
+        "steps",
+        "to_roll",
+        "value",
+        "voc",
+        "winner",
+    )
+
+    def __init__(self, game: Game, board: Board, voc: act.Vocabulary) -> None:
+        self._events = None
+        self.game = game
+        self.board = board
+        self.voc = voc
+        figures = len(self._owner)
+        self.pos: list[int] = [board.start] * figures
+        self.ankhs: list[int] = [board.ankhs_per_figure] * figures
+        self.belief: list[int] = [1 << board.start] * figures
+        self.card_owner: list[int] = [-1] * len(board.symbols)
+        self.played: list[bool] = [False] * len(board.symbols)
+        self.deal_next = 0
+        self.phase = DEAL
+        self.cur = 0
+        self.value = -1
+        self.out = 0
+        self.rolled: list[int] = []
+        self.roll_faces: list[int] = []
+        self.to_roll = 0
+        self.mummy = board.dungeon
+        self.collected = 0
+        self.steps = 0
+        self.mode = NORMAL
+        self.forced = False
+        self.pending = -1
+        self.winner = -1
+        self.reason = ""
+
+    @property
+    def _owner(self) -> tuple[int, ...]:
+        return self.game.owner  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def _deal_order(self) -> tuple[tuple[int, int], ...]:
+        return self.game.deal_order  # type: ignore[attr-defined,no-any-return]
+
+    def clone(self) -> Self:
+        o = object.__new__(type(self))
+        o._events = None
+        o.game = self.game
+        o.board = self.board
+        o.voc = self.voc
+        o.pos = self.pos[:]
+        o.ankhs = self.ankhs[:]
+        o.belief = self.belief[:]
+        o.card_owner = self.card_owner[:]
+        o.played = self.played[:]
+        o.deal_next = self.deal_next
+        o.phase = self.phase
+        o.cur = self.cur
+        o.value = self.value
+        o.out = self.out
+        o.rolled = self.rolled[:]
+        o.roll_faces = self.roll_faces[:]
+        o.to_roll = self.to_roll
+        o.mummy = self.mummy
+        o.collected = self.collected
+        o.steps = self.steps
+        o.mode = self.mode
+        o.forced = self.forced
+        o.pending = self.pending
+        o.winner = self.winner
+        o.reason = self.reason
+        return o
+
+    # -- queries --------------------------------------------------------------------------
+    def others_mask(self, figure: int) -> int:
+        """Fields held by the other figures still in the game (start/dungeon left out)."""
+        mask = 0
+        for f, p in enumerate(self.pos):
+            if f != figure and p != GONE:
+                mask |= 1 << p
+        return mask & ~self.board.forbidden
+
+    def known_mask(self, figure: int) -> int:
+        """Fields the public record places another figure on for certain."""
+        mask = 0
+        for f, b in enumerate(self.belief):
+            if f != figure and b and b & (b - 1) == 0:
+                mask |= b
+        return mask & ~self.board.forbidden
+
+    def destinations(self, figure: int, value: int) -> int:
+        return moves.destinations(
+            self.board, self.pos[figure], value, self.mummy, self.others_mask(figure)
+        )
+
+    def hand(self, seat: int) -> list[int]:
+        """The unplayed cards of an explorer seat."""
+        return [s for s, o in enumerate(self.card_owner) if o == seat and not self.played[s]]
+
+    def hand_colours(self, seat: int) -> list[int]:
+        """How many unplayed cards of each colour the seat holds (the backs are public)."""
+        counts = [0] * len(self.board.colours)
+        for s, o in enumerate(self.card_owner):
+            if o == seat and not self.played[s]:
+                counts[self.board.symbols[s].colour] += 1
+        return counts
+
+    def alive(self, figure: int) -> bool:
+        return self.pos[figure] != GONE
+
+    def threshold(self) -> int:
+        return self.board.mummy_wins[self.game.players]
+
+    # -- who acts -------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase in (TURN, CHOOSE, MOVE):
+            return (self._owner[self.cur],)
+        if phase == MUMMY_MOVE:
+            return (MUMMY,)
+        if phase == OVER:
+            return ()
+        return (CHANCE,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        voc = self.voc
+        if phase == MUMMY_MOVE:
+            if seat != MUMMY:
+                return []
+            nbs = self.board.neighbours[self.mummy]
+            forbidden = self.board.forbidden
+            out: list[Action] = [
+                voc.STEP[d] for d in range(4) if nbs[d] >= 0 and not (forbidden >> nbs[d]) & 1
+            ]
+            out.append(voc.STOP)
+            return out
+        if phase not in (TURN, CHOOSE, MOVE) or seat != self._owner[self.cur]:
+            return []
+        cur = self.cur
+        if phase == TURN:
+            if not moves.can_move(self.board, self.pos[cur], self.mummy, self.others_mask(cur)):
+                return [voc.STUCK]
+            return [voc.ROLL, voc.RESOLVE] if self.out else [voc.ROLL]
+        if phase == CHOOSE:
+            choices: list[Action] = [voc.REROLL]
+            for v in sorted(set(self.rolled)):
+                if self.destinations(cur, v):
+                    choices.append(voc.ANNOUNCE[v])
+            return choices
+        dest = self.destinations(cur, self.value)
+        at = self.board.symbol_at
+        goes: list[Action] = []
+        for f in moves.bits(dest):
+            pair = voc.GO[f]
+            goes.append(pair[0])
+            s = at[f]
+            if s >= 0 and self.card_owner[s] == seat and not self.played[s]:
+                goes.append(pair[1])
+        return goes
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        phase = self.phase
+        voc = self.voc
+        if phase == ROLL:
+            return [(voc.DIE[f], 1 / 6) for f in range(6)]
+        if phase == MUMMY_ROLL:
+            faces = self.board.mummy_faces
+            return [(voc.MUMMY_DIE[v], faces.count(v) / len(faces)) for v in sorted(set(faces))]
+        if phase == REVEAL:
+            return [(voc.REVEAL, 1.0)]
+        if phase == DEAL:
+            colour = self._deal_order[self.deal_next][1]
+            deck = [
+                s.id for s in self.board.symbols if s.colour == colour and self.card_owner[s.id] < 0
+            ]
+            return [(voc.DEAL[s], 1 / len(deck)) for s in deck]
+        return []
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        if isinstance(action, act.Die):
+            self._die(action.face)
+        elif isinstance(action, act.Step):
+            self._step(action.direction)
+        elif isinstance(action, act.Go):
+            self._go(action.field, action.play)
+        elif isinstance(action, act.Reveal):
+            self._reveal()
+        elif isinstance(action, act.Announce):
+            self._announce(action.value)
+        elif isinstance(action, act.Reroll):
+            self.emit("reroll", figure=self.cur, dice=len(self.rolled))
+            self._start_roll(len(self.rolled))
+        elif isinstance(action, act.Roll):
+            self._not_stuck()
+            self.emit("roll", figure=self.cur, dice=self.board.explorer_dice - self.out)
+            self._start_roll(self.board.explorer_dice - self.out)
+        elif isinstance(action, act.Stop):
+            self.emit("mummy-stop", field=self.board.field_name(self.mummy))
+            self._end_mummy_move()
+        elif isinstance(action, act.MummyDie):
+            self.steps = action.value + self.out
+            self.mode = NORMAL
+            self.phase = MUMMY_MOVE
+            self.emit("mummy-die", value=action.value, steps=self.steps)
+        elif isinstance(action, act.Resolve):
+            self._not_stuck()
+            self.emit("resolve", figure=self.cur, steps=self.out)
+            self._start_interim(INTERIM_RESOLVE)
+        elif isinstance(action, act.Stuck):
+            self._stuck()
+        elif isinstance(action, act.Deal):
+            self._deal(action.symbol)
+        else:  # pragma: no cover - every action class is handled above
+            raise IllegalAction(f"{action!r} is not a Curse of the Mummy action")
+
+    def _deal(self, symbol: int) -> None:
+        """Vorbereitung: each explorer gets one card from each colour's stack, face down."""
+        seat, colour = self._deal_order[self.deal_next]
+        self.card_owner[symbol] = seat
+        self.emit("dealt", seat=seat, colour=self.board.colours[colour])
+        self.emit("card", seats=frozenset((seat,)), symbol=self.board.symbols[symbol].name)
+        self.deal_next += 1
+        if self.deal_next == len(self._deal_order):
+            self._begin_turn(0)
+
+    def _begin_turn(self, figure: int) -> None:
+        """Start a figure's turn; all five mummy faces out force the resolution first."""
+        self.cur = figure
+        self.emit("turn", figure=figure, seat=self._owner[figure])
+        if self.forced:
+            self.forced = False
+            self.emit("forced-resolve", figure=figure, steps=self.out)
+            self._start_interim(INTERIM_FORCED)
+        else:
+            self.phase = TURN
+
+    def _next_figure(self) -> None:
+        """The next living figure's turn, or the mummy's after the last one."""
+        for f in range(self.cur + 1, len(self.pos)):
+            if self.pos[f] != GONE:
+                self._begin_turn(f)
+                return
+        self.phase = MUMMY_ROLL
+        self.emit("mummy-turn")
+
+    def _new_round(self) -> None:
+        for f in range(len(self.pos)):
+            if self.pos[f] != GONE:
+                self._begin_turn(f)
+                return
+
+    def _not_stuck(self) -> None:
+        """Rolling or resolving tells the table the figure is not boxed in."""
+        board = self.board
+        blocked = board.forbidden | (1 << self.mummy)
+        free = ((1 << board.fields) - 1) & ~blocked
+        self.belief[self.cur] &= board.spread(free)
+
+    def _stuck(self) -> None:
+        """Besondere Spielsituationen: a figure that cannot move at all is skipped."""
+        self.emit("stuck", figure=self.cur)
+        self.belief[self.cur] &= ~moves.surely_mobile(self.board, self.mummy)
+        self._next_figure()
+
+    def _start_roll(self, dice: int) -> None:
+        self.to_roll = dice
+        self.roll_faces = []
+        self.phase = ROLL
+
+    def _die(self, face: int) -> None:
+        """2. Würfeln: one die lands; after the last, the mummy faces are set aside."""
+        self.roll_faces.append(face)
+        self.emit("die", face=act.FACE_WORDS[face])
+        if len(self.roll_faces) < self.to_roll:
+            return
+        mummies = self.roll_faces.count(act.MUMMY_FACE)
+        self.out += mummies
+        self.rolled = sorted(f for f in self.roll_faces if f != act.MUMMY_FACE)
+        self.roll_faces = []
+        self.emit(
+            "rolled",
+            figure=self.cur,
+            faces=[act.FACE_WORDS[f] for f in self.rolled],
+            mummy_dice=self.out,
+        )
+        if self.out == self.board.explorer_dice:
+            # Besondere Spielsituationen: all five show mummies; the turn is lost and the
+            # next explorer must resolve (or the mummy adds an interim move of 5).
+            self.emit("turn-lost", figure=self.cur)
+            self.rolled = []
+            self.forced = True
+            self._next_figure()
+        else:
+            self.phase = CHOOSE
+
+    def _announce(self, value: int) -> None:
+        """3. Ziehen: the value of one die is announced aloud (to the mummy too)."""
+        self.value = value
+        self.phase = MOVE
+        self.emit("announce", figure=self.cur, value=act.FACE_WORDS[value])
+        board = self.board
+        known = self.known_mask(self.cur)
+        belief = self.belief[self.cur]
+        blocked = board.forbidden | (1 << self.mummy)
+        if value == act.ARROW:
+            movable = board.spread(((1 << board.fields) - 1) & ~blocked & ~known)
+        else:
+            free = ((1 << board.fields) - 1) & ~blocked & ~known
+            movable = moves.walk(board, free, value + 1, blocked)
+        for f in moves.bits(belief & board.forbidden):
+            if moves.belief_after_move(board, 1 << f, value, self.mummy, known):
+                movable |= 1 << f
+        self.belief[self.cur] = belief & movable
+
+    def _go(self, field: int, play: bool) -> None:
+        """3. Ziehen and 4. Auftragskarte ausspielen: move, and maybe play the card."""
+        cur = self.cur
+        seat = self._owner[cur]
+        board = self.board
+        self.pos[cur] = field
+        explorers = frozenset(range(1, self.game.players))
+        self.emit("moved", figure=cur)
+        self.emit("position", seats=explorers, figure=cur, field=board.field_name(field))
+        if play:
+            symbol = board.symbol_at[field]
+            self.played[symbol] = True
+            self.belief[cur] = 1 << field
+            self.emit(
+                "play",
+                figure=cur,
+                seat=seat,
+                symbol=board.symbols[symbol].name,
+                field=board.field_name(field),
+            )
+            if not self.hand(seat):
+                self.winner = seat
+                self.reason = f"seat {seat} played the last task card"
+                self.phase = OVER
+                self.emit("game-over", winner=seat, reason=self.reason)
+                return
+        else:
+            self.belief[cur] = moves.belief_after_move(
+                board, self.belief[cur], self.value, self.mummy, self.known_mask(cur)
+            )
+        self.value = -1
+        self.rolled = []
+        self._next_figure()
+
+    def _start_interim(self, mode: int) -> None:
+        """Zwischenzug der Mumie: as many steps as mummy faces lie out, no mummy die."""
+        self.mode = mode
+        self.steps = self.out
+        self.phase = MUMMY_MOVE
+        self.emit("mummy-interim", steps=self.steps)
+
+    def _step(self, direction: int) -> None:
+        """Spielzug der Mumie: one field; entering an explorer's field catches them."""
+        field = self.board.neighbours[self.mummy][direction]
+        self.mummy = field
+        self.steps -= 1
+        self.emit("mummy-step", field=self.board.field_name(field), steps_left=self.steps)
+        bit = 1 << field
+        if any(b & bit for b in self.belief):
+            self.pending = field
+            self.phase = REVEAL
+        else:
+            self._after_step()
+
+    def _reveal(self) -> None:
+        field = self.pending
+        self.pending = -1
+        bit = ~(1 << field)
+        for f in range(len(self.belief)):
+            self.belief[f] &= bit
+        for f, p in enumerate(self.pos):
+            if p == field:
+                self._catch(f)
+                return
+        self.emit("no-catch", field=self.board.field_name(field))
+        self._after_step()
+
+    def _catch(self, figure: int) -> None:
+        """The caught figure goes to the dungeon and gives the mummy an ankh."""
+        board = self.board
+        self.ankhs[figure] -= 1
+        self.collected += 1
+        self.emit(
+            "catch",
+            figure=figure,
+            seat=self._owner[figure],
+            field=board.field_name(self.mummy),
+            ankhs_left=self.ankhs[figure],
+            mummy_ankhs=self.collected,
+        )
+        if self.ankhs[figure] == 0:
+            self.pos[figure] = GONE
+            self.belief[figure] = 0
+            self.emit("out", figure=figure, seat=self._owner[figure])
+        else:
+            self.pos[figure] = board.dungeon
+            self.belief[figure] = 1 << board.dungeon
+        if self.collected >= self.threshold():
+            self.winner = MUMMY
+            self.reason = f"the mummy collected {self.collected} ankhs"
+            self.phase = OVER
+            self.emit("game-over", winner=MUMMY, reason=self.reason)
+            return
+        self._end_mummy_move()
+
+    def _after_step(self) -> None:
+        if self.steps == 0:
+            self._end_mummy_move()
+        else:
+            self.phase = MUMMY_MOVE
+
+    def _end_mummy_move(self) -> None:
+        mode = self.mode
+        self.steps = 0
+        if mode == NORMAL:
+            if self.forced:
+                # The explorer just before the mummy lost the turn: normal move, then 5.
+                self.forced = False
+                self._start_interim(INTERIM_AFTER_NORMAL)
+                return
+            self._new_round()
+            return
+        self.out = 0
+        self.emit("dice-resolved")
+        if mode == INTERIM_AFTER_NORMAL:
+            self._new_round()
+        elif not self.alive(self.cur):
+            self._next_figure()
+        elif mode == INTERIM_RESOLVE:
+            self.emit("roll", figure=self.cur, dice=self.board.explorer_dice)
+            self._start_roll(self.board.explorer_dice)
+        else:
+            self.phase = TURN
+
+    # -- the end --------------------------------------------------------------------------
+    def outcome(self) -> Outcome:
+        if self.phase != OVER:
+            raise IllegalAction("the game is not over", code="not-over")
+        n = self.game.players
+        scores = [0.0] * n
+        scores[MUMMY] = float(self.collected)
+        for s, o in enumerate(self.card_owner):
+            if o > 0 and self.played[s]:
+                scores[o] += 1.0
+        ranks = tuple(1 if seat == self.winner else 2 for seat in range(n))
+        return Outcome(tuple(scores), ranks, self.reason)
+
+    # -- information ----------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        board = self.board
+        name = board.field_name
+        n = self.game.players
+        figures = []
+        for f in range(len(self.pos)):
+            entry: dict[str, Any] = {
+                "seat": self._owner[f],
+                "ankhs": self.ankhs[f],
+                "in_game": self.pos[f] != GONE,
+                "possible": [name(x) for x in moves.bits(self.belief[f])],
+            }
+            if seat is not None and seat != MUMMY and self.pos[f] != GONE:
+                entry["field"] = name(self.pos[f])
+            figures.append(entry)
+        played = {
+            str(o): [
+                board.symbols[s].name
+                for s in range(len(self.played))
+                if self.played[s] and o == self.card_owner[s]
+            ]
+            for o in range(1, n)
+        }
+        view: dict[str, Any] = {
+            "phase": PHASE_NAMES[self.phase],
+            "to_act": list(self.to_act()),
+            "figure": self.cur,
+            "mummy": name(self.mummy),
+            "mummy_ankhs": self.collected,
+            "mummy_needs": self.threshold(),
+            "mummy_dice": self.out,
+            "dice": [act.FACE_WORDS[f] for f in self.rolled],
+            "rolling": [act.FACE_WORDS[f] for f in self.roll_faces],
+            "announced": act.FACE_WORDS[self.value] if self.value >= 0 else None,
+            "mummy_steps": self.steps,
+            "mummy_move": MOVE_KINDS[self.mode] if self.phase in (MUMMY_MOVE, REVEAL) else None,
+            "forced": self.forced,
+            "figures": figures,
+            "hand_colours": {str(s): self.hand_colours(s) for s in range(1, n)},
+            "played": played,
+            "winner": self.winner if self.phase == OVER else None,
+        }
+        if seat is not None and seat != MUMMY:
+            view["hand"] = [board.symbols[s].name for s in self.hand(seat)]
+        return view
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """Redraw what ``seat`` cannot know: other explorers' cards and, for the mummy, the
+        figures' fields (drawn from the belief sets, never two on one ordinary field)."""
+        world = self.clone()
+        board = self.board
+        for colour in range(len(board.colours)):
+            pool = []
+            holders = []
+            for s in board.symbols:
+                if s.colour != colour or self.played[s.id]:
+                    continue
+                owner = self.card_owner[s.id]
+                if owner == seat and seat != MUMMY:
+                    continue
+                pool.append(s.id)
+                if owner >= 0:
+                    holders.append(owner)
+            rng.shuffle(pool)
+            for i, sym in enumerate(pool):
+                world.card_owner[sym] = holders[i] if i < len(holders) else -1
+        if seat == MUMMY:
+            world.pos = self._draw_positions(rng)
+        return world
+
+    def _draw_positions(self, rng: random.Random) -> list[int]:
+        """A joint placement of the figures on their belief sets (backtracking search)."""
+        forbidden = self.board.forbidden
+        order = [f for f in range(len(self.pos)) if self.pos[f] != GONE]
+        order.sort(key=lambda f: self.belief[f].bit_count())
+        placed = self.pos[:]
+
+        def place(i: int, used: int) -> bool:
+            if i == len(order):
+                return True
+            f = order[i]
+            options = moves.bits(self.belief[f] & ~used)
+            rng.shuffle(options)
+            for field in options:
+                placed[f] = field
+                bit = 0 if (forbidden >> field) & 1 else 1 << field
+                if place(i + 1, used | bit):
+                    return True
+            return False
+
+        if not place(0, 0):  # pragma: no cover - the true placement always fits
+            raise AssertionError("belief sets admit no placement")
+        return placed

@@ -1,0 +1,177 @@
+"""Terminal renderer and board drawing (SVG + text sketch) for Curse of the Mummy.
+
+Everything is drawn from the data file and, for a position, from a seat's view only: the
+mummy's view shows the possible fields of unseen figures as ``?``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from saqqara.core.game import Game
+from saqqara.games.curse_of_the_mummy.data import EAST, NORTH, Board, board
+from saqqara.ui.boards import BoardDrawing, register_board
+from saqqara.ui.renderers import register_renderer
+
+GAME_ID = "curse-of-the-mummy"
+AREA_TINTS = ("#f4c7c3", "#c6dafc", "#f1f1f1", "#c8e6c9", "#fff2b3")
+AREA_INKS = ("#b3261e", "#1a56c4", "#555555", "#2e7d32", "#a07800")
+
+
+def _symbol_label(b: Board, field: int) -> str:
+    if field == b.start:
+        return "St "
+    if field == b.dungeon:
+        return "Dg "
+    s = b.symbol_at[field]
+    if s >= 0:
+        sym = b.symbols[s]
+        return f"{b.colours[sym.colour][0].upper()}{sym.name[:2]}"
+    return " . "
+
+
+def grid_lines(b: Board, label: Callable[[int], str]) -> list[str]:
+    """The maze as text: 3 characters per field, walls as ``|`` and ``---``."""
+    w = b.width
+    lines = ["    " + "".join(f" {chr(97 + c)}  " for c in range(w))]
+    for r in range(b.height):
+        top = "    "
+        mid = f"{r + 1:>3} "
+        for c in range(w):
+            f = r * w + c
+            top += "+" + ("---" if b.neighbours[f][NORTH] < 0 else "   ")
+            west_open = c > 0 and b.neighbours[f - 1][EAST] >= 0
+            mid += (" " if west_open else "|") + label(f)
+        lines.append(top + "+")
+        lines.append(mid + "|")
+    lines.append("    " + "+---" * w + "+")
+    return lines
+
+
+def sketch() -> str:
+    """The board as plain text with a legend of the symbols."""
+    b = board()
+    lines = grid_lines(b, lambda f: _symbol_label(b, f))
+    lines.append("")
+    lines.append("St start (stairs)   Dg dungeon / sarcophagus (exits west and east)")
+    for ci, colour in enumerate(b.colours):
+        names = ", ".join(f"{s.name} {b.field_name(s.field)}" for s in b.colour_symbols(ci))
+        lines.append(f"{colour:>6}: {names}")
+    lines.append("mummy die: " + " ".join(str(f) for f in b.mummy_faces))
+    return "\n".join(lines)
+
+
+def svg() -> str:
+    """The board as a standalone SVG document: areas, walls, symbols, start, dungeon."""
+    b = board()
+    size, margin = 48, 24
+    width = b.width * size + 2 * margin
+    height = b.height * size + 2 * margin
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="#e8d9b5"/>',
+    ]
+    for f in range(b.fields):
+        x = margin + (f % b.width) * size
+        y = margin + (f // b.width) * size
+        area = b.area[f]
+        fill = AREA_TINTS[area] if area >= 0 else "#fbf6e9"
+        if f == b.dungeon:
+            fill = "#6d8f5e"
+        elif f == b.start:
+            fill = "#c9b27c"
+        out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}"/>')
+        label = ""
+        ink = "#333333"
+        if f == b.start:
+            label = "start"
+        elif f == b.dungeon:
+            label, ink = "dungeon", "#ffffff"
+        elif b.symbol_at[f] >= 0:
+            sym = b.symbols[b.symbol_at[f]]
+            label, ink = sym.name, AREA_INKS[sym.colour]
+        if label:
+            out.append(
+                f'<text x="{x + size / 2}" y="{y + size / 2 + 4}" font-size="10" '
+                f'text-anchor="middle" fill="{ink}">{label}</text>'
+            )
+        out.append(
+            f'<text x="{x + 3}" y="{y + 10}" font-size="7" fill="#8a7a5a">{b.field_name(f)}</text>'
+        )
+    wall = 'stroke="#3b2f1e" stroke-width="4" stroke-linecap="round"'
+    for f in range(b.fields):
+        x = margin + (f % b.width) * size
+        y = margin + (f // b.width) * size
+        n, e, s, w = b.neighbours[f]
+        if n < 0:
+            out.append(f'<line x1="{x}" y1="{y}" x2="{x + size}" y2="{y}" {wall}/>')
+        if w < 0:
+            out.append(f'<line x1="{x}" y1="{y}" x2="{x}" y2="{y + size}" {wall}/>')
+        if e < 0 and f % b.width == b.width - 1:
+            out.append(f'<line x1="{x + size}" y1="{y}" x2="{x + size}" y2="{y + size}" {wall}/>')
+        if s < 0 and f // b.width == b.height - 1:
+            out.append(f'<line x1="{x}" y1="{y + size}" x2="{x + size}" y2="{y + size}" {wall}/>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType:
+    """A seat's view: the maze with the mummy (M), figures (0, 1, ..) where the seat sees
+    them, ``?`` on fields an unseen figure may be on, and the state of play below."""
+    b = board()
+    marks: dict[int, str] = {}
+    maybe: set[int] = set()
+    for i, fig in enumerate(view["figures"]):
+        if not fig["in_game"]:
+            continue
+        where = fig.get("field")
+        if where is not None:
+            f = b.field_from_name(where)
+            if f is not None:
+                marks[f] = (marks.get(f, "").strip() + str(i))[:3]
+        elif len(fig["possible"]) == 1:
+            f = b.field_from_name(fig["possible"][0])
+            if f is not None:
+                marks[f] = (marks.get(f, "").strip() + str(i))[:3]
+        else:
+            maybe.update(x for x in map(b.field_from_name, fig["possible"]) if x is not None)
+    mummy = b.field_from_name(view["mummy"])
+
+    def label(f: int) -> str:
+        if f == mummy:
+            return " M "
+        if f in marks:
+            return f"{marks[f]:^3}"
+        if f in maybe:
+            return " ? "
+        return _symbol_label(b, f)
+
+    lines = grid_lines(b, label)
+    status = [
+        f"phase: {view['phase']}   to act: {view['to_act']}   figure: {view['figure']}",
+        f"mummy on {view['mummy']}, ankhs {view['mummy_ankhs']}/{view['mummy_needs']}, "
+        f"mummy dice out: {view['mummy_dice']}, steps left: {view['mummy_steps']}",
+        f"dice: {' '.join(view['dice']) or '-'}   announced: {view['announced'] or '-'}",
+    ]
+    for i, fig in enumerate(view["figures"]):
+        where = fig.get("field", "unseen")
+        status.append(
+            f"figure {i} (seat {fig['seat']}): ankhs {fig['ankhs']}, "
+            f"{'in game' if fig['in_game'] else 'out'}, field {where}, "
+            f"possible {len(fig['possible'])}"
+        )
+    for s, played in view["played"].items():
+        colours = view["hand_colours"][s]
+        status.append(f"seat {s}: played {', '.join(played) or '-'}; cards left {colours}")
+    if "hand" in view:
+        status.append(f"your hand: {', '.join(view['hand'])}")
+    return Group(Text("\n".join(lines)), Text("\n".join(status)))
+
+
+register_renderer(GAME_ID, render)
+register_board(GAME_ID, BoardDrawing(svg=svg, sketch=sketch))

@@ -1,0 +1,47 @@
+"""The board drawing and the terminal renderer draw from the data and the view only."""
+
+from __future__ import annotations
+
+import xml.dom.minidom
+
+from rich.console import Console
+
+from saqqara.games.curse_of_the_mummy.data import board
+from saqqara.ui.boards import board_drawing
+from saqqara.ui.renderers import render
+from tests.games.curse_of_the_mummy.helpers import dealt, put, put_mummy
+
+
+def test_board_drawing_is_registered_and_shows_every_symbol() -> None:
+    drawing = board_drawing("curse-of-the-mummy")
+    assert drawing is not None
+    text = drawing.sketch()
+    doc = drawing.svg()
+    xml.dom.minidom.parseString(doc)
+    for s in board().symbols:
+        assert s.name in text
+        assert f">{s.name}<" in doc
+    assert "dungeon" in doc
+    assert "start" in doc
+
+
+def _printed(state: object, seat: int | None) -> str:
+    console = Console(width=120, record=True)
+    view = state.view(seat)  # type: ignore[attr-defined]
+    console.print(render(view, state.game, seat))  # type: ignore[attr-defined]
+    return console.export_text()
+
+
+def test_the_mummy_sees_question_marks_explorers_see_figures() -> None:
+    state = dealt(3)
+    put(state, 0, "a1")
+    state.belief[0] |= 1 << board().field_from_name("a2")  # type: ignore[operator]
+    put_mummy(state, "k11")
+    mummy_text = _printed(state, 0)
+    explorer_text = _printed(state, 1)
+    assert " ? " in mummy_text
+    assert "field unseen" in mummy_text
+    assert " ? " not in explorer_text
+    assert "field a1" in explorer_text
+    assert "your hand" in explorer_text
+    assert "your hand" not in mummy_text

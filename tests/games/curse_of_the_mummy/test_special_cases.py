@@ -1,0 +1,161 @@
+"""Regeln für besondere Spielsituationen, and the two-player game."""
+
+from __future__ import annotations
+
+from saqqara.core.game import CHANCE
+from saqqara.games.curse_of_the_mummy.state import MUMMY_MOVE, MUMMY_ROLL, OVER, ROLL, TURN
+from tests.games.curse_of_the_mummy.helpers import (
+    data_of,
+    dealt,
+    dice,
+    do,
+    field,
+    kinds,
+    put,
+    put_mummy,
+    texts,
+)
+
+
+def test_five_mummies_lose_the_turn_and_force_the_next_to_resolve() -> None:
+    state = dealt(4)
+    put_mummy(state, "k11")
+    put(state, 0, "a1")
+    do(state, 1, "roll")
+    events = dice(state, "mummy", "mummy", "mummy", "2", "mummy")
+    do(state, 1, "reroll")
+    events = dice(state, "mummy")
+    assert "turn-lost" in kinds(events, 0)
+    assert state.pos[0] == field(state, "a1")  # the figure stays where it is
+    # Seat 2's turn begins with the forced resolution: the mummy moves up to 5 first.
+    assert "forced-resolve" in kinds(events, 0)
+    assert state.to_act() == (0,)
+    assert state.phase == MUMMY_MOVE
+    assert state.steps == 5
+    do(state, 0, "stop")
+    assert state.out == 0
+    assert state.phase == TURN
+    assert state.to_act() == (2,)
+    assert texts(state, 2) == ["roll"]
+
+
+def test_five_mummies_before_the_mummy_give_normal_then_interim_move() -> None:
+    state = dealt(3)
+    put_mummy(state, "k11")
+    state.cur = 1  # the last explorer of the round
+    do(state, 2, "roll")
+    dice(state, "mummy", "mummy", "mummy", "mummy", "mummy")
+    assert state.phase == MUMMY_ROLL
+    events = do(state, CHANCE, "mummy-die 2")
+    assert data_of(events, "mummy-die")["steps"] == 7  # 5 mummies + the die
+    do(state, 0, "step n")
+    events = do(state, 0, "stop")
+    assert data_of(events, "mummy-interim")["steps"] == 5
+    assert state.phase == MUMMY_MOVE
+    do(state, 0, "stop")
+    assert state.out == 0
+    assert state.phase == TURN
+    assert state.cur == 0
+    assert texts(state, 1) == ["roll"]
+
+
+def test_a_boxed_in_explorer_announces_it_and_is_skipped() -> None:
+    state = dealt(3)
+    put(state, 0, "d3")  # a dead end whose only way out is e3
+    put_mummy(state, "e3")
+    state.out = 2
+    assert texts(state, 1) == ["stuck"]  # no resolving, no rolling
+    events = do(state, 1, "stuck")
+    assert kinds(events, 0) == ["stuck", "turn"]
+    assert state.to_act() == (2,)
+    assert state.out == 2
+
+
+def test_stuck_tells_the_mummy_where_a_figure_can_be() -> None:
+    state = dealt(3)
+    put(state, 0, "d3")
+    state.belief[0] = (1 << field(state, "d3")) | (1 << field(state, "a1"))
+    put_mummy(state, "e3")
+    do(state, 1, "stuck")
+    assert state.view(0)["figures"][0]["possible"] == ["d3"]
+
+
+def test_the_dungeon_has_two_exits() -> None:
+    state = dealt(3)
+    put(state, 0, "f6")
+    put_mummy(state, "k11")
+    assert sorted(
+        state.board.field_name(f)
+        for f in range(state.board.fields)
+        if (state.destinations(0, 0) >> f) & 1
+    ) == ["e6", "g6"]
+
+
+def test_several_figures_may_share_start_and_dungeon() -> None:
+    state = dealt(4)
+    put(state, 0, "f6")
+    put(state, 1, "f6")
+    put_mummy(state, "k11")
+    assert state.destinations(0, 0)
+    assert state.destinations(1, 0)
+
+
+def test_two_players_two_figures_in_a_fixed_order_one_hand() -> None:
+    state = dealt(2, {1: ["scarab", "falcon"]})
+    put_mummy(state, "k11")
+    put(state, 1, "a1")
+    assert state.to_act() == (1,)
+    assert state.cur == 0
+    do(state, 1, "roll")
+    dice(state, "2", "2", "2", "2", "2")
+    do(state, 1, "announce 2")
+    do(state, 1, "go g2")
+    assert state.to_act() == (1,)
+    assert state.cur == 1
+    do(state, 1, "roll")
+    dice(state, "1", "1", "1", "1", "1")
+    do(state, 1, "announce 1")
+    do(state, 1, "go b1 play")  # either figure can fulfil the shared hand
+    assert len(state.hand(1)) == 9
+    assert state.phase == MUMMY_ROLL
+
+
+def test_two_players_win_with_all_ten_cards() -> None:
+    state = dealt(2, {1: ["scarab"]})
+    put_mummy(state, "k11")
+    put(state, 0, "a1")
+    for s in state.hand(1):
+        if state.board.symbols[s].name != "scarab":
+            state.played[s] = True
+    do(state, 1, "roll")
+    dice(state, "1", "1", "1", "1", "1")
+    do(state, 1, "announce 1")
+    do(state, 1, "go b1 play")
+    assert state.phase == OVER
+    assert state.outcome().winners == frozenset({1})
+    assert state.outcome().scores[1] == 10
+
+
+def test_resolve_then_roll_all_five_even_with_five_out() -> None:
+    state = dealt(3)
+    put_mummy(state, "k11")
+    state.out = 4
+    do(state, 1, "resolve")
+    do(state, 0, "stop")
+    assert state.phase == ROLL
+    assert state.to_roll == 5
+
+
+def test_caught_during_its_own_resolution_the_figure_rolls_from_the_dungeon() -> None:
+    state = dealt(3)
+    put(state, 0, "b1")
+    put_mummy(state, "a1")
+    state.out = 2
+    do(state, 1, "resolve")
+    do(state, 0, "step e")
+    events = do(state, CHANCE, "reveal")
+    assert data_of(events, "catch")["figure"] == 0
+    assert state.pos[0] == state.board.dungeon
+    assert state.phase == ROLL
+    assert state.to_roll == 5
+    assert state.cur == 0
