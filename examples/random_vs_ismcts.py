@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts
 
+from saqqara.research.openspiel_evaluation import search_evaluator
 from saqqara.research.openspiel_game import (
     openspiel_name,
     register_openspiel_games,
@@ -31,7 +32,7 @@ def run(
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(
         game,
-        mcts.RandomRolloutEvaluator(1, rng),
+        search_evaluator(game, rng),
         2.0,
         simulations,
         random_state=rng,

@@ -95,23 +95,36 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
 
 
 # -- saqqara play -----------------------------------------------------------------------------
+def _human_seat(game: Game, seat: str) -> int:
+    """``--seat``: a seat number, or a side of a game of unequal sides (``mummy``)."""
+    if seat.isdigit():
+        return int(seat)
+    return game.seat_of_role(seat)
+
+
 def _seats(game: Game, bots: list[str], human_seat: int) -> list[Agent | None]:
     n = game.players
+    if len(bots) != n and not 0 <= human_seat < n:
+        raise UsageError(f"--seat must be between 0 and {n - 1}")
     if len(bots) == n:
         names = bots
     elif len(bots) == n - 1:
-        if not 0 <= human_seat < n:
-            raise UsageError(f"--seat must be between 0 and {n - 1}")
         names = [*bots[:human_seat], HUMAN, *bots[human_seat:]]
     elif not bots:
-        names = ["greedy" if "greedy" in available_bots(game.spec.id) else "random"] * n
-        names[human_seat if 0 <= human_seat < n else 0] = HUMAN
+        names = [_default_bot(game)] * n
+        names[human_seat] = HUMAN
     else:
         raise UsageError(
             f"--bots names {len(bots)} bots for {n} players: give {n - 1} (you take --seat) "
             f"or {n} (use 'human' for each person)"
         )
     return [None if name == HUMAN else make_bot(name, game) for name in names]
+
+
+def _default_bot(game: Game) -> str:
+    """The strongest quick bot the game has: its heuristic or greedy bot, else random."""
+    have = available_bots(game.spec.id)
+    return next((name for name in ("heuristic", "greedy") if name in have), "random")
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
@@ -124,7 +137,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         record_path = Path(args.resume)
     else:
         game = load(args.game, args.players, _options(args))
-        agents = _seats(game, _bot_list(args.bots), args.seat)
+        agents = _seats(game, _bot_list(args.bots), _human_seat(game, args.seat))
         record_path = Path(args.save) if args.save else default_record_path(game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     table = TerminalTable(game, agents, seed, console, input, record_path, resume)
@@ -171,7 +184,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print(json.dumps(data, indent=1))
         return 0
-    opts = ", ".join(f"{k}={v}" for k, v in result.options.items())
+    opts = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "no options"
     table = Table(
         title=f"{args.game} ({opts}), {args.players} players, {args.games} games, seed {args.seed}"
     )
@@ -187,6 +200,20 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             f"{score.low:.3f} – {score.high:.3f}",
         )
     console.print(table)
+    if result.roles is not None:
+        sides = Table(title="by side: a side wins a game when any of its seats wins")
+        sides.add_column("side, or bot as side")
+        sides.add_column("games or seats", justify="right")
+        sides.add_column("win rate", justify="right")
+        sides.add_column("95% interval", justify="right")
+        for score in [*result.side_scores(), *result.bot_side_scores()]:
+            sides.add_row(
+                score.name,
+                str(score.seats_played),
+                f"{score.mean:.3f}",
+                f"{score.low:.3f} – {score.high:.3f}",
+            )
+        console.print(sides)
     console.print(
         f"A fair share is {1 / args.players:.3f}; shared wins count as fractions. "
         f"Mean game length {data['mean_steps']} steps."
@@ -287,7 +314,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="bot names for the other seats, comma-separated "
         "(N-1 names; or N names with 'human' for each person). Default: greedy",
     )
-    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument(
+        "--seat",
+        default="0",
+        help="your seat, from 0 (default 0), or your side where sides differ (--seat mummy)",
+    )
     play.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
     play.add_argument("--save", help="where to keep the record (default: your data directory)")
     play.add_argument("--resume", metavar="FILE", help="carry on with a saved record")

@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts
 
+from saqqara.research.openspiel_evaluation import search_evaluator
 from saqqara.research.openspiel_game import (
     openspiel_name,
     register_openspiel_games,
@@ -46,7 +47,7 @@ def test_openspiel_ismcts_plays_to_the_end(
     rng = np.random.RandomState(7)
     bot = ismcts.ISMCTSBot(
         game,
-        mcts.RandomRolloutEvaluator(1, rng),
+        search_evaluator(game, rng),
         2.0,
         8,
         random_state=rng,

@@ -105,3 +105,46 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for command in ("games", "play", "arena", "replay", "board"):
         assert command in out
+
+
+def test_a_person_can_take_a_side_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_more_input(prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", no_more_input)
+    for side, seat in (("mummy", 0), ("explorer", 1)):
+        record = tmp_path / f"{side}.json"
+        argv = ["play", "curse-of-the-mummy", "--players", "3", "--seat", side]
+        assert main([*argv, "--seed", "5", "--save", str(record)]) == 0
+        seats = json.loads(record.read_text())["seats"]
+        assert seats[seat] == "human"
+        assert seats.count("human") == 1 and "heuristic" in seats
+    assert main(["play", "curse-of-the-mummy", "--players", "3", "--seat", "pharaoh"]) == 2
+    assert "no seat role 'pharaoh'; roles: mummy, explorer" in capsys.readouterr().err
+    assert main(["play", "tutankhamun", "--seat", "mummy"]) == 2
+    assert "every seat is alike" in capsys.readouterr().err
+
+
+def test_arena_reports_each_side_of_a_game_of_unequal_sides(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["arena", "curse-of-the-mummy", "--players", "3", "--bots", "heuristic,random,random"]
+    assert main([*argv, "--games", "6", "--seed", "2", "--workers", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    sides = data["sides"]
+    assert set(sides) == {"mummy", "explorer"}
+    assert sides["mummy"]["seats_played"] == 6
+    assert sides["mummy"]["win_rate"] + sides["explorer"]["win_rate"] == pytest.approx(1.0)
+    by_side = data["bots_by_side"]
+    assert by_side["heuristic as mummy"]["seats_played"] == 2
+    assert by_side["random as explorer"]["seats_played"] == 8
+    assert "sides" not in _arena_json(capsys, "tutankhamun")
+
+
+def _arena_json(capsys: pytest.CaptureFixture[str], game: str) -> dict[str, object]:
+    argv = ["arena", game, "--players", "2", "--bots", "random,random", "--games", "2"]
+    assert main([*argv, "--workers", "1", "--json"]) == 0
+    data: dict[str, object] = json.loads(capsys.readouterr().out)
+    return data

@@ -52,6 +52,8 @@ class ArenaResult:
     players: int
     options: Mapping[str, str]
     seed: int
+    roles: tuple[str, ...] | None = None
+    """The side of each seat in games of unequal sides (:meth:`Game.seat_roles`)."""
     results: list[GameResult] = field(default_factory=list)
 
     def scores(self) -> list[BotScore]:
@@ -62,8 +64,37 @@ class ArenaResult:
                 samples.setdefault(name, []).append(value)
         return [_interval(name, values) for name, values in samples.items()]
 
+    def side_scores(self) -> list[BotScore]:
+        """In games of unequal sides, how often each side won (any of its seats winning),
+        over all games; ``name`` is the side. Empty when every seat plays the same game."""
+        if self.roles is None:
+            return []
+        samples: dict[str, list[float]] = {role: [] for role in self.roles}
+        for result in self.results:
+            for role, values in samples.items():
+                values.append(
+                    sum(v for r, v in zip(self.roles, result.returns, strict=True) if r == role)
+                )
+        return [_interval(role, values) for role, values in samples.items()]
+
+    def bot_side_scores(self) -> list[BotScore]:
+        """Each bot's mean return per seat played on each side; ``name`` is "bot as side"."""
+        if self.roles is None:
+            return []
+        samples: dict[str, list[float]] = {}
+        for result in self.results:
+            for name, role, value in zip(result.seats, self.roles, result.returns, strict=True):
+                samples.setdefault(f"{name} as {role}", []).append(value)
+        return [_interval(key, values) for key, values in sorted(samples.items())]
+
     def to_json(self) -> dict[str, Any]:
         steps = [r.steps for r in self.results]
+        sides = {}
+        if self.roles is not None:
+            sides = {
+                "sides": {s.name: s.to_json() for s in self.side_scores()},
+                "bots_by_side": {s.name: s.to_json() for s in self.bot_side_scores()},
+            }
         return {
             "game": self.game,
             "players": self.players,
@@ -73,6 +104,7 @@ class ArenaResult:
             "fair_share": round(1 / self.players, 4),
             "mean_steps": round(sum(steps) / max(1, len(steps)), 1),
             "bots": {s.name: s.to_json() for s in self.scores()},
+            **sides,
         }
 
 
@@ -146,7 +178,7 @@ def run_arena(
         raise ValueError(f"{len(bots)} bots for {players} seats")
     for name in set(bots):
         make_bot(name, game)
-    result = ArenaResult(game_id, players, dict(game.options), seed)
+    result = ArenaResult(game_id, players, dict(game.options), seed, game.seat_roles())
     workers = workers or os.cpu_count() or 1
     chunk = max(1, min(25, games // (workers * 4) or 1))
     jobs = [

@@ -1,8 +1,9 @@
 """``openspiel-ismcts``: OpenSpiel's own IS-MCTS bot playing on our engines.
 
-The peer our bots are measured against. It runs OpenSpiel's Python ``ISMCTSBot`` with
-random-rollout evaluation on the game's OpenSpiel face; its determinizations come from our
-``resample``. ``openspiel-ismcts:N`` uses N simulations per move (default 100). Needs the
+The peer our bots are measured against. It runs OpenSpiel's Python ``ISMCTSBot`` on the
+game's OpenSpiel face, with the game's registered leaf evaluator where it has one (as our
+own ``ismcts`` does) and OpenSpiel's random rollouts otherwise; its determinizations come
+from our ``resample``. ``openspiel-ismcts:N`` uses N simulations per move (default 100). Needs the
 research extra (``pip install 'saqqara[research]'``).
 """
 
@@ -27,8 +28,9 @@ class OpenSpielISMCTS:
         try:
             import numpy as np
             import pyspiel
-            from open_spiel.python.algorithms import ismcts, mcts
+            from open_spiel.python.algorithms import ismcts
 
+            from saqqara.research.openspiel_evaluation import search_evaluator
             from saqqara.research.openspiel_game import openspiel_name
         except ImportError:
             raise OptionError(
@@ -42,7 +44,7 @@ class OpenSpielISMCTS:
         self._spiel_game = pyspiel.load_game(openspiel_name(game.spec.id), params)
         self._np = np
         self._ismcts = ismcts
-        self._mcts = mcts
+        self._search_evaluator = search_evaluator
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
         from saqqara.research.openspiel_game import SaqqaraSpielState
@@ -53,7 +55,7 @@ class OpenSpielISMCTS:
         random_state = self._np.random.RandomState(rng.randrange(2**31))
         bot = self._ismcts.ISMCTSBot(
             self._spiel_game,
-            self._mcts.RandomRolloutEvaluator(1, random_state),
+            self._search_evaluator(self._spiel_game, random_state),
             2.0,
             self.simulations,
             random_state=random_state,

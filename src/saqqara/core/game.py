@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import IllegalAction, NotationError
+from saqqara.core.errors import IllegalAction, NotationError, OptionError
 from saqqara.core.events import JSON, Event
 from saqqara.core.outcome import Outcome
 from saqqara.core.spec import GameSpec
@@ -73,6 +73,22 @@ class Game(ABC):
     def tensor_encoder(self) -> TensorEncoder | None:
         """The game's tensor layout for research faces; ``None`` if it declares none."""
         return None
+
+    def seat_roles(self) -> tuple[str, ...] | None:
+        """The side each seat plays, for games of unequal sides (``("mummy", "explorer",
+        ...)``); ``None`` when every seat plays the same game. Faces use it to let a person
+        pick a side (``--seat mummy``) and to report win rates per side."""
+        return None
+
+    def seat_of_role(self, role: str) -> int:
+        """The first seat that plays ``role``; :class:`OptionError` naming the roles if none."""
+        roles = self.seat_roles()
+        if roles is None or role not in roles:
+            have = ", ".join(dict.fromkeys(roles)) if roles else "none (every seat is alike)"
+            raise OptionError(
+                f"{self.spec.id} has no seat role {role!r}; roles: {have}", code="bad-seat"
+            )
+        return roles.index(role)
 
     def check_action_id(self, action_id: int) -> None:
         """Raise :class:`NotationError` unless ``action_id`` is in range."""

@@ -53,6 +53,9 @@ class CurseOfTheMummy(Game):
     def tensor_encoder(self) -> MummyTensors:
         return MummyTensors()
 
+    def seat_roles(self) -> tuple[str, ...]:
+        return ("mummy",) + ("explorer",) * (self.players - 1)
+
     def new_state(self) -> MummyState:
         return MummyState(self, self.board, self.vocabulary)
 
