@@ -76,7 +76,7 @@ def test_announced_values_narrow_the_belief_set() -> None:
     assert state.view(0)["figures"][0]["possible"] == ["g2", "f3"]
 
 
-def test_an_arrow_may_have_stopped_anywhere_on_its_line() -> None:
+def test_an_arrow_stops_before_a_wall_or_before_a_field_an_unseen_figure_may_hold() -> None:
     state = dealt(3)
     put(state, 0, "a1")
     state.belief[1] = (1 << field(state, "c1")) | (1 << field(state, "k1"))
@@ -87,8 +87,9 @@ def test_an_arrow_may_have_stopped_anywhere_on_its_line() -> None:
     dice(state, "arrow", "1", "1", "1", "1")
     do(state, 1, "announce arrow")
     do(state, 1, "go e1")
-    # Figure 1 might stand on c1, so the slide could have stopped on b1 as well.
-    assert state.view(0)["figures"][0]["possible"] == ["b1", "c1", "d1", "e1", "a2", "a3"]
+    # Eastwards the slide ends before the wall (e1) or, if figure 1 stands on c1, on b1;
+    # southwards before the wall under a3. Nothing can stop it on c1, d1 or a2.
+    assert state.view(0)["figures"][0]["possible"] == ["b1", "e1", "a3"]
 
 
 def test_a_step_onto_an_explorer_is_never_refused() -> None:

@@ -22,15 +22,21 @@ def walk(board: Board, start: int, steps: int, blocked: int) -> int:
     return mask
 
 
-def rays(board: Board, start: int, blocked: int) -> int:
-    """Every field on a straight line from ``start`` before the first ``blocked`` field."""
-    found = 0
+def slide_belief(board: Board, start: int, blocked: int, maybe: int) -> int:
+    """Where an arrow from a field of ``start`` can have stopped, seen from outside: at the
+    field before a ``blocked`` one, or before a field that ``maybe`` holds an unseen figure,
+    after at least one field."""
+    ends = 0
     for direction in range(4):
+        opposite = (direction + 2) % 4
         ray = board.shift(start, direction) & ~blocked
         while ray:
-            found |= ray
-            ray = board.shift(ray, direction) & ~blocked
-    return found
+            ahead = board.shift(ray, direction)
+            open_ahead = ahead & ~blocked
+            ends |= ray & ~board.shift(open_ahead, opposite)
+            ends |= ray & board.shift(ahead & maybe, opposite)
+            ray = open_ahead
+    return ends
 
 
 def slide_ends(board: Board, field: int, blocked: int) -> int:
@@ -64,16 +70,19 @@ def can_move(board: Board, field: int, mummy: int, others: int) -> bool:
     return any(destinations(board, field, v, mummy, others) for v in range(5))
 
 
-def belief_after_move(board: Board, belief: int, value: int, mummy: int, known: int) -> int:
+def belief_after_move(
+    board: Board, belief: int, value: int, mummy: int, known: int, maybe: int = 0
+) -> int:
     """Where a figure may be after announcing ``value``, seen by someone who only knew
-    ``belief`` (its possible fields) and ``known`` (fields certainly held by other figures).
+    ``belief`` (its possible fields), ``known`` (fields certainly held by other figures) and
+    ``maybe`` (fields other figures may hold).
 
-    Fields that unseen figures might hold cannot be excluded, so an arrow may have stopped
-    anywhere along its line; the result always contains the true field.
+    An arrow stops before a wall, the mummy, start, dungeon or a known figure, or before a
+    field an unseen figure may hold; the result always contains the true field.
     """
     blocked = board.forbidden | (1 << mummy)
     if value == 4:
-        return rays(board, belief, blocked | known)
+        return slide_belief(board, belief, blocked | known, maybe & ~known)
     return walk(board, belief, value + 1, blocked) & ~known
 
 

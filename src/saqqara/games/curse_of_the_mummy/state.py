@@ -158,6 +158,14 @@ class MummyState(State):
                 mask |= b
         return mask & ~self.board.forbidden
 
+    def maybe_mask(self, figure: int) -> int:
+        """Fields the public record allows another figure still in the game to be on."""
+        mask = 0
+        for f, b in enumerate(self.belief):
+            if f != figure and self.pos[f] != GONE:
+                mask |= b
+        return mask & ~self.board.forbidden
+
     def destinations(self, figure: int, value: int) -> int:
         return moves.destinations(
             self.board, self.pos[figure], value, self.mummy, self.others_mask(figure)
@@ -412,7 +420,12 @@ class MummyState(State):
                 return
         else:
             self.belief[cur] = moves.belief_after_move(
-                board, self.belief[cur], self.value, self.mummy, self.known_mask(cur)
+                board,
+                self.belief[cur],
+                self.value,
+                self.mummy,
+                self.known_mask(cur),
+                self.maybe_mask(cur),
             )
         self.value = -1
         self.rolled = []
