@@ -38,6 +38,30 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
     return renderer(view, game, seat)
 
 
+AidFilter = Callable[[dict[str, Any]], dict[str, Any]]
+"""(view) -> the same view without the optional aids it carries (a new dict)."""
+
+_AID_FILTERS: dict[str, AidFilter] = {}
+
+
+def register_aid_filter(game_id: str, aid_filter: AidFilter) -> None:
+    """Declare that a game's views carry an optional aid (Curse of the Mummy's possible
+    fields) and how to draw a view without it."""
+    _AID_FILTERS[game_id] = aid_filter
+
+
+def has_aids(game: Game) -> bool:
+    _ensure_loaded()
+    return game.spec.id in _AID_FILTERS
+
+
+def without_aids(view: dict[str, Any], game: Game) -> dict[str, Any]:
+    """``view`` as a player who switched the aids off sees it."""
+    _ensure_loaded()
+    aid_filter = _AID_FILTERS.get(game.spec.id)
+    return aid_filter(view) if aid_filter else view
+
+
 Labeller = Callable[[dict[str, Any], Game, str], str]
 """(view before the action, game, action notation) -> a friendlier description."""
 

@@ -26,14 +26,16 @@ from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent
 from saqqara.core.records import Record, record_of, replay
-from saqqara.ui.renderers import format_event, label_action, render
+from saqqara.ui.renderers import format_event, has_aids, label_action, render, without_aids
 
 HUMAN = "human"
 
 HELP = """\
 Type the number of a move from the menu, or its notation (for example "take 12").
 Other commands: "board" shows the table again, "moves" lists your moves again,
-"help" shows this text, "quit" saves the game and stops (resume it with --resume FILE)."""
+"help" shows this text, "quit" saves the game and stops (resume it with --resume FILE).
+In games with an aid (Curse of the Mummy's possible fields of unseen figures), "aid"
+switches it off and on."""
 
 
 class QuitGame(Exception):
@@ -83,6 +85,7 @@ class TerminalTable:
             self.state = replay(resume).state
             self.history = [(a.seat, a.action) for a in resume.actions]
         self.seed = seed
+        self.aids = True
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> State:
@@ -142,7 +145,7 @@ class TerminalTable:
     def _ask(self, seat: int) -> Action:
         perspective = Perspective(self.state, seat)
         self.console.rule(f"P{seat}, your move")
-        self.console.print(render(perspective.view(), self.game, seat))
+        self.console.print(self._board(perspective, seat))
         legal = perspective.legal_actions()
         self._show_menu(legal, perspective.view())
         while True:
@@ -159,7 +162,11 @@ class TerminalTable:
                 self.console.print(HELP, markup=False)
                 continue
             if word in ("board", "b"):
-                self.console.print(render(perspective.view(), self.game, seat))
+                self.console.print(self._board(perspective, seat))
+                continue
+            if word == "aid":
+                self._toggle_aids()
+                self.console.print(self._board(perspective, seat))
                 continue
             if word in ("moves", "m"):
                 self._show_menu(legal, perspective.view())
@@ -167,6 +174,17 @@ class TerminalTable:
             action = self._read_action(line, legal)
             if action is not None:
                 return action
+
+    def _board(self, perspective: Perspective, seat: int) -> Any:
+        view = perspective.view()
+        return render(view if self.aids else without_aids(view, self.game), self.game, seat)
+
+    def _toggle_aids(self) -> None:
+        if not has_aids(self.game):
+            self.console.print(f"{self.game.spec.title} has no aid to switch.")
+            return
+        self.aids = not self.aids
+        self.console.print(f"The aid is {'on' if self.aids else 'off'}.")
 
     def _read_action(self, line: str, legal: list[Action]) -> Action | None:
         if line.isdigit():

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import xml.dom.minidom
+from pathlib import Path
 
 from rich.console import Console
 
+from saqqara.ai.registry import make_bot
+from saqqara.core.registry import load
 from saqqara.games.curse_of_the_mummy.data import board
 from saqqara.ui.boards import board_drawing
-from saqqara.ui.renderers import render
+from saqqara.ui.renderers import render, without_aids
+from saqqara.ui.terminal import TerminalTable
 from tests.games.curse_of_the_mummy.helpers import dealt, put, put_mummy
 
 
@@ -45,3 +50,31 @@ def test_the_mummy_sees_question_marks_explorers_see_figures() -> None:
     assert "field a1" in explorer_text
     assert "your hand" in explorer_text
     assert "your hand" not in mummy_text
+
+
+def test_the_possible_positions_aid_can_be_left_out() -> None:
+    state = dealt(3)
+    put(state, 0, "a1")
+    state.belief[0] |= 1 << board().field_from_name("a2")  # type: ignore[operator]
+    put_mummy(state, "k11")
+    view = without_aids(state.view(0), state.game)
+    console = Console(width=120, record=True)
+    console.print(render(view, state.game, 0))
+    text = console.export_text()
+    assert " ? " not in text and "possible fields: aid off" in text
+    assert state.view(0)["figures"][0]["possible"] == ["a1", "a2"]  # the view is untouched
+
+
+def test_the_terminal_switches_the_aid_off_and_on(tmp_path: Path) -> None:
+    game = load("curse-of-the-mummy", 3, {})
+    out = io.StringIO()
+    lines = iter(["aid", "aid", "quit"])
+    agents = [None, make_bot("heuristic", game), make_bot("heuristic", game)]
+
+    def read_line(prompt: str) -> str:
+        return next(lines)
+
+    console = Console(file=out, width=120)
+    TerminalTable(game, agents, 3, console, read_line, tmp_path / "game.json").run()
+    text = out.getvalue()
+    assert text.index("The aid is off.") < text.index("The aid is on.")

@@ -15,7 +15,7 @@ from rich.text import Text
 from saqqara.core.game import Game
 from saqqara.games.curse_of_the_mummy.data import EAST, NORTH, Board, board
 from saqqara.ui.boards import BoardDrawing, register_board
-from saqqara.ui.renderers import register_renderer
+from saqqara.ui.renderers import register_aid_filter, register_renderer
 
 GAME_ID = "curse-of-the-mummy"
 AREA_TINTS = ("#f4c7c3", "#c6dafc", "#f1f1f1", "#c8e6c9", "#fff2b3")
@@ -162,8 +162,7 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
         where = fig.get("field", "unseen")
         status.append(
             f"figure {i} (seat {fig['seat']}): ankhs {fig['ankhs']}, "
-            f"{'in game' if fig['in_game'] else 'out'}, field {where}, "
-            f"possible {len(fig['possible'])}"
+            f"{'in game' if fig['in_game'] else 'out'}, field {where}, " + _possible_note(fig)
         )
     for s, played in view["played"].items():
         colours = view["hand_colours"][s]
@@ -174,4 +173,26 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
 
 
 register_renderer(GAME_ID, render)
+
+
+def _possible_note(figure: dict[str, Any]) -> str:
+    if "field" in figure or not figure["in_game"]:
+        return f"possible {len(figure['possible'])}"
+    if figure.get("aid_off"):
+        return "possible fields: aid off"
+    return f"possible fields {len(figure['possible'])}"
+
+
+def without_possible_fields(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with the "possible positions" aid off: an unseen figure's fields are left
+    out unless the table knows them for certain (one field)."""
+    figures = []
+    for figure in view["figures"]:
+        if "field" not in figure and len(figure["possible"]) > 1:
+            figure = {**figure, "possible": [], "aid_off": True}
+        figures.append(figure)
+    return {**view, "figures": figures}
+
+
+register_aid_filter(GAME_ID, without_possible_fields)
 register_board(GAME_ID, BoardDrawing(svg=svg, sketch=sketch))
