@@ -69,6 +69,7 @@ def main() -> None:
         for options in cls.spec.option_sets():
             for players in cls.spec.player_counts:
                 game = load(game_id, players, options)
+                playouts(game, 1, args.seed)  # warm-up: caches built on first use
                 steps, seconds = playouts(game, args.games, args.seed)
                 clone_us = clone_time(game, args.seed) * 1e6
                 label = ",".join(options.values())
