@@ -2,9 +2,10 @@
 
 The peer our bots are measured against. It runs OpenSpiel's Python ``ISMCTSBot`` on the
 game's OpenSpiel face, with the game's registered leaf evaluator where it has one (as our
-own ``ismcts`` does) and OpenSpiel's random rollouts otherwise; its determinizations come
-from our ``resample``. ``openspiel-ismcts:N`` uses N simulations per move (default 100). Needs the
-research extra (``pip install 'saqqara[research]'``).
+own ``ismcts`` does) and OpenSpiel's random rollouts otherwise, and with our UCT constant
+(0.7: returns lie in [0, 1]); its determinizations come from our ``resample``.
+``openspiel-ismcts:N`` uses N simulations per move (default 100). Needs the research extra
+(``pip install 'saqqara[research]'``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from saqqara.ai.ismcts import EXPLORATION
 from saqqara.ai.registry import register_param_bot
 from saqqara.core.actions import Action
 from saqqara.core.errors import OptionError
@@ -56,7 +58,7 @@ class OpenSpielISMCTS:
         bot = self._ismcts.ISMCTSBot(
             self._spiel_game,
             self._search_evaluator(self._spiel_game, random_state),
-            2.0,
+            EXPLORATION,
             self.simulations,
             random_state=random_state,
             final_policy_type=self._ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
