@@ -6,6 +6,7 @@ west (0..3). Sets of fields are kept as integer bit masks (bit ``i`` = field ``i
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -15,6 +16,23 @@ from typing import Any
 NORTH, EAST, SOUTH, WEST = range(4)
 DIRECTIONS = ("n", "e", "s", "w")
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+
+
+_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+
+
+def bits(mask: int) -> list[int]:
+    """The fields of a mask, in increasing order."""
+    out: list[int] = []
+    base = 0
+    while mask:
+        byte = mask & 0xFF
+        if byte:
+            for i in _BYTE_BITS[byte]:
+                out.append(base + i)
+        mask >>= 8
+        base += 8
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,16 +70,41 @@ class Board:
     """Mask of the fields no figure may enter: the start and the dungeon."""
     step_masks: tuple[int, ...]
     """Per direction, the mask of fields with an open side that way."""
+    names: tuple[str, ...] = ()
+    """Per field, its name (filled in from the size)."""
+    index: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Field names to fields (filled in from the size)."""
+    mask_name_cache: dict[int, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        w = self.width
+        names = tuple(f"{COLUMNS[f % w]}{f // w + 1}" for f in range(w * self.height))
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "index", {n: f for f, n in enumerate(names)})
 
     @property
     def fields(self) -> int:
         return self.width * self.height
 
     def field_name(self, field: int) -> str:
-        return f"{COLUMNS[field % self.width]}{field // self.width + 1}"
+        return self.names[field]
+
+    def mask_names(self, mask: int) -> tuple[str, ...]:
+        """The names of a mask's fields, in field order (remembered: views name the same
+        belief sets again and again)."""
+        names = self.mask_name_cache.get(mask)
+        if names is None:
+            if len(self.mask_name_cache) >= 65_536:
+                self.mask_name_cache.clear()
+            names = tuple(self.names[f] for f in bits(mask))
+            self.mask_name_cache[mask] = names
+        return names
 
     def field_from_name(self, name: str) -> int | None:
         """The field called ``name`` (``c4``), or ``None``."""
+        known = self.index.get(name)
+        if known is not None:
+            return known
         if len(name) < 2 or not name[1:].isdigit():
             return None
         col = COLUMNS.find(name[0])

@@ -10,6 +10,7 @@ explorer, wall, start, dungeon) and must move at least one field.
 from __future__ import annotations
 
 from saqqara.games.curse_of_the_mummy.data import Board
+from saqqara.games.curse_of_the_mummy.data import bits as bits
 
 
 def walk(board: Board, start: int, steps: int, blocked: int) -> int:
@@ -98,13 +99,3 @@ def surely_mobile(board: Board, mummy: int) -> int:
         opposite = (direction + 2) % 4
         back |= board.shift(board.shift(free, direction) & free, opposite)
     return back & ~board.forbidden
-
-
-def bits(mask: int) -> list[int]:
-    """The fields of a mask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

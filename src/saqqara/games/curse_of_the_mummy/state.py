@@ -545,7 +545,7 @@ class MummyState(State):
                 "seat": self._owner[f],
                 "ankhs": self.ankhs[f],
                 "in_game": self.pos[f] != GONE,
-                "possible": [name(x) for x in moves.bits(self.belief[f])],
+                "possible": list(board.mask_names(self.belief[f])),
             }
             if seat is not None and seat != MUMMY and self.pos[f] != GONE:
                 entry["field"] = name(self.pos[f])

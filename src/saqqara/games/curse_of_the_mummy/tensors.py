@@ -76,10 +76,9 @@ class MummyTensors(TensorEncoder):
 
     def _mask(self, names: list[str]) -> list[float]:
         values = [0.0] * FIELDS
+        index = self.board.index
         for name in names:
-            f = self.board.field_from_name(name)
-            if f is not None:
-                values[f] = 1.0
+            values[index[name]] = 1.0
         return values
 
     def encode(self, view: dict[str, Any], seat: int) -> list[float]:
