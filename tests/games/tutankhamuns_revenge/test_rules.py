@@ -401,23 +401,65 @@ def test_passing_costs_three_silver_with_the_dutch_option() -> None:
     assert refused.value.code == "must-dig"
 
 
-def test_the_mask_stack_option_ends_the_game_early() -> None:
-    """German original: the game ends when only the stack hiding the mask is left."""
-    state = dig_position(2, {1: {"d4": "death-mask"}}, options={"early-end": "mask-stack"})
-    while state.phase != OVER:
-        if state.phase == BLOCKING:
-            state.apply(state.active, act.NO_BLOCK)
-            continue
-        seat = state.active
-        state.money[seat] = 1000
-        stacks = [s for s in state.diggable(seat) if s != cell("d4")]
-        if state.lifts or not stacks:
-            state.apply(seat, act.STOP)
-        else:
-            lift(state, state.game.action_text(act.LIFT[stacks[0]]).split()[1])
-    assert state.outcome().reason == "only the death mask's stack is left"
-    assert state.depth[cell("d4")] == LAYERS
+_ABOVE_THE_MASK = {
+    1: {"d4": "death-mask"},
+    2: {"d4": "horus-falcon"},
+    3: {"d4": "necklace"},
+    4: {"d4": "bracelet"},
+    5: {"d4": "alabaster-vase"},
+}
+
+
+def _only_d4_and_a1_left(layers: dict[int, dict[str, str]]) -> RevengeState:
+    """Every stack dug but d4 (whole) and a1 (its visible bottom card): the early-end
+    option, and the seat to act gets 1000 silver so that nobody goes out."""
+    state = dig_position(2, layers, options={"early-end": "mask-stack"})
+    for s in range(CELLS):
+        if s not in (cell("a1"), cell("d4")):
+            state.depth[s] = 0
+    state.depth[cell("a1")] = 1
+    state.money[state.active] = 1000
+    return state
+
+
+def test_the_mask_stack_option_waits_for_the_cards_above_the_mask() -> None:
+    """German original (ludorium.at): the game ends when the only card left undug is the one
+    hiding the mask. Emptying the last other stack while the mask's stack still holds hidden
+    cards above the mask does not end it; those cards are dug first."""
+    state = _only_d4_and_a1_left(_ABOVE_THE_MASK)
+    seat = state.active
+    lift(state, "a1")  # the last other stack is empty; d4 still hides four cards
+    assert state.phase == DIGGING
+    for _ in range(3):
+        lift(state, "d4")  # alabaster vase 1, bracelet 2, necklace 4
+        assert state.phase == DIGGING
+    events = lift(state, "d4")  # Horus falcon 5: now one uncovered card covers the mask
+    assert state.phase == OVER
+    assert state.outcome().reason == "only the card covering the death mask is left"
+    assert "cash" in kinds_of(events)
+    assert state.money[seat] == 1000 + 12
+    assert state.depth[cell("d4")] == 2
     assert not state.mask_seen
+
+
+def test_the_mask_stack_option_ends_when_the_last_other_stack_empties() -> None:
+    state = _only_d4_and_a1_left(_ABOVE_THE_MASK)
+    state.depth[cell("d4")] = 2  # the Horus falcon is on top of the mask
+    lift(state, "a1")
+    assert state.phase == OVER
+    assert state.outcome().reason == "only the card covering the death mask is left"
+
+
+def test_the_mask_stack_option_ends_after_a_danger_on_the_mask() -> None:
+    """The card uncovered on top of the mask is a danger: its penalty is paid, then the end."""
+    state = _only_d4_and_a1_left({**_ABOVE_THE_MASK, 2: {"d4": "scorpion"}})
+    seat = state.active
+    state.depth[cell("a1")] = 0
+    state.depth[cell("d4")] = 3
+    lift(state, "d4")
+    assert state.phase == OVER
+    assert state.money[seat] == 1000 - 3
+    assert state.outcome().reason == "only the card covering the death mask is left"
 
 
 def test_without_the_option_the_mask_stack_must_be_dug_or_passed() -> None:

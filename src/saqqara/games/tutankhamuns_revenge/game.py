@@ -16,7 +16,7 @@ SPEC = GameSpec(
     id="tutankhamuns-revenge",
     title="Tutankhamun's Revenge",
     original_title="Tutanchamons hämnd",
-    rules_version=1,
+    rules_version=2,
     min_players=2,
     max_players=6,
     options=(
@@ -32,8 +32,8 @@ SPEC = GameSpec(
             ("off", "mask-stack"),
             "off",
             "off: play until every card is dug (Swedish rulebook); mask-stack: the game also "
-            "ends when only the stack hiding the death mask is left (German original, Das "
-            "Geheimnis der Pyramide)",
+            "ends when the only card left is the one covering the death mask (German "
+            "original, Das Geheimnis der Pyramide)",
         ),
     ),
     chance=True,

@@ -369,17 +369,26 @@ class RevengeState(State):
             self._finish(reason)
 
     def _dug_out(self) -> str:
-        """The end by cards ("SPELET ÄR SLUT"), and the early end of the German original."""
+        """The end by cards ("SPELET ÄR SLUT"), and the early end of the German original:
+        every other card has been dug and one card, already uncovered, still covers the
+        hidden mask (the mask lies in the bottom layer, so its stack is 2 cards deep)."""
         left = [s for s in range(CELLS) if self.depth[s]]
         if not left:
             return "every card has been dug"
-        if self.mask_end and len(left) == 1 and not self.mask_seen:
-            return "only the death mask's stack is left"
+        if (
+            self.mask_end
+            and not self.mask_seen
+            and len(left) == 1
+            and self.depth[left[0]] == 2
+            and self.pending == NOBODY
+        ):
+            return "only the card covering the death mask is left"
         return ""
 
     def _reveal(self, kind: int) -> None:
         """Poängen: a treasure adds to this turn's gain; a danger ends the turn at once,
-        the turn's gain is lost and its penalty paid (double with a scarab)."""
+        the turn's gain is lost and its penalty paid (double with a scarab). With the early
+        end, uncovering the card that lies on the hidden mask may end the game."""
         stack = self.pending
         self.pending = NOBODY
         self.phase = DIGGING
@@ -390,9 +399,13 @@ class RevengeState(State):
         if kind == _MASK:
             self.mask_seen = True
         value = _VALUES[kind]
-        if value > 0:
+        if value >= 0:
             self.gain += value
-        elif value < 0:
+            reason = self._dug_out() if self.mask_end else ""
+            if reason:
+                self._cash_in()
+                self._finish(reason)
+        else:
             penalty = -value * self.multiplier()
             lost = self.gain * self.multiplier()
             self.gain = 0
@@ -433,8 +446,11 @@ class RevengeState(State):
     def _end_turn(self) -> None:
         seat = self.active
         playing = self.n - len(self.eliminated)
+        early = self._dug_out() if self.mask_end else ""
         if playing < 2:
             self._finish("only one player is left")
+        elif early:
+            self._finish(early)
         elif self.passes >= playing:
             self._finish("every player passed in a row")
         elif (
