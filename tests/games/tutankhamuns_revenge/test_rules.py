@@ -339,6 +339,18 @@ def test_the_blockade_may_be_laid_after_a_turn_ended_by_a_danger() -> None:
     assert act.BLOCK[cell("a1")] in state.legal_actions(seat)
 
 
+def test_the_blockade_may_be_laid_after_a_pass() -> None:
+    """Decision 10: a turn without a lift still ends, so the blockade may be laid then."""
+    state = dig_position(2)
+    seat = state.active
+    state.apply(seat, act.STOP)
+    assert state.phase == BLOCKING
+    assert state.active == seat
+    state.apply(seat, act.BLOCK[cell("c3")])
+    assert state.block_at[seat] == cell("c3")
+    assert act.LIFT[cell("c3")] not in state.legal_actions(state.active)
+
+
 # -- the end ("SPELET ÄR SLUT") -----------------------------------------------------------
 def _dig_everything(state: RevengeState) -> None:
     """Every seat lifts the first stack it may until the game ends."""
