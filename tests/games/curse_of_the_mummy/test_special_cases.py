@@ -159,3 +159,26 @@ def test_caught_during_its_own_resolution_the_figure_rolls_from_the_dungeon() ->
     assert state.phase == ROLL
     assert state.to_roll == 5
     assert state.cur == 0
+
+
+def test_boxed_in_by_its_own_resolution_the_figure_still_rolls_all_five() -> None:
+    # Being stuck is declared at the start of the turn; after a chosen resolution the
+    # explorer rolls all five dice as the text says, and must roll again while no value
+    # can be moved, until all five show a mummy and the turn is lost.
+    state = dealt(3)
+    put(state, 0, "d3")  # a dead end whose only way out is e3
+    put_mummy(state, "e2")
+    state.out = 1
+    assert texts(state, 1) == ["roll", "resolve"]
+    do(state, 1, "resolve")
+    do(state, 0, "step s")  # the mummy now blocks e3: figure 0 cannot move at all
+    assert state.phase == ROLL
+    assert state.to_roll == 5
+    dice(state, "1", "2", "3", "4", "arrow")
+    assert texts(state, 1) == ["reroll"]  # no "stuck" now: only rolling again
+    do(state, 1, "reroll")
+    events = dice(state, "mummy", "mummy", "mummy", "mummy", "mummy")
+    assert "turn-lost" in kinds(events, 0)
+    assert "forced-resolve" in kinds(events, 0)
+    assert state.cur == 1
+    assert state.steps == 5
