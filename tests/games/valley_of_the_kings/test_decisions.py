@@ -8,6 +8,7 @@ from saqqara.games.valley_of_the_kings.state import (
     MAX_ROUNDS,
     OPEN,
     ORDERS,
+    PIECES,
     ValleyState,
 )
 
@@ -104,3 +105,37 @@ def test_an_overseer_ordered_onto_its_own_field_stays_and_claims_nothing_new() -
     play(state, 2, "overseer 1 16", "overseer 2 16")
     assert state.owner[14] == -1
     assert state.b.node_names[state.pos[0]] == "15-B"
+
+
+def test_an_overseer_ordered_onto_a_taken_field_stops_in_its_sites_area() -> None:
+    # 8-C also touches area 16, but the area beside the field is taken to be site 8's own
+    # area, 20 (decision 12); the 6-step check uses the ordered move (16 -> 8-C, 1 step).
+    state = orders_phase()
+    place(state, 1, "worker", 1, "8-C")
+    play(state, 0, "overseer 1 8-C", "overseer 2 16")
+    play(state, 1, "overseer 1 16", "overseer 2 16")
+    events = play(state, 2, "overseer 1 16", "overseer 2 16")
+    assert state.b.node_names[state.pos[0]] == "20"
+    assert {"kind": "field-taken", "seat": 0, "overseer": 1, "to": "20"} in [
+        e.to_json() for e in events
+    ]
+    assert state.owner[7] == -1  # diverted: no claim
+
+
+def test_a_field_counts_as_taken_when_the_overseers_turn_to_move_comes() -> None:
+    # Seats move 1, 2, 0. Seat 1 leaves 15-B before seat 2 moves, so seat 2 gets it; seat 0
+    # leaves 13-A only after seat 2 moved, so seat 2's other overseer finds it taken.
+    state = orders_phase()
+    state.start = 1
+    give_site(state, 15, 1, [])
+    give_site(state, 13, 0, [])
+    place(state, 1, "overseer", 1, "15-B")
+    place(state, 0, "overseer", 2, "13-A")
+    play(state, 0, "overseer 1 16", "overseer 2 16")
+    play(state, 1, "overseer 1 16", "overseer 2 16")
+    play(state, 2, "overseer 1 15-B", "overseer 2 13-A")
+    names = state.b.node_names
+    assert names[state.pos[2 * PIECES]] == "15-B"
+    assert names[state.pos[2 * PIECES + 1]] == "16"  # site 13's area
+    assert names[state.pos[1]] == "16"
+    assert state.occ[state.b.node("13-A")] == -1

@@ -138,3 +138,13 @@ def test_takeover_is_optional() -> None:
     play(state, BLACK, "done", "done")
     assert state.owner[1] == GREY
     assert state.round == 3
+
+
+def test_a_takeover_needs_a_scarab_marker_in_hand() -> None:
+    # The taker swaps the owner's scarab for one of their own (decision 15): with all eight
+    # on the board, Black cannot take over although its figures outnumber Grey's.
+    state = takeover_position(workers=2)
+    state.scarabs[BLACK] = 0
+    play(state, BLACK, "done")
+    assert state.owner[1] == GREY
+    assert state.round == 3
