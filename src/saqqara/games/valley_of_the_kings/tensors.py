@@ -55,21 +55,26 @@ class ValleyTensors(TensorEncoder):
         self.colour = {c.slug: i for i, c in enumerate(b.colours)}
         self.phase = {name: i for i, name in enumerate(PHASE_NAMES)}
         self.nodes = b.num_nodes
+        width = len(self.colour) + 1
+        self.stone_hot = {slug: one_hot(width, i) for slug, i in self.colour.items()}
+        self.empty_hot = one_hot(width, width - 1)
 
     def encode(self, view: dict[str, Any], seat: int) -> list[float]:
         b = self.board
         n = view["players"]
         colour = self.colour
-        ncol = len(colour)
 
         def rel(s: int) -> int:
             return relative(s, seat, n)
 
+        stone_hot, empty_hot = self.stone_hot, self.empty_hot
+
         def stones(slugs: list[str | None], length: int) -> list[float]:
             out: list[float] = []
-            for i in range(length):
-                slug = slugs[i] if i < len(slugs) else None
-                out += one_hot(ncol + 1, ncol if slug is None else colour[slug])
+            for slug in slugs[:length]:
+                out += empty_hot if slug is None else stone_hot[slug]
+            for _ in range(length - len(slugs)):
+                out += empty_hot
             return out
 
         out: list[float] = [view["round"] / MAX_ROUNDS]
