@@ -166,6 +166,19 @@ def test_gold_nugget_without_a_target_is_discarded() -> None:
     assert state.to_act() == (1,) and state.score == [26, 26, 26]
 
 
+def test_gold_nugget_cannot_take_a_canopic_lid() -> None:
+    """Goldklumpen, decision 6: the nugget robs one of the 15 treasure types only, even
+    when both players hold canopic lids (the rulebook also calls lids a special type)."""
+    state = new_game(AMIGO, 3, ["nugget"])
+    give(state, 0, "throne", 1)
+    give(state, 1, "throne", 1)
+    state.wilds[0], state.wilds[1] = 1, 2
+    play(state, "take 0")
+    assert texts(state) == ["rob 1 throne", "decline"]
+    play(state, "rob 1 throne")
+    assert state.wilds == [1, 2, 0]
+
+
 def test_the_robbed_player_reaching_the_goal_wins() -> None:
     state = new_game(AMIGO, 3, ["nugget"])
     give(state, 0, "throne", 1)

@@ -83,6 +83,18 @@ def test_pharaoh_tile_needs_a_tile_of_the_set() -> None:
     assert state.to_act() == (1,) and state.wilds == [0, 3]
 
 
+def test_pharaoh_tiles_are_added_only_during_a_scoring() -> None:
+    """Farao-tegels, decision 5: the tile stays in front of its holder "until he decides"
+    to add it to a set; we read that decision as made in a scoring of that set, so a turn
+    offers only moves, and the tile is asked for when the set is scored."""
+    state = new_game(OOTB, 3)
+    give(state, 0, "blue-cat", 1)
+    state.wilds[0] = 2
+    assert {t.split()[0] for t in texts(state)} == {"take"}
+    play(state, f"take {slot_of(state, 'blue-cat')}")
+    assert state.to_act() == (0,) and texts(state) == ["pharaoh", "pass"]
+
+
 def test_bag_of_gold_buys_a_tile_and_the_seller_pays_a_coin() -> None:
     state = new_game(OOTB, 3, ["bag"])
     give(state, 0, "green-anubis", 1)
