@@ -312,7 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         help="bot names for the other seats, comma-separated "
-        "(N-1 names; or N names with 'human' for each person). Default: greedy",
+        "(N-1 names; or N names with 'human' for each person). "
+        "Default: the game's heuristic bot (greedy or heuristic)",
     )
     play.add_argument(
         "--seat",

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from saqqara.core.actions import Action
@@ -175,7 +175,7 @@ class TerminalTable:
             if action is not None:
                 return action
 
-    def _board(self, perspective: Perspective, seat: int) -> Any:
+    def _board(self, perspective: Perspective, seat: int) -> RenderableType:
         view = perspective.view()
         return render(view if self.aids else without_aids(view, self.game), self.game, seat)
 
