@@ -1,5 +1,8 @@
 """Search speed: IS-MCTS iterations per second per game, from a position early in the game.
 
+The position is the first decision with a real choice (two or more legal actions) after
+the setup; one short untimed search first builds the caches.
+
 Usage: python benchmarks/search.py [--game ID] [--iterations N]
 """
 
@@ -29,10 +32,17 @@ def main() -> None:
             game = load(game_id, players, options)
             rng = random.Random(1)
             state = game.new_state()
-            while state.is_chance():
-                state.apply_unchecked(CHANCE, state.sample_chance(rng))
-            bot = ISMCTSBot(game, args.iterations)
+            while state.is_chance() or len(state.legal_actions(state.to_act()[0])) < 2:
+                seat = state.to_act()[0]
+                action = (
+                    state.sample_chance(rng)
+                    if seat == CHANCE
+                    else rng.choice(state.legal_actions(seat))
+                )
+                state.apply_unchecked(seat, action)
             seat = state.to_act()[0]
+            ISMCTSBot(game, max(1, args.iterations // 10)).choose(Perspective(state, seat), rng)
+            bot = ISMCTSBot(game, args.iterations)
             start = time.perf_counter()
             bot.choose(Perspective(state, seat), rng)
             rate = args.iterations / (time.perf_counter() - start)
