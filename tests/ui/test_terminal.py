@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
-from saqqara.ai.registry import make_bot
+from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.records import Record
-from saqqara.core.registry import load
+from saqqara.core.registry import load, registered_games
 from saqqara.ui.terminal import TerminalTable
 
 
@@ -81,3 +83,36 @@ def test_events_of_chance_steps_and_scorings_reach_the_log(tmp_path: Path) -> No
     text = out.getvalue()
     assert "scores" in text and "scoring" in text
     assert "draw" not in text  # the setup's 69 draws are not logged one by one
+
+
+@pytest.mark.parametrize("game_id", sorted(registered_games()))
+def test_every_game_can_be_played_at_the_terminal_with_any_answers(
+    game_id: str, tmp_path: Path
+) -> None:
+    """A person answering with menu numbers, some of them out of range, and every other
+    command, at each game's smallest table against its heuristic bot: the renderers, labels and
+    event lines hold for every position met, and the game ends or is saved on quitting."""
+    game = load(game_id, registered_games()[game_id].spec.min_players, {})
+    rng = random.Random(11)
+    answers = iter(
+        [*("help", "board", "moves", "aid", "no such move")]
+        + [str(rng.randint(1, 4)) for _ in range(300)]
+    )
+    out = io.StringIO()
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    have = available_bots(game_id)
+    bot = next(name for name in ("heuristic", "greedy", "random") if name in have)
+    agents = [None, *(make_bot(bot, game) for _ in range(game.players - 1))]
+    table = TerminalTable(game, agents, 5, Console(file=out, width=100), read_line, tmp_path / "g")
+    state = table.run()
+    text = out.getvalue()
+    assert "Traceback" not in text
+    assert "Game over" in text or "Game saved to" in text
+    assert Record.loads((tmp_path / "g").read_text(encoding="utf-8")).game == game_id
+    assert state.is_terminal() or "Game saved to" in text
