@@ -177,22 +177,46 @@ register_bot(
 
 
 def evaluate(state: State, seat: int) -> float:
-    """Search leaves: the mummy's progress to its ankhs against the best explorer's progress
-    through their cards, as a chance in [0, 1] that ``seat`` wins."""
+    """Search leaves: the mummy's progress against the best explorer's, as a chance in
+    [0, 1] that ``seat`` wins.
+
+    The mummy's progress is its share of the ankhs it needs, plus a little for every figure
+    within its reach (maze distance); an explorer's is its share of cards laid, plus a little
+    for being near a symbol of a card still to lay, minus the threat of a mummy close by.
+    """
     assert isinstance(state, MummyState)
     if state.is_terminal():
         return 1.0 if state.winner == seat else 0.0
-    mummy = state.collected / state.threshold()
+    board = state.board
+    dist = distances(board)
+    from_mummy = dist[state.mummy]
+    threshold = state.threshold()
+    threat = 0.0
+    near: dict[int, float] = {}
+    for figure, field in enumerate(state.pos):
+        if field < 0 or (board.forbidden >> field) & 1:
+            continue
+        danger = max(0.0, 1.0 - from_mummy[field] / 8.0)
+        threat += danger
+        owner = state.game.owner[figure]  # type: ignore[attr-defined]
+        symbols = [
+            s.field
+            for s in board.symbols
+            if state.card_owner[s.id] == owner and not state.played[s.id]
+        ]
+        closeness = max((1.0 / (1.0 + dist[field][f]) for f in symbols), default=0.0)
+        near[owner] = max(near.get(owner, 0.0), closeness - 0.5 * danger)
+    mummy = (state.collected + 0.5 * threat / max(1, len(state.pos))) / threshold
     progress: dict[int, float] = {}
     for s in set(state.game.owner):  # type: ignore[attr-defined]
         owned = [i for i, o in enumerate(state.card_owner) if o == s]
         done = sum(1 for i in owned if state.played[i])
-        progress[s] = done / len(owned) if owned else 0.0
+        progress[s] = (done + 0.5 * near.get(s, 0.0)) / len(owned) if owned else 0.0
     best = max(progress.values(), default=0.0)
     p_mummy = min(1.0, max(0.0, 0.5 + 0.5 * (mummy - best)))
     if seat == MUMMY:
         return p_mummy
-    weights = {s: p + 0.1 for s, p in progress.items()}
+    weights = {s: max(0.0, p) + 0.1 for s, p in progress.items()}
     return (1.0 - p_mummy) * weights.get(seat, 0.0) / sum(weights.values())
 
 
