@@ -60,9 +60,7 @@ def from_bots(args: argparse.Namespace) -> Record:
     state = game.new_state()
     history: list[tuple[int, str]] = []
     pattern = re.compile(args.until)
-    left = -1
-    if args.steps is not None:
-        left = args.steps
+    left = args.steps if args.steps is not None else -1  # -1: no match yet
     while not state.is_terminal() and left != 0:
         (seat, *_) = state.to_act()
         if seat == CHANCE:

@@ -191,6 +191,10 @@ def evaluate(state: State, seat: int) -> float:
     dist = distances(board)
     from_mummy = dist[state.mummy]
     threshold = state.threshold()
+    targets: dict[int, list[int]] = {}
+    for symbol in board.symbols:
+        if not state.played[symbol.id]:
+            targets.setdefault(state.card_owner[symbol.id], []).append(symbol.field)
     threat = 0.0
     near: dict[int, float] = {}
     for figure, field in enumerate(state.pos):
@@ -199,12 +203,7 @@ def evaluate(state: State, seat: int) -> float:
         danger = max(0.0, 1.0 - from_mummy[field] / 8.0)
         threat += danger
         owner = state.game.owner[figure]  # type: ignore[attr-defined]
-        symbols = [
-            s.field
-            for s in board.symbols
-            if state.card_owner[s.id] == owner and not state.played[s.id]
-        ]
-        closeness = max((1.0 / (1.0 + dist[field][f]) for f in symbols), default=0.0)
+        closeness = max((1.0 / (1.0 + dist[field][f]) for f in targets.get(owner, ())), default=0.0)
         near[owner] = max(near.get(owner, 0.0), closeness - 0.5 * danger)
     mummy = (state.collected + 0.5 * threat / max(1, len(state.pos))) / threshold
     progress: dict[int, float] = {}

@@ -176,8 +176,6 @@ register_renderer(GAME_ID, render)
 
 
 def _possible_note(figure: dict[str, Any]) -> str:
-    if "field" in figure or not figure["in_game"]:
-        return f"possible {len(figure['possible'])}"
     if figure.get("aid_off"):
         return "possible fields: aid off"
     return f"possible fields {len(figure['possible'])}"
