@@ -1,6 +1,6 @@
 """The `saqqara` command: list games, play in the terminal, run bot arenas, replay records,
-draw reconstructed boards. Every error from outside (a bad option, an unreadable record)
-ends with a clear message and exit status 2, never a traceback."""
+draw reconstructed boards, export view schemas. Every error from outside (a bad option, an
+unreadable record) ends with a clear message and exit status 2, never a traceback."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from rich.table import Table
 
 from saqqara import __version__
 from saqqara.ai.registry import available_bots, make_bot
+from saqqara.cli_schema import add_schema_command
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
 from saqqara.core.playout import Agent
@@ -350,6 +351,8 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("game", help="game id")
     board.add_argument("--svg", metavar="FILE", help="also write the board as an SVG file")
     board.set_defaults(run=cmd_board)
+
+    add_schema_command(sub)
     return parser
 
 
