@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from pathlib import Path
@@ -75,6 +76,16 @@ def test_the_view_schema_refuses_an_undeclared_key_and_a_wrong_type(game_id: str
     del missing["phase"]
     with pytest.raises(AssertionError, match="phase"):
         check(missing)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_phase_enum_is_the_games_own_list(game_id: str) -> None:
+    game = _game(game_id)
+    module = importlib.import_module(type(game.new_state()).__module__)
+    assert game.view_contract().phases == module.PHASE_NAMES
+    check = validator(part_schema(game_id, game.view_contract(), "view"))
+    with pytest.raises(AssertionError, match="phase"):
+        check({**_json(game.new_state().view(None)), "phase": "no-such-phase"})
 
 
 def test_chance_is_named_in_to_act() -> None:

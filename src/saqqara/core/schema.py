@@ -39,6 +39,11 @@ def _components(contract: ViewContract) -> tuple[dict[Part, dict[str, Any]], dic
     types = (contract.view, contract.board, *contract.events)
     refs, defs = msgspec.json.schema_components(types)
     view_ref, board_ref, *event_refs = refs
+    view_def = defs[view_ref["$ref"].rsplit("/", 1)[-1]]
+    view_def["properties"]["phase"] = {
+        "description": "the game's phase",
+        "enum": list(contract.phases),
+    }
     event = {"oneOf": list(event_refs), "description": _TITLES["event"]}
     parts: dict[Part, dict[str, Any]] = {
         "view": {**view_ref, "description": _TITLES["view"]},

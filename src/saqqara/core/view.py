@@ -118,9 +118,11 @@ class ViewContract:
 
     ``view``: the game's view TypedDict (inheriting :class:`ViewEnvelope`); ``events``: one
     TypedDict per event kind, each with ``kind`` as a one-value ``Literal``; ``board``: the
-    TypedDict of :meth:`Game.board`, the static facts a client draws the board from.
+    TypedDict of :meth:`Game.board_data`, the static facts a client draws the board from;
+    ``phases``: the values the envelope's ``phase`` takes in this game, in order.
     """
 
     view: type[Any]
     events: tuple[type[Any], ...]
     board: type[Any]
+    phases: tuple[str, ...]

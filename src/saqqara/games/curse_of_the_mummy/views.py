@@ -11,7 +11,7 @@ stepped onto a field a figure may be on: chance of a catch is settled), ``over``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict, get_args
 
 from saqqara.core.view import Seat, ViewContract, ViewEnvelope, doc, enum_of, plain
 from saqqara.games.curse_of_the_mummy.actions import FACE_WORDS
@@ -331,6 +331,7 @@ CONTRACT = ViewContract(
         GameOverEvent,
     ),
     board=CurseOfTheMummyBoard,
+    phases=get_args(Phase),
 )
 
 

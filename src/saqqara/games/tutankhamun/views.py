@@ -8,7 +8,7 @@ the mask), ``over``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict, get_args
 
 from saqqara.core.view import Seat, ViewContract, ViewEnvelope, doc, enum_of, plain
 from saqqara.games.tutankhamun.data import EDITIONS, edition
@@ -249,6 +249,7 @@ CONTRACT = ViewContract(
         GameOverEvent,
     ),
     board=TutankhamunBoard,
+    phases=get_args(Phase),
 )
 
 

@@ -9,7 +9,7 @@ digger may lay its blockade card), ``over``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict, get_args
 
 from msgspec import Meta
 
@@ -260,6 +260,7 @@ CONTRACT = ViewContract(
         GameOverEvent,
     ),
     board=TutankhamunsRevengeBoard,
+    phases=get_args(Phase),
 )
 
 

@@ -10,7 +10,7 @@ sealed, simultaneous orders), ``workers``, ``steal``, ``takeover``, ``build``, `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict, get_args
 
 from saqqara.core.view import Seat, ViewContract, ViewEnvelope, doc, enum_of, plain
 from saqqara.games.valley_of_the_kings.data import Board, pharaoh_shape
@@ -354,6 +354,7 @@ CONTRACT = ViewContract(
         GameOverEvent,
     ),
     board=ValleyOfTheKingsBoard,
+    phases=get_args(Phase),
 )
 
 
