@@ -34,6 +34,7 @@ TABLE_HEADER = ("#", "statement (our words)", "find it", "checked by")
 ROW_NUMBER = re.compile(r"[A-Z]+[0-9]+")
 TEST_REFERENCE = re.compile(r"`(?P<path>[\w./-]+\.py)::(?P<name>\w+(?:::\w+)?)`")
 DECISION_REFERENCE = re.compile(r"decision (?P<number>[0-9]+)")
+RULEBOOK_HEADING = re.compile(r"Rulebook [0-9]{3} \(.+\)")
 HEADING = re.compile(r"(?P<marks>#+) (?P<title>.*)")
 DECISION_ITEM = re.compile(r"(?P<number>[0-9]+)\. \*\*")
 
@@ -167,6 +168,22 @@ def test_every_rules_doc_has_a_traceability_table(doc: Path) -> None:
 
 
 @pytest.mark.parametrize("doc", RULES_DOCS, ids=doc_id)
+def test_every_table_sits_under_its_rulebook_heading(doc: Path) -> None:
+    text = doc.read_text(encoding="utf-8")
+    traceability = sections(text, "##").get("Traceability", [])
+    before_first_rulebook = []
+    for line in traceability:
+        if line.startswith("### "):
+            break
+        before_first_rulebook.append(line)
+    assert not any(line.strip().startswith("|") for line in before_first_rulebook), (
+        f"{doc.name}: a table outside a '### Rulebook NNN (...)' sub-section"
+    )
+    for heading in traceability_tables(text):
+        assert RULEBOOK_HEADING.fullmatch(heading), f"{doc.name}: heading '{heading}'"
+
+
+@pytest.mark.parametrize("doc", RULES_DOCS, ids=doc_id)
 def test_every_row_names_a_test_or_a_decision(doc: Path) -> None:
     for row in doc_rows(doc):
         assert row.tests or row.decisions, f"{doc.name} {row.number} names nothing"
@@ -180,6 +197,9 @@ def test_every_named_test_exists(doc: Path) -> None:
         for test in row.tests:
             path = ROOT / test.path
             assert path.is_file(), f"{doc.name} {row.number}: no file {test.path}"
+            assert test.name.split("::")[-1].startswith("test"), (
+                f"{doc.name} {row.number}: {test.name} is not a test"
+            )
             assert test.name in defined_tests(path), (
                 f"{doc.name} {row.number}: {test.path} defines no {test.name}"
             )
