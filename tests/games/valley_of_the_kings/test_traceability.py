@@ -8,11 +8,11 @@ import pytest
 from saqqara.core.errors import IllegalAction, OptionError
 from saqqara.core.registry import load
 from saqqara.games.valley_of_the_kings import actions as act
-from saqqara.games.valley_of_the_kings.state import BUILD, OPEN, WORKERS, P, ValleyState
+from saqqara.games.valley_of_the_kings.state import BUILD, OPEN, ORDERS, WORKERS, P, ValleyState
 
 from .helpers import deal, enter_workers, give_site, hold, new, opening, place, play, texts
 from .test_round_one import GROUPS, round_one_built
-from .test_steal_takeover import BLACK, GREY, takeover_position
+from .test_steal_takeover import BASE, BLACK, GREY, WHITE, takeover_position
 
 
 def built_position(stones: list[str], **held: int) -> ValleyState:
@@ -139,3 +139,40 @@ def test_a_takeover_needs_more_workers_than_the_owner() -> None:
     play(state, BLACK, "done")  # Black steals nothing
     assert state.owner[1] == GREY
     assert state.round == 3
+
+
+def test_from_round_two_the_auction_is_played_as_in_round_one() -> None:
+    state = round_one_built()
+    assert state.round == 2
+    deal(state, [["white"] * 5, ["black"] * 5, ["sand"] * 5, ["sand"] * 5])
+    assert state.to_act() == (1,)  # the new start player bids first
+    play(state, 1, "bid 1 3", "done")
+    assert state.view(2)["bids"] == [{"group": 1, "seat": 1, "value": None}]
+    play(state, 2, "bid 1 4", "done")
+    play(state, 0, "done")
+    assert state.phase == ORDERS
+    assert state.view(None)["seats"][2]["stones"] == {"white": 5}
+    assert state.view(None)["seats"][1]["stones"] == {}
+    assert all(len(s["bid_tiles"]) == 8 for s in state.view(None)["seats"])
+
+
+def test_a_thief_builds_stolen_stones_on_an_own_site() -> None:
+    state = new(3)
+    give_site(state, 2, GREY, BASE)
+    give_site(state, 4, BLACK, [])
+    place(state, BLACK, "overseer", 1, "2-A")
+    place(state, BLACK, "overseer", 2, "2-B")
+    place(state, BLACK, "worker", 1, "2-C")
+    place(state, BLACK, "worker", 2, "4-A")
+    hold(state, BLACK, grey=1)
+    enter_workers(state, 2, start=BLACK)
+    for seat in (BLACK, WHITE, GREY):
+        play(state, seat, "done")
+    play(state, BLACK, "steal 2 1.1", "steal 2 1.2")
+    assert state.view(None)["seats"][BLACK]["stones"] == {"red": 2, "grey": 1}
+    assert state.phase == BUILD  # the thief's only worker there stole: no takeover
+    play(state, BLACK, "build 4 1.1 red", "build 4 1.2 red")
+    assert state.count[3] == 2
+    # one worker at site 4 lays two stones: the grey one left over goes to the pharaoh
+    assert state.pharaoh == 1
+    assert state.view(None)["seats"][BLACK]["stones"] == {}
