@@ -56,6 +56,9 @@ class TutankhamunView(ViewEnvelope):
     ]
     holdings: Annotated[list[dict[str, int]], doc("each seat's collected tiles (slug: count)")]
     on_path: Annotated[dict[str, int], doc("tiles of each type still on the path")]
+    removed: Annotated[
+        list[TileSlug], doc("tiles removed from the path (out of the game), in removal order")
+    ]
     wilds: Annotated[list[int], doc("each seat's unplayed lids (Amigo) or pharaoh tiles")]
     king_tut: Annotated[
         Seat | None, doc("the seat holding King Tut unplayed (OOTB); null when nobody does")
