@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args, get_type_hints
 
 import pytest
 
@@ -178,3 +179,36 @@ def test_schema_command_prints_views_events_and_board(
     assert json.loads(out.read_text())["$ref"] == "#/$defs/CurseOfTheMummyBoard"
     assert main(["schema", "no-such-game"]) == 2
     assert "unknown game" in capsys.readouterr().err
+
+
+def _emitted(package: Path) -> dict[str, set[str]]:
+    """Every ``self.emit("kind", ..., key=...)`` in a game's package: kind -> data keys."""
+    found: dict[str, set[str]] = {}
+    nodes = (
+        node
+        for source in sorted(package.glob("*.py"))
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+    )
+    for node in nodes:
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "emit"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
+            keys = {k.arg for k in node.keywords if k.arg not in (None, "seats", "reveal")}
+            found.setdefault(str(node.args[0].value), set()).update(k for k in keys if k)
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_event_the_engine_emits_is_declared_with_its_data(game_id: str) -> None:
+    game = _game(game_id)
+    module = importlib.import_module(type(game.new_state()).__module__)
+    assert module.__file__ is not None
+    declared = {
+        get_args(get_type_hints(event)["kind"])[0]: set(get_type_hints(event)) - {"kind"}
+        for event in game.view_contract().events
+    }
+    assert _emitted(Path(module.__file__).parent) == declared
