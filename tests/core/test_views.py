@@ -176,7 +176,9 @@ def test_schema_command_prints_views_events_and_board(
     assert all(k["properties"]["kind"]["enum"] for k in kinds)
     out = tmp_path / "board.json"
     assert main(["schema", "curse-of-the-mummy", "--part", "board", "--out", str(out)]) == 0
-    assert json.loads(out.read_text())["$ref"] == "#/$defs/CurseOfTheMummyBoard"
+    board = json.loads(out.read_text())
+    assert board["$ref"] == "#/$defs/CurseOfTheMummyBoard"
+    assert set(board["$defs"]) == {"CurseOfTheMummyBoard", "MazeField", "MazeSymbol"}
     assert main(["schema", "no-such-game"]) == 2
     assert "unknown game" in capsys.readouterr().err
 

@@ -68,15 +68,33 @@ def game_schema(game_id: str, contract: ViewContract) -> dict[str, Any]:
 
 
 def part_schema(game_id: str, contract: ViewContract, part: Part) -> dict[str, Any]:
-    """The schema of one part alone (with the ``$defs`` it needs)."""
+    """The schema of one part alone, with only the ``$defs`` it refers to."""
     parts, defs = _components(contract)
+    needed: dict[str, Any] = {}
+    todo = list(_refs(parts[part]))
+    while todo:
+        name = todo.pop()
+        if name not in needed:
+            needed[name] = defs[name]
+            todo.extend(_refs(defs[name]))
     return {
         "$schema": DIALECT,
         "$id": f"saqqara:{game_id}:{part}",
         "title": f"{game_id} {part}",
         **parts[part],
-        "$defs": defs,
+        "$defs": dict(sorted(needed.items())),
     }
+
+
+def _refs(node: Any) -> list[str]:
+    """The names of the ``$defs`` that ``node`` refers to, directly or within."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        own = [ref.rsplit("/", 1)[-1]] if isinstance(ref, str) else []
+        return own + [name for value in node.values() for name in _refs(value)]
+    if isinstance(node, list):
+        return [name for item in node for name in _refs(item)]
+    return []
 
 
 def validator(schema: dict[str, Any]) -> Callable[[Any], None]:
