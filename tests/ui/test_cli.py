@@ -140,6 +140,7 @@ def test_a_resumed_game_keeps_its_seed(tmp_path: Path, monkeypatch: pytest.Monke
     assert first.meta == second.meta == {"seed": 5}
     assert second.actions[: len(first.actions)] == first.actions
     assert len(second.actions) > len(first.actions)
+    assert main(["replay", str(record)]) == 0  # replay reads the journal too
 
 
 def test_arena_reports_each_side_of_a_game_of_unequal_sides(
