@@ -78,6 +78,7 @@ class Match:
         self._state: State = game.new_state()
         self._entries: list[RecordedAction] = []
         self._plies = [0] * game.players
+        self._unwritten: list[RecordedAction] = []
         if journal is not None:
             journal.start(self.record)
         if auto_chance:
@@ -199,11 +200,17 @@ class Match:
             )
         steps = [self._accept(seat, self._resolve(seat, action))]
         if self.auto_chance:
-            steps.extend(self.advance_chance())
+            steps.extend(self._draw_chance())
+        self._write()
         return steps
 
     def advance_chance(self) -> list[Step]:
         """Draw chance steps with the match's generator until a seat acts or the game ends."""
+        steps = self._draw_chance()
+        self._write()
+        return steps
+
+    def _draw_chance(self) -> list[Step]:
         steps: list[Step] = []
         if self._state.to_act() != (CHANCE,):
             return steps
@@ -265,10 +272,19 @@ class Match:
         step = Step(len(self._entries), seat, action, tuple(events), text)
         self.history.append(step)
         if self.journal is not None:
-            self.journal.append(entry)
-            if self.is_over():
-                self.journal.close()
+            self._unwritten.append(entry)
         return step
+
+    def _write(self) -> None:
+        """Append what was accepted since the last write to the journal, with one ``fsync``:
+        an answered call's actions are on disk."""
+        if self.journal is None:
+            return
+        if self._unwritten:
+            self.journal.append(*self._unwritten)
+            self._unwritten.clear()
+        if self.is_over():
+            self.journal.close()
 
     def close(self) -> None:
         """Close the journal (a finished match closes it itself); the record stays on disk."""
