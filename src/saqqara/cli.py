@@ -18,7 +18,6 @@ from rich.table import Table
 
 from saqqara import __version__
 from saqqara.ai.registry import available_bots, make_bot
-from saqqara.cli_schema import add_schema_command
 from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
@@ -27,6 +26,7 @@ from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
 from saqqara.ui.renderers import render
+from saqqara.ui.schema_command import add_schema_command
 from saqqara.ui.terminal import HUMAN, TerminalTable, default_record_path
 
 DEFAULT_GAME = "tutankhamun"
