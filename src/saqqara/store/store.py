@@ -231,6 +231,26 @@ class Store:
             if status is not None:
                 tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
 
+    def append_many(self, batches: Sequence[tuple[str, Sequence[ActionRow], str | None]]) -> None:
+        """Several tables' batches in one transaction (the server's group commit)."""
+        with self._tx() as tx:
+            rows = [
+                {
+                    "table_id": table_id,
+                    "seq": r.seq,
+                    "seat": r.seat,
+                    "action": r.action,
+                    "client_id": r.client_id,
+                }
+                for table_id, batch, _ in batches
+                for r in batch
+            ]
+            if rows:
+                tx.execute(actions.insert(), rows)
+            for table_id, _, status in batches:
+                if status is not None:
+                    tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+
     def actions(self, table_id: str, after: int = 0) -> list[ActionRow]:
         query = (
             select(actions)
