@@ -25,6 +25,7 @@ def _table(table_id: str = "t1", status: str = PLAYING) -> TableRow:
         id=table_id,
         game="tutankhamun",
         players=2,
+        rules_version=1,
         options={"edition": "amigo-1993"},
         seed=2**40 + 7,
         status=status,

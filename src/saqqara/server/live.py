@@ -1,52 +1,37 @@
-"""A live table: the running game of one online table, its connections and its bots.
+"""A live table: one online table's :class:`~saqqara.core.match.Match`, listeners and bots.
 
-The table is the authority for its game. A submission is checked against the sequence
-number the client saw and the game's own rules, applied, followed by the chance steps the
-table draws, written to the store (one transaction, through the group-commit writer), and
-only then acknowledged and pushed to every connection. Chance is drawn from a generator
-seeded by the table's secret seed and the sequence number, so nothing about it needs
-saving and it never leaves the server.
+The match is the authority for the game (checks, chance, sequence numbers). The table adds
+what the network needs: client ids so a resend never plays twice, the store (every step is
+written before anyone is told), and one update per listener built from that seat's view,
+legal actions and the events it may see. Updates are pushed, never computed for a seat
+from anything but ``view(seat)`` and the events' audiences.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
-from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
-from saqqara.core.events import Event
-from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.game import CHANCE
+from saqqara.core.match import Match, Step
+from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
+from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
 from saqqara.server.messages import EventText, LegalAction, TableNotice, Update, encode
 from saqqara.server.wording import action_label, event_sentence
 from saqqara.store import CLOSED, FINISHED, OPEN, PLAYING, ActionRow, SeatRow, Store, TableRow
 
-RECENT_STEPS = 64
-"""Steps kept in memory for reconnecting clients; older gaps get a full view (resync)."""
-
-MAX_CHANCE_RUN = 10_000
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One accepted action: its sequence number, actor (-1 chance), action and events."""
-
-    seq: int
-    seat: int
-    action: Action
-    events: tuple[Event, ...]
+DETERMINIZE = 0x5EED
+"""Stream tag of the generator that draws a bot's determinization (see core.seeding)."""
 
 
 class Listener:
-    """A connection's side of a table: its seat (``None``: spectator), language and the
-    last sequence number it was sent. ``send`` delivers a message's JSON text."""
+    """A connection's side of a table: its seat (``None``: spectator), language, the last
+    sequence number it was sent, and ``send``, which delivers a message's JSON text."""
 
     def __init__(
         self, seat: int | None, lang: str, since: int, send: Callable[[str], Awaitable[None]]
@@ -58,162 +43,126 @@ class Listener:
         self.lock = asyncio.Lock()
 
 
-@dataclass(slots=True)
-class Accepted:
-    """The result of a submission: the steps stored, or the seq of an earlier identical one."""
-
-    steps: list[Step] = field(default_factory=list)
-    duplicate_of: int | None = None
-
-
-def chance_rng(seed: int, seq: int) -> random.Random:
-    """The generator of the chance step after ``seq`` (stable across restarts)."""
-    return random.Random(seed * 1_000_003 + seq)
-
-
 class LiveTable:
-    """One table's running game, in memory, backed by the store's action log."""
+    """One table's running match, in memory, backed by the store's action log."""
 
-    def __init__(
-        self, row: TableRow, seats: list[SeatRow], game: Game, state: State, seq: int
-    ) -> None:
+    def __init__(self, row: TableRow, seats: list[SeatRow], match: Match) -> None:
         self.row = row
         self.id = row.id
         self.seats = seats
-        self.game = game
-        self.state = state
-        self.seq = seq
+        self.match = match
+        self.game = match.game
         self.status = row.status
         self.rematch: str | None = row.rematch
-        self.recent: deque[Step] = deque(maxlen=RECENT_STEPS)
         self.client_ids: dict[tuple[int, str], int] = {}
+        self.stored = 0
+        """How many of the match's steps the store holds."""
         self.listeners: set[Listener] = set()
         self.lock = asyncio.Lock()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._cache: dict[tuple[int | None, str, int], str] = {}
 
-    # -- building ---------------------------------------------------------------------------
+    @classmethod
+    def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
+        """A fresh table (its setup chance drawn, not yet stored: see :meth:`unstored`)."""
+        game = load(row.game, row.players, row.options)
+        return cls(row, seats, Match(game, seed=row.seed, names=[s.name for s in seats]))
+
     @classmethod
     def open(cls, store: Store, row: TableRow) -> LiveTable:
-        """Rebuild a table from the store: replay its action log (snapshots when they exist)."""
-        game = load(row.game, row.players, row.options)
-        table = cls(row, store.seats(row.id), game, game.new_state(), 0)
-        for entry in store.actions(row.id):
-            table._replay(entry)
+        """Rebuild a table from the store by replaying its action log through the match."""
+        seats = store.seats(row.id)
+        logged = store.actions(row.id)
+        record = Record(
+            game=row.game,
+            rules_version=row.rules_version,
+            players=row.players,
+            options=row.options,
+            seats=tuple(s.name for s in seats),
+            actions=tuple(RecordedAction(a.seat, a.action) for a in logged),
+            meta={"seed": row.seed},
+        )
+        table = cls(row, seats, Match.resume(record))
+        table.stored = len(logged)
+        for entry in logged:
+            if entry.client_id is not None:
+                table.client_ids[(entry.seat, entry.client_id)] = entry.seq
         return table
 
-    def _replay(self, entry: ActionRow) -> None:
-        action = self.game.parse_action(entry.action)
-        events = self.state.apply(entry.seat, action)
-        self.seq = entry.seq
-        self.recent.append(Step(entry.seq, entry.seat, action, tuple(events)))
-        if entry.client_id is not None:
-            self.client_ids[(entry.seat, entry.client_id)] = entry.seq
+    @property
+    def seq(self) -> int:
+        return self.match.seq
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
-    def seat_row(self, seat: int) -> SeatRow:
-        return self.seats[seat]
+    # -- submissions --------------------------------------------------------------------------
+    def duplicate_of(self, seat: int, cid: str | None) -> int | None:
+        """The sequence number an earlier action with this client id was stored under."""
+        return None if cid is None else self.client_ids.get((seat, cid))
 
-    # -- submissions ------------------------------------------------------------------------
-    def prepare(
-        self, seat: int, action_id: int, expected_seq: int | None, cid: str | None
-    ) -> Accepted:
-        """Check and apply in memory; the caller stores the steps before telling anyone.
+    def submit(self, seat: int, action_id: int, expected_seq: int | None) -> list[Step]:
+        """Check and apply through the match; the caller stores the steps before telling.
 
-        Raises :class:`IllegalAction` (nothing changed) with the game's reason, or with code
-        ``stale`` when ``expected_seq`` is not the table's sequence number.
+        Raises :class:`IllegalAction` (nothing changed) with the match's or the game's code.
         """
-        if cid is not None and (seat, cid) in self.client_ids:
-            return Accepted(duplicate_of=self.client_ids[(seat, cid)])
         if self.status == OPEN:
             raise IllegalAction("the game starts when every seat is taken", code="not-started")
         if self.status != PLAYING:
             raise IllegalAction("the game is over", code="game-over")
-        if expected_seq is not None and expected_seq != self.seq:
-            raise IllegalAction(
-                f"stale move: it was made against update {expected_seq}, the table is at "
-                f"{self.seq}",
-                code="stale",
-            )
-        action = self.game.action_from_id(action_id)
-        events = self.state.apply(seat, action)
-        steps = [Step(self.seq + 1, seat, action, tuple(events))]
-        for _ in range(MAX_CHANCE_RUN):
-            if self.state.to_act() != (CHANCE,):
-                break
-            chance = self.state.sample_chance(chance_rng(self.row.seed, steps[-1].seq))
-            chance_events = self.state.apply(CHANCE, chance)
-            steps.append(Step(steps[-1].seq + 1, CHANCE, chance, tuple(chance_events)))
-        return Accepted(steps=steps)
+        return self.match.submit(seat, action_id, expected_seq=expected_seq)
 
-    def commit(self, accepted: Accepted, cid: str | None) -> None:
-        """Take the stored steps into the table's sequence."""
-        for step in accepted.steps:
-            self.recent.append(step)
-        if cid is not None and accepted.steps:
-            first = accepted.steps[0]
-            self.client_ids[(first.seat, cid)] = first.seq
-        self.seq = accepted.steps[-1].seq
-        if not self.state.to_act():
+    def unstored(self, cid: str | None = None) -> list[ActionRow]:
+        """The match's steps the store does not hold yet, as log rows (``cid`` on the first
+        seat's step)."""
+        rows = []
+        for step in self.match.history[self.stored :]:
+            own = cid if step.seat != CHANCE and cid is not None else None
+            rows.append(ActionRow(step.seq, step.seat, step.text, own))
+            cid = None if own is not None else cid
+        return rows
+
+    def stored_up_to(self, rows: list[ActionRow]) -> None:
+        """The store now holds ``rows``: they may be told."""
+        for row in rows:
+            if row.client_id is not None:
+                self.client_ids[(row.seat, row.client_id)] = row.seq
+        if rows:
+            self.stored = rows[-1].seq
+        if self.match.is_over() and self.status == PLAYING:
             self.status = FINISHED
         self._cache.clear()
 
-    def rows(self, accepted: Accepted, cid: str | None) -> list[ActionRow]:
-        return [
-            ActionRow(
-                step.seq, step.seat, self.game.action_text(step.action), cid if i == 0 else None
-            )
-            for i, step in enumerate(accepted.steps)
-        ]
-
-    def draw_opening_chance(self) -> Accepted:
-        """Chance steps due before anyone acts (a shuffle at the start)."""
-        steps: list[Step] = []
-        for _ in range(MAX_CHANCE_RUN):
-            if self.state.to_act() != (CHANCE,):
-                break
-            last = steps[-1].seq if steps else self.seq
-            chance = self.state.sample_chance(chance_rng(self.row.seed, last))
-            events = self.state.apply(CHANCE, chance)
-            steps.append(Step(last + 1, CHANCE, chance, tuple(events)))
-        return Accepted(steps=steps)
-
-    # -- what a seat is told ------------------------------------------------------------------
+    # -- what a seat is told --------------------------------------------------------------------
     def update_for(self, seat: int | None, lang: str, since: int) -> str:
-        """The JSON text of the update for ``seat`` that follows sequence number ``since``."""
+        """The JSON text of the update for ``seat`` following sequence number ``since``."""
         key = (seat, lang, since)
         cached = self._cache.get(key)
-        if cached is not None:
-            return cached
-        text = encode(self.build_update(seat, lang, since))
-        if len(self._cache) > 64:
-            self._cache.clear()
-        self._cache[key] = text
-        return text
+        if cached is None:
+            cached = encode(self.build_update(seat, lang, since))
+            if len(self._cache) > 32:
+                self._cache.clear()
+            self._cache[key] = cached
+        return cached
 
     def build_update(self, seat: int | None, lang: str, since: int) -> Update:
-        state, game = self.state, self.game
-        to_act = state.to_act()
+        match, game = self.match, self.game
+        upto = self.stored
+        to_act = match.to_act()
         legal: list[LegalAction] = []
         if seat is not None and seat in to_act and self.status == PLAYING:
             legal = [
                 LegalAction(game.action_id(a), action_label(game, a, lang), game.action_text(a))
-                for a in state.legal_actions(seat)
+                for a in match.legal_actions(seat)
             ]
-        oldest = self.recent[0].seq if self.recent else self.seq + 1
-        resync = since + 1 < oldest and since < self.seq
         events = [
             EventText(step.seq, e.kind, event_sentence(game, e.kind, e.data, lang), dict(e.data))
-            for step in self.recent
-            if step.seq > since
-            for e in step.events
-            if e.visible_to(seat)
+            for step in match.history[since:upto]
+            for e in step.events_for(seat)
         ]
         outcome: dict[str, Any] | None = None
-        if not to_act:
-            result = state.outcome()
+        if match.is_over():
+            result = match.outcome()
             outcome = {
                 "scores": list(result.scores),
                 "ranks": list(result.ranks),
@@ -221,24 +170,23 @@ class LiveTable:
                 "reason": result.reason,
             }
         return Update(
-            seq=self.seq,
-            view=state.view(seat),
+            seq=upto,
+            view=match.view(seat),
             to_act=[s for s in to_act if s != CHANCE],
             legal=legal,
             events=events,
-            over=not to_act,
+            over=match.is_over(),
             status=self.status,
             outcome=outcome,
-            resync=resync,
         )
 
     async def push(self, listener: Listener, *, force: bool = False) -> None:
-        """Send ``listener`` the update it lacks (nothing if it is up to date)."""
+        """Send ``listener`` the update it lacks (nothing when it is up to date)."""
         async with listener.lock:
-            if listener.since >= self.seq and not force:
+            if listener.since >= self.stored and not force:
                 return
             text = self.update_for(listener.seat, listener.lang, listener.since)
-            listener.since = self.seq
+            listener.since = self.stored
             with contextlib.suppress(Exception):
                 await listener.send(text)
 
@@ -251,32 +199,34 @@ class LiveTable:
             with contextlib.suppress(Exception):
                 await listener.send(text)
 
-    # -- bots ---------------------------------------------------------------------------------
+    # -- bots -----------------------------------------------------------------------------------
     def bot_seats(self) -> list[int]:
-        if self.status != PLAYING:
+        if self.status != PLAYING or self.stored != self.seq:
             return []
-        return [s for s in self.state.to_act() if s != CHANCE and self.seats[s].kind == "bot"]
+        return [s for s in self.match.to_act() if s != CHANCE and self.seats[s].kind == "bot"]
 
     def bot_job(self, seat: int) -> BotJob:
-        rng = random.Random(self.row.seed * 7919 + self.seq * 31 + seat)
-        bot = self.seats[seat].bot or "random"
+        """What a worker needs to choose for ``seat``: a determinization, never the state."""
+        rng = self.match.bot_rng(seat)
+        determinize = derived_rng(self.row.seed, DETERMINIZE, seat, self.seq)
         return BotJob(
             game=self.game.spec.id,
             players=self.game.players,
             options=tuple(sorted(self.game.options.items())),
-            state=self.state.resample(seat, rng),
+            state=self.match.perspective(seat).resample(determinize),
             seat=seat,
-            bot=bot,
+            bot=self.seats[seat].bot or "random",
             seed=rng.getrandbits(63),
         )
 
     def fallback_action(self, seat: int) -> int:
         """A random legal action: what a bot that overran its time limit plays."""
-        rng = random.Random(self.row.seed * 7919 + self.seq * 31 + seat)
-        return self.game.action_id(rng.choice(self.state.legal_actions(seat)))
+        rng = self.match.bot_rng(seat)
+        return self.game.action_id(rng.choice(self.match.legal_actions(seat)))
 
     def close(self) -> None:
-        self.status = CLOSED if self.status != FINISHED else self.status
+        if self.status != FINISHED:
+            self.status = CLOSED
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()

@@ -29,14 +29,22 @@ def serve(
     origins: tuple[str, ...] = (),
     bot_workers: int = 2,
     move_limit: float = 10.0,
+    rate: float = 20.0,
 ) -> None:
     """Serve until interrupted; prints the address and the database first."""
     url = normalize_url(db) if db else default_db()
-    app = create_app(url, allowed_origins=origins, bot_workers=bot_workers, move_limit=move_limit)
+    app = create_app(
+        url,
+        allowed_origins=origins,
+        bot_workers=bot_workers,
+        move_limit=move_limit,
+        rate=rate,
+        burst=max(40.0, rate * 2),
+    )
     shown = url.split("@")[-1] if "@" in url else url
-    print(f"saqqara serving on http://{host}:{port}/ (database {shown})", flush=True)
+    sys.stdout.write(f"saqqara serving on http://{host}:{port}/ (database {shown})\n")
+    sys.stdout.flush()
     config = uvicorn.Config(
         app, host=host, port=port, ws_max_size=MAX_FRAME, log_level="warning", lifespan="on"
     )
     uvicorn.Server(config).run()
-    sys.stdout.flush()

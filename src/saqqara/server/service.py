@@ -19,7 +19,7 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
-from saqqara.server.live import Accepted, LiveTable
+from saqqara.server.live import LiveTable
 from saqqara.server.messages import CreateTable, Join, SeatKey
 from saqqara.server.writer import Writer
 from saqqara.store import (
@@ -71,8 +71,9 @@ class TableService:
         for row in self.store.tables_with_status(OPEN, PLAYING):
             table = LiveTable.open(self.store, row)
             self.live[row.id] = table
-            if table.status == PLAYING:
-                await self._start_if_due(table)
+            async with table.lock:
+                await self._store_and_tell(table)  # chance due after the last stored step
+            await self._start_if_due(table)
         return len(self.live)
 
     async def close(self) -> None:
@@ -111,6 +112,7 @@ class TableService:
             id=secrets.token_hex(8),
             game=game.spec.id,
             players=game.players,
+            rules_version=game.spec.rules_version,
             options=dict(game.options),
             seed=secrets.randbits(62),
             status=PLAYING if not keys else OPEN,
@@ -119,8 +121,10 @@ class TableService:
             created_at=time.time(),
         )
         self.store.create_table(row, rows)
-        table = LiveTable(row, rows, game, game.new_state(), 0)
+        table = LiveTable.new(row, rows)
         self.live[row.id] = table
+        async with table.lock:
+            await self._store_and_tell(table)  # the setup chance steps
         await self._start_if_due(table)
         return Links(row.id, keys, spectator)
 
@@ -231,6 +235,7 @@ class TableService:
             id=secrets.token_hex(8),
             game=game.spec.id,
             players=game.players,
+            rules_version=game.spec.rules_version,
             options=dict(game.options),
             seed=secrets.randbits(62),
             status=PLAYING if all(s.claimed for s in rows) else OPEN,
@@ -242,8 +247,10 @@ class TableService:
         self.store.create_table(row, rows)
         self.store.update_table(table.id, rematch=row.id)
         table.rematch = row.id
-        fresh = LiveTable(row, rows, game, game.new_state(), 0)
+        fresh = LiveTable.new(row, rows)
         self.live[row.id] = fresh
+        async with fresh.lock:
+            await self._store_and_tell(fresh)
         await self._start_if_due(fresh)
         await table.notice_all()
         return row.id
@@ -253,12 +260,6 @@ class TableService:
             table.status = PLAYING
             self.store.update_table(table.id, status=PLAYING)
             await table.notice_all()
-        if table.status == PLAYING and table.seq == 0:
-            async with table.lock:
-                opening = table.draw_opening_chance()
-                if opening.steps:
-                    await self._store_and_tell(table, opening, None)
-                    return
         self.drive_bots(table)
 
     # -- moves --------------------------------------------------------------------------------
@@ -271,27 +272,31 @@ class TableService:
         :class:`SaqqaraError` (``IllegalAction`` with the game's code, ``stale``, ...).
         """
         async with table.lock:
-            accepted = table.prepare(seat, action_id, expected_seq, cid)
-            if accepted.duplicate_of is not None:
-                return accepted.duplicate_of
-            await self._store_and_tell(table, accepted, cid)
-            return accepted.steps[0].seq
+            earlier = table.duplicate_of(seat, cid)
+            if earlier is not None:
+                return earlier
+            steps = table.submit(seat, action_id, expected_seq)
+            await self._store_and_tell(table, cid)
+            return steps[0].seq
 
-    async def _store_and_tell(self, table: LiveTable, accepted: Accepted, cid: str | None) -> None:
-        rows = table.rows(accepted, cid)
-        finished = table.state.is_terminal()
-        try:
-            await self.writer.write(table.id, rows, FINISHED if finished else None)
-        except Exception:
-            # The store refused: the table goes back to what the store holds.
-            self.live[table.id] = reloaded = LiveTable.open(self.store, table.row)
-            reloaded.listeners = table.listeners
-            table.close()
-            await reloaded.push_all()
-            raise SaqqaraError(
-                "the move could not be stored; try again", code="store-failed"
-            ) from None
-        table.commit(accepted, cid)
+    async def _store_and_tell(self, table: LiveTable, cid: str | None = None) -> None:
+        """Write the table's unstored steps, then tell every listener and wake the bots."""
+        rows = table.unstored(cid)
+        if rows:
+            finished = table.match.is_over()
+            try:
+                await self.writer.write(table.id, rows, FINISHED if finished else None)
+            except Exception:
+                # The store refused: the table goes back to what the store holds.
+                reloaded = LiveTable.open(self.store, table.row)
+                reloaded.listeners = table.listeners
+                self.live[table.id] = reloaded
+                table.close()
+                await reloaded.push_all()
+                raise SaqqaraError(
+                    "the move could not be stored; try again", code="store-failed"
+                ) from None
+            table.stored_up_to(rows)
         asyncio.get_running_loop().call_soon(self._tell, table)
 
     def _tell(self, table: LiveTable) -> None:

@@ -32,6 +32,7 @@ tables = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("players", Integer, nullable=False),
+    Column("rules_version", Integer, nullable=False),
     Column("options", Text, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("status", String(16), nullable=False, index=True),

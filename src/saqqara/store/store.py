@@ -64,6 +64,7 @@ class TableRow:
     id: str
     game: str
     players: int
+    rules_version: int
     options: dict[str, str]
     seed: int
     status: str
@@ -140,6 +141,7 @@ class Store:
                     id=table.id,
                     game=table.game,
                     players=table.players,
+                    rules_version=table.rules_version,
                     options=json.dumps(table.options, sort_keys=True),
                     seed=table.seed,
                     status=table.status,
@@ -283,6 +285,7 @@ def _table_row(row: Any) -> TableRow:
         id=row["id"],
         game=row["game"],
         players=row["players"],
+        rules_version=row["rules_version"],
         options=json.loads(row["options"]),
         seed=int(row["seed"]),
         status=row["status"],

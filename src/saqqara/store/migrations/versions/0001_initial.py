@@ -21,6 +21,7 @@ def upgrade() -> None:
         sa.Column("id", sa.String(32), primary_key=True),
         sa.Column("game", sa.String(64), nullable=False),
         sa.Column("players", sa.Integer, nullable=False),
+        sa.Column("rules_version", sa.Integer, nullable=False),
         sa.Column("options", sa.Text, nullable=False),
         sa.Column("seed", sa.BigInteger, nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
