@@ -286,7 +286,14 @@ def cmd_board(args: argparse.Namespace, console: Console) -> int:
 def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from saqqara.server.main import serve
 
-    serve(args.host, args.port, args.db, origins=tuple(args.origin or ()), rate=args.rate)
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        origins=tuple(args.origin or ()),
+        rate=args.rate,
+        sqlite_sync=args.sqlite_sync,
+    )
     return 0
 
 
@@ -383,6 +390,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=20.0,
         help="messages a second allowed per connection (default 20)",
+    )
+    serve.add_argument(
+        "--sqlite-sync",
+        choices=("full", "normal"),
+        default="full",
+        help="full: every move synced to disk (default); normal: survives a crash of the "
+        "server, not of the machine, and is much faster on slow disks",
     )
     serve.set_defaults(run=cmd_serve)
 

@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from types import TracebackType
@@ -28,18 +29,19 @@ class ServerProcess:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the server)
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
         command = [sys.executable, "-m", "saqqara.cli", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, *self.extra]
         self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=dict(os.environ)
+            command, stdout=self.log, stderr=subprocess.STDOUT, env=dict(os.environ)
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                output = self.process.stdout.read().decode() if self.process.stdout else ""
-                raise RuntimeError(f"server exited: {output}")
+                self.process = None
+                raise RuntimeError(f"server exited: {self.output()}")
             try:
                 with urllib.request.urlopen(self.base + "/healthz", timeout=1) as answer:
                     if answer.status == 200:
@@ -65,6 +67,11 @@ class ServerProcess:
                 self.process.wait()
             self.process = None
 
+    def output(self) -> str:
+        """Everything the server printed so far."""
+        self.log.seek(0)
+        return self.log.read().decode("utf-8", "replace")
+
     def __enter__(self) -> ServerProcess:
         return self.start()
 
@@ -72,3 +79,4 @@ class ServerProcess:
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.stop()
+        self.log.close()

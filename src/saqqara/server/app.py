@@ -63,14 +63,17 @@ def create_app(
     allowed_origins: Sequence[str] = (),
     bot_workers: int = 2,
     move_limit: float = 10.0,
-    rate: float = 20.0,
-    burst: float = 40.0,
+    rate: float = 30.0,
+    burst: float = 60.0,
+    sqlite_sync: str = "full",
 ) -> Starlette:
     """The server for the database at ``db_url`` (migrated and resumed at start)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        service = TableService(Store(db_url), BotPool(bot_workers, move_limit))
+        service = TableService(
+            Store(db_url, sqlite_sync=sqlite_sync), BotPool(bot_workers, move_limit)
+        )
         app.state.service = service
         app.state.origins = tuple(allowed_origins)
         app.state.rate = (rate, burst)

@@ -23,7 +23,7 @@ class RateLimit:
 
     __slots__ = ("burst", "rate", "stamp", "tokens")
 
-    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
+    def __init__(self, rate: float = 30.0, burst: float = 60.0) -> None:
         self.rate = rate
         self.burst = burst
         self.tokens = burst

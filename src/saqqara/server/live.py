@@ -110,7 +110,24 @@ class LiveTable:
             raise IllegalAction("the game starts when every seat is taken", code="not-started")
         if self.status != PLAYING:
             raise IllegalAction("the game is over", code="game-over")
+        if expected_seq is not None and self.sealed_since(seat, expected_seq):
+            expected_seq = None
         return self.match.submit(seat, action_id, expected_seq=expected_seq)
+
+    def sealed_since(self, seat: int, seq: int) -> bool:
+        """Whether a choice ``seat`` made at ``seq`` still stands, although steps followed.
+
+        In a sealed decision the seats commit one after another, and nothing is revealed
+        until all have: another seat's commitment does not make this seat's choice stale.
+        It stands while the seat must still act and every step since ``seq`` was another
+        seat's, no chance step and no reveal among them.
+        """
+        if not 0 <= seq < self.seq or seat not in self.match.to_act():
+            return False
+        return all(
+            step.seat not in (seat, CHANCE) and not any(e.reveal for e in step.events)
+            for step in self.match.history[seq:]
+        )
 
     def unstored(self, cid: str | None = None) -> list[ActionRow]:
         """The match's steps the store does not hold yet, as log rows (``cid`` on the first
@@ -130,7 +147,7 @@ class LiveTable:
         if rows:
             self.stored = rows[-1].seq
         if self.match.is_over() and self.status == PLAYING:
-            self.status = FINISHED
+            self.set_status(FINISHED)
         self._cache.clear()
 
     # -- what a seat is told --------------------------------------------------------------------
@@ -190,8 +207,13 @@ class LiveTable:
             with contextlib.suppress(Exception):
                 await listener.send(text)
 
-    async def push_all(self) -> None:
-        await asyncio.gather(*(self.push(listener) for listener in list(self.listeners)))
+    async def push_all(self, *, force: bool = False) -> None:
+        listeners = list(self.listeners)
+        await asyncio.gather(*(self.push(listener, force=force) for listener in listeners))
+
+    def set_status(self, status: str) -> None:
+        self.status = status
+        self._cache.clear()
 
     async def notice_all(self) -> None:
         text = encode(TableNotice(self.status, self.rematch))
@@ -200,6 +222,10 @@ class LiveTable:
                 await listener.send(text)
 
     # -- bots -----------------------------------------------------------------------------------
+    def choice_stands(self, seat: int, seq: int) -> bool:
+        """Whether a choice ``seat`` made against ``seq`` may still be submitted."""
+        return seq == self.seq or self.sealed_since(seat, seq)
+
     def bot_seats(self) -> list[int]:
         if self.status != PLAYING or self.stored != self.seq:
             return []
@@ -226,7 +252,7 @@ class LiveTable:
 
     def close(self) -> None:
         if self.status != FINISHED:
-            self.status = CLOSED
+            self.set_status(CLOSED)
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()

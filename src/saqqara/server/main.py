@@ -29,7 +29,8 @@ def serve(
     origins: tuple[str, ...] = (),
     bot_workers: int = 2,
     move_limit: float = 10.0,
-    rate: float = 20.0,
+    rate: float = 30.0,
+    sqlite_sync: str = "full",
 ) -> None:
     """Serve until interrupted; prints the address and the database first."""
     url = normalize_url(db) if db else default_db()
@@ -39,7 +40,8 @@ def serve(
         bot_workers=bot_workers,
         move_limit=move_limit,
         rate=rate,
-        burst=max(40.0, rate * 2),
+        burst=rate * 2,
+        sqlite_sync=sqlite_sync,
     )
     shown = url.split("@")[-1] if "@" in url else url
     sys.stdout.write(f"saqqara serving on http://{host}:{port}/ (database {shown})\n")

@@ -257,9 +257,10 @@ class TableService:
 
     async def _start_if_due(self, table: LiveTable) -> None:
         if table.status == OPEN and all(s.claimed for s in table.seats):
-            table.status = PLAYING
+            table.set_status(PLAYING)
             self.store.update_table(table.id, status=PLAYING)
             await table.notice_all()
+            await table.push_all(force=True)
         self.drive_bots(table)
 
     # -- moves --------------------------------------------------------------------------------
@@ -318,7 +319,7 @@ class TableService:
             action_id = await self.bots.choose(table.bot_job(seat))
         except (OSError, RuntimeError, SaqqaraError):  # a worker died: play the fallback
             action_id = None
-        if table.seq != seq or seat not in table.bot_seats():
+        if seat not in table.bot_seats() or not table.choice_stands(seat, seq):
             table.bot_tasks.pop(seat, None)
             self.drive_bots(table)  # the table moved on: think again
             return

@@ -98,23 +98,35 @@ class ActionRow:
     client_id: str | None = None
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+def _sqlite_pragmas(synchronous: str) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return on_connect
 
 
 class Store:
     """The tables, seats and action logs of one server, in one database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, sqlite_sync: str = "full") -> None:
+        """Open (and migrate) the database at ``url``.
+
+        ``sqlite_sync`` is SQLite's ``synchronous`` setting in WAL mode: ``full`` (the
+        default) syncs every commit to disk, so an acknowledged action survives a power
+        cut; ``normal`` survives a crash of the server process (``kill -9``) but may lose
+        the last commits when the machine itself goes down.
+        """
+        if sqlite_sync not in ("full", "normal"):
+            raise ValueError(f"sqlite_sync must be full or normal, not {sqlite_sync!r}")
         self.url = normalize_url(url)
         self.engine: Engine = create_engine(self.url, pool_pre_ping=False)
         if make_url(self.url).get_backend_name() == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", _sqlite_pragmas(sqlite_sync.upper()))
         self.migrate()
 
     def migrate(self) -> None:
