@@ -145,7 +145,7 @@ class LiveTable:
                 self.client_ids[(row.seat, row.client_id)] = row.seq
         if rows:
             self.stored = rows[-1].seq
-        if self.match.is_over() and self.status == PLAYING:
+        if self.match.is_over() and self.status in (OPEN, PLAYING):
             self.set_status(FINISHED)
         self._cache.clear()
 
