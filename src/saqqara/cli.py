@@ -128,6 +128,15 @@ def _default_bot(game: Game) -> str:
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    if args.server or args.seat_link:
+        import asyncio
+
+        from saqqara.remote_terminal import play_remote_seat
+
+        if not args.seat_link:
+            raise UsageError("--server needs --seat-link (the link your table's host gave you)")
+        asyncio.run(play_remote_seat(args.seat_link, console))
+        return 0
     resume = None
     if args.resume:
         resume = _read_record(Path(args.resume))
@@ -348,6 +357,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
     play.add_argument("--save", help="where to keep the record (default: your data directory)")
     play.add_argument("--resume", metavar="FILE", help="carry on with a saved record")
+    play.add_argument("--server", metavar="URL", help="play a seat at a remote table")
+    play.add_argument("--seat-link", metavar="LINK", help="that seat's invite link")
     game_options(play)
     play.set_defaults(run=cmd_play)
 
