@@ -144,7 +144,7 @@ def test_ten_thousand_hostile_messages_change_nothing(server: ServerProcess) -> 
     assert sent >= 10_000 and answered == MESSAGES
     assert after == before  # no record changed
     assert getattr(final, "over", False)  # the other table played on to its end
-    assert {"bad-message", "stale", "not-your-turn", "too-large", "rate-limited", "Pong"} <= set(
-        codes
-    )
+    assert {"bad-message", "stale", "not-your-turn", "too-large", "Pong"} <= set(codes)
+    # Floods beyond the rate are answered "rate-limited" (how many depends on the
+    # server's speed, so the count is not asserted; test_guard pins the rule).
     assert http_json(server.base, "/healthz")["ok"] is True
