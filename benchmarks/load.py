@@ -205,11 +205,13 @@ async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> in
     start = http_json(base, "/healthz")
     load.measuring = True
     cpu_before = _cpu_seconds(pid)
+    clients_before = _cpu_seconds(os.getpid())
     began = time.perf_counter()
     await asyncio.sleep(args.seconds)
     load.measuring = False
     elapsed = time.perf_counter() - began
     cpu = _cpu_seconds(pid) - cpu_before
+    clients_cpu = _cpu_seconds(os.getpid()) - clients_before
     end = http_json(base, "/healthz")
     rss_loaded = _rss_kb(pid)
     for task in tasks:
@@ -226,8 +228,9 @@ async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> in
     print(f"live tables {live}  clients {2 * args.tables}  window {elapsed:.1f} s")
     print(f"accepted actions/s {accepted / elapsed:.0f}  (games finished {load.games_finished})")
     print(
-        f"server CPU {cpu:.1f} s in the window ({cpu / elapsed * 100:.0f}% of one core; "
-        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+        f"server CPU {cpu / elapsed * 100:.0f}% of one core, clients' "
+        f"{clients_cpu / elapsed * 100:.0f}% (load average {os.getloadavg()[0]:.1f} "
+        f"on {os.cpu_count()} cores)"
     )
     print(
         f"move to every seat updated: p50 {pct(0.50):.1f} ms  p95 {pct(0.95):.1f} ms  "

@@ -31,7 +31,8 @@ def http(server: ServerProcess) -> Iterator[httpx.Client]:
         yield client
 
 
-def test_health_and_the_placeholder_page(http: httpx.Client) -> None:
+def test_health_and_the_placeholder_page(server: ServerProcess, http: httpx.Client) -> None:
+    assert f"saqqara serving on {server.base}/" in server.output()
     assert http.get("/healthz").json()["ok"] is True
     page = http.get("/")
     assert page.status_code == 200 and "browser client is coming" in page.text
