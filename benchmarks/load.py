@@ -224,7 +224,8 @@ async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> in
         return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
 
     backend = db.split(":", 1)[0]
-    print(f"backend {backend}  (sqlite sync {args.sqlite_sync})  game {args.game}")
+    sync = f"  (sqlite sync {args.sqlite_sync})" if backend == "sqlite" else ""
+    print(f"backend {backend}{sync}  game {args.game}")
     print(f"live tables {live}  clients {2 * args.tables}  window {elapsed:.1f} s")
     print(f"accepted actions/s {accepted / elapsed:.0f}  (games finished {load.games_finished})")
     print(
