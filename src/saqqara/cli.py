@@ -303,6 +303,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         origins=tuple(args.origin or ()),
         rate=args.rate,
         sqlite_sync=args.sqlite_sync,
+        snapshot_every=args.snapshot_every,
     )
     return 0
 
@@ -415,6 +416,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="full",
         help="full: every move synced to disk (default); normal: survives a crash of the "
         "server, not of the machine, and is much faster on slow disks",
+    )
+    serve.add_argument(
+        "--snapshot-every",
+        type=int,
+        default=200,
+        help="store a table's state every this many steps, to resume without a full "
+        "replay (default 200)",
     )
     serve.set_defaults(run=cmd_serve)
 

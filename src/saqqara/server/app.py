@@ -66,13 +66,16 @@ def create_app(
     rate: float = 30.0,
     burst: float = 60.0,
     sqlite_sync: str = "full",
+    snapshot_every: int = 200,
 ) -> Starlette:
     """The server for the database at ``db_url`` (migrated and resumed at start)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         service = TableService(
-            Store(db_url, sqlite_sync=sqlite_sync), BotPool(bot_workers, move_limit)
+            Store(db_url, sqlite_sync=sqlite_sync),
+            BotPool(bot_workers, move_limit),
+            snapshot_every=snapshot_every,
         )
         app.state.service = service
         app.state.origins = tuple(allowed_origins)
@@ -136,7 +139,12 @@ async def page(request: Request) -> Response:
 async def healthz(request: Request) -> Response:
     service = _service(request)
     return JSONResponse(
-        {"ok": True, "live_tables": len(service.live), "accepted": service.accepted}
+        {
+            "ok": True,
+            "live_tables": len(service.live),
+            "accepted": service.accepted,
+            "replayed": service.replayed,
+        }
     )
 
 

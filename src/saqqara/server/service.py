@@ -19,7 +19,7 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
-from saqqara.server.live import LiveTable
+from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Join, SeatKey
 from saqqara.server.writer import Writer
 from saqqara.store import (
@@ -60,21 +60,29 @@ def default_bot(game_id: str) -> str:
 class TableService:
     """Every table of one server."""
 
-    def __init__(self, store: Store, bots: BotPool | None = None) -> None:
+    def __init__(
+        self, store: Store, bots: BotPool | None = None, *, snapshot_every: int = SNAPSHOT_EVERY
+    ) -> None:
+        if snapshot_every < 1:
+            raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
         self.store = store
+        self.snapshot_every = snapshot_every
         self.writer = Writer(store)
         self.bots = bots or BotPool()
         self.live: dict[str, LiveTable] = {}
         self._away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self.accepted = 0
         """Actions accepted since start (seats' and bots', not chance): for monitoring."""
+        self.replayed = 0
+        """Logged steps replayed to resume the tables at start (those after snapshots)."""
 
     # -- life cycle -----------------------------------------------------------------------
     async def resume_all(self) -> int:
         """Load every unfinished table from the store; bots carry on. Returns the count."""
         for row in self.store.tables_with_status(OPEN, PLAYING):
-            table = self._adopt(LiveTable.open(self.store, row))
+            table = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
             self.live[row.id] = table
+            self.replayed += table.replayed
             async with table.lock:
                 await self._store_and_tell(table)  # chance due after the last stored step
             await self._start_if_due(table)
@@ -139,6 +147,7 @@ class TableService:
 
     def _adopt(self, table: LiveTable) -> LiveTable:
         table.stand_in = default_bot(table.game.spec.id)
+        table.snapshot_every = self.snapshot_every
         return table
 
     def table(self, table_id: str) -> LiveTable:
@@ -148,7 +157,9 @@ class TableService:
             row = self.store.table(table_id) if len(table_id) <= 32 else None
             if row is None:
                 raise TableError(f"no table {table_id[:40]!r}", code="no-table")
-            table = self.live[table_id] = self._adopt(LiveTable.open(self.store, row))
+            table = self.live[table_id] = self._adopt(
+                LiveTable.open(self.store, row, self.snapshot_every)
+            )
         return table
 
     def release(self, table: LiveTable) -> None:
@@ -341,10 +352,11 @@ class TableService:
         if rows:
             finished = table.match.is_over()
             try:
-                await self.writer.write(table.id, rows, FINISHED if finished else None)
+                status = FINISHED if finished else None
+                await self.writer.write(table.id, rows, status, table.due_snapshot())
             except Exception:
                 # The store refused: the table goes back to what the store holds.
-                reloaded = self._adopt(LiveTable.open(self.store, table.row))
+                reloaded = self._adopt(LiveTable.open(self.store, table.row, self.snapshot_every))
                 reloaded.away = table.away
                 reloaded.listeners = table.listeners
                 self.live[table.id] = reloaded
