@@ -35,6 +35,7 @@ from saqqara.server.messages import (
     SeatKey,
     ServerMessage,
     Sync,
+    Undo,
     Welcome,
     client_decoder,
     encode,
@@ -307,9 +308,12 @@ async def _answer(
             listener.since = min(message.since, table.seq)
             await table.push(listener, force=True)
             return None
-        assert isinstance(message, Act)
         if listener.seat is None:
-            return Error("spectator", "spectators cannot act", message.cid)
+            cid = message.cid if isinstance(message, Act) else None
+            return Error("spectator", "spectators cannot act", cid)
+        if isinstance(message, Undo):
+            await service.undo(table, listener.seat, message.seq)
+            return None
         seq = await service.submit(table, listener.seat, message.action, message.seq, message.cid)
         async with listener.lock:
             await listener.send(encode(Ack(message.cid, seq)))

@@ -196,6 +196,42 @@ class LiveTable:
             self.set_status(FINISHED)
         self._cache.clear()
 
+    # -- undo -----------------------------------------------------------------------------------
+    def check_undo(self, seat: int, seq: int) -> None:
+        """Refuse (:class:`IllegalAction`) unless ``seat`` may take back the action ``seq``:
+        the table's last step, its own, stored, revealing nothing (so no other seat's move,
+        no chance and no reveal came after it)."""
+        if self.status != PLAYING:
+            raise IllegalAction("only a game in play has moves to take back", code="game-over")
+        if seq != self.seq:
+            raise IllegalAction(
+                f"the game has moved on: the table is at {self.seq}, not {seq}", code="stale"
+            )
+        last = self.match.history[-1] if self.match.history else None
+        if last is None or last.seq != seq or self.stored != seq:
+            raise IllegalAction("there is no move of yours to take back", code="cannot-undo")
+        if last.seat == CHANCE:
+            raise IllegalAction("chance has acted since your move", code="cannot-undo")
+        if last.seat != seat:
+            raise IllegalAction("another player has moved since", code="cannot-undo")
+        if any(event.reveal for event in last.events):
+            raise IllegalAction("that move revealed something", code="cannot-undo")
+
+    def rebuild(self, store: Store) -> None:
+        """Load the match again from the store (after an undo): its snapshot and the
+        actions that stand. Listeners, seats and status stay; bots think again."""
+        fresh = LiveTable.open(store, self.row, self.snapshot_every)
+        self.match = fresh.match
+        self.stored = fresh.stored
+        self.client_ids = fresh.client_ids
+        self.replayed = fresh.replayed
+        for task in self.bot_tasks.values():
+            task.cancel()
+        self.bot_tasks.clear()
+        self._cache.clear()
+        for listener in self.listeners:
+            listener.since = min(listener.since, self.stored)
+
     # -- what a seat is told --------------------------------------------------------------------
     def update_for(self, seat: int | None, lang: str, since: int) -> str:
         """The JSON text of the update for ``seat`` following sequence number ``since``."""

@@ -37,7 +37,16 @@ class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
     """Keep-alive; answered with ``pong``."""
 
 
-ClientMessage = Act | Sync | Ping
+class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
+    """Take back this seat's last action, seen in update ``seq``: allowed when the table
+    was created with ``undo`` and nothing has happened since (no other seat's move, no
+    chance, nothing revealed by it). Answered with ``undone`` and a fresh update, or an
+    ``error`` (``undo-off``, ``cannot-undo``, ``stale``)."""
+
+    seq: SeqNumber
+
+
+ClientMessage = Act | Sync | Ping | Undo
 
 
 class LegalAction(msgspec.Struct):
@@ -115,7 +124,15 @@ class TableNotice(msgspec.Struct, tag="table"):
     rematch: str | None = None
 
 
-ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice
+class Undone(msgspec.Struct, tag="undone"):
+    """``seat`` took back its action ``seq``: the table is back at ``seq - 1`` and the
+    update that follows (sequence number ``seq - 1``) replaces the client's position."""
+
+    seq: int
+    seat: int
+
+
+ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice | Undone
 
 client_decoder = msgspec.json.Decoder(ClientMessage)
 encoder = msgspec.json.Encoder()
@@ -151,6 +168,8 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     away_after: Annotated[float, msgspec.Meta(ge=1, le=86400)] | None = None
     """Seconds a person may be gone (no connection) before a bot plays their seat until
     they are back; ``None``: the seat waits for them."""
+    undo: bool = False
+    """Whether a seat may take back its last action while nothing has happened since."""
 
 
 class SeatKey(msgspec.Struct, forbid_unknown_fields=True):

@@ -20,7 +20,7 @@ from saqqara.core.errors import SaqqaraError
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
-from saqqara.server.messages import CreateTable, Join, SeatKey
+from saqqara.server.messages import CreateTable, Join, SeatKey, Undone, encode
 from saqqara.server.writer import Writer
 from saqqara.store import (
     CLOSED,
@@ -135,7 +135,7 @@ class TableService:
             public=request.public,
             spectator_hash=hash_secret(spectator),
             created_at=time.time(),
-            settings={} if request.away_after is None else {"away_after": request.away_after},
+            settings=_settings(request),
         )
         self.store.create_table(row, rows)
         table = self._adopt(LiveTable.new(row, rows))
@@ -346,6 +346,24 @@ class TableService:
             self.accepted += 1
             return steps[0].seq
 
+    async def undo(self, table: LiveTable, seat: int, seq: int) -> None:
+        """Take back ``seat``'s action ``seq`` (see :meth:`LiveTable.check_undo`): the store
+        marks it undone, the table is rebuilt from the log without it, and every listener
+        is sent ``undone`` and a fresh update."""
+        async with table.lock:
+            if not table.row.settings.get("undo"):
+                raise TableError("this table was created without undo", code="undo-off")
+            table.check_undo(seat, seq)
+            self.store.undo(table.id, seq)
+            table.rebuild(self.store)
+            text = encode(Undone(seq, seat))
+            for listener in list(table.listeners):
+                async with listener.lock:
+                    with contextlib.suppress(Exception):
+                        await listener.send(text)
+            await table.push_all(force=True)
+        self.drive_bots(table)
+
     async def _store_and_tell(self, table: LiveTable, cid: str | None = None) -> None:
         """Write the table's unstored steps, then tell every listener and wake the bots."""
         rows = table.unstored(cid)
@@ -397,6 +415,16 @@ class TableService:
         table.bot_tasks.pop(seat, None)
         with contextlib.suppress(SaqqaraError):
             await self.submit(table, seat, action_id, seq, None)
+
+
+def _settings(request: CreateTable) -> dict[str, Any]:
+    """The table options kept in the store: ``away_after`` and ``undo`` when given."""
+    settings: dict[str, Any] = {}
+    if request.away_after is not None:
+        settings["away_after"] = request.away_after
+    if request.undo:
+        settings["undo"] = True
+    return settings
 
 
 def _ignore(task: asyncio.Future[None]) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, delete, event, select, update
+from sqlalchemy import Connection, Engine, create_engine, delete, event, func, select, update
 from sqlalchemy.engine import make_url
 
 from saqqara.store.schema import actions, seats, snapshots, tables
@@ -286,10 +286,40 @@ class Store:
                     tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
 
     def actions(self, table_id: str, after: int = 0) -> list[ActionRow]:
+        """The log's actions that stand (not undone) after sequence number ``after``."""
         query = (
             select(actions)
-            .where(actions.c.table_id == table_id, actions.c.seq > after)
+            .where(actions.c.table_id == table_id, actions.c.seq > after, actions.c.undone == 0)
             .order_by(actions.c.seq)
+        )
+        with self._tx() as tx:
+            rows = tx.execute(query).mappings().all()
+        return [ActionRow(r["seq"], r["seat"], r["action"], r["client_id"]) for r in rows]
+
+    def undo(self, table_id: str, seq: int) -> None:
+        """Mark the action at ``seq`` (the log's last) undone, and drop the snapshots that
+        hold it, in one transaction. The row stays in the log, numbered by the undo."""
+        with self._tx() as tx:
+            count = tx.execute(
+                select(func.max(actions.c.undone)).where(actions.c.table_id == table_id)
+            ).scalar()
+            done = tx.execute(
+                update(actions)
+                .where(actions.c.table_id == table_id, actions.c.seq == seq, actions.c.undone == 0)
+                .values(undone=int(count or 0) + 1)
+            )
+            if done.rowcount != 1:
+                raise ValueError(f"table {table_id} has no action {seq} to undo")
+            tx.execute(
+                delete(snapshots).where(snapshots.c.table_id == table_id, snapshots.c.seq >= seq)
+            )
+
+    def undone(self, table_id: str) -> list[ActionRow]:
+        """The actions taken back, in the order they were."""
+        query = (
+            select(actions)
+            .where(actions.c.table_id == table_id, actions.c.undone != 0)
+            .order_by(actions.c.undone)
         )
         with self._tx() as tx:
             rows = tx.execute(query).mappings().all()
