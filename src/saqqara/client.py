@@ -72,12 +72,14 @@ def create_table(
     public: bool = True,
     away_after: float | None = None,
     undo: bool = False,
+    clock: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Create a table; the answer holds each person seat's link and the spectator link.
 
     ``away_after``: seconds a person may be gone before a bot plays for them until they
     are back (``None``: their seat waits). ``undo``: a seat may take back its last action
-    while nothing has happened since.
+    while nothing has happened since. ``clock``: turn clocks, ``{"move": seconds, "game":
+    seconds, "on_timeout": "bot"}`` (each optional).
     """
     body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}}
     body["public"] = public
@@ -85,6 +87,8 @@ def create_table(
         body["away_after"] = away_after
     if undo:
         body["undo"] = True
+    if clock is not None:
+        body["clock"] = clock
     answer: dict[str, Any] = http_json(base, "/api/tables", body)
     return answer
 

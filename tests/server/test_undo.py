@@ -45,7 +45,9 @@ async def _seated(server: ServerProcess, game: str, undo: bool) -> tuple[str, li
     clients = [TableClient(s["link"]) for s in table["seats"]]
     for client in clients:
         await client.connect()
-        await client.until_update()
+    for client in clients:  # the game starts once both seats are taken
+        while client.update is None or client.update.status != "playing":
+            await client.receive()
     return table["table"], clients
 
 

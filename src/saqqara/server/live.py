@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Iterable
 
 from saqqara.core.errors import IllegalAction, RecordError
 from saqqara.core.game import CHANCE
@@ -21,6 +22,7 @@ from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
+from saqqara.server.clocks import ClockRule, TurnClocks
 from saqqara.server.messages import TableNotice, Update, encode
 from saqqara.server.updates import seat_update
 from saqqara.store import (
@@ -83,6 +85,9 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._cache: dict[tuple[int | None, str, int], str] = {}
+        rule = ClockRule.from_settings(row.settings)
+        self.clocks = None if rule is None else TurnClocks(rule, len(seats))
+        """The turn clocks, if the table has them (see ``saqqara.server.clocks``)."""
 
     @classmethod
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
@@ -194,6 +199,21 @@ class LiveTable:
             self.stored = rows[-1].seq
         if self.match.is_over() and self.status in (OPEN, PLAYING):
             self.set_status(FINISHED)
+        self.tick_clocks(row.seat for row in rows)
+        self._cache.clear()
+
+    def tick_clocks(self, acted: Iterable[int]) -> None:
+        """Charge and restart the turn clocks after steps by ``acted`` (or a start)."""
+        if self.clocks is None:
+            return
+        now = time.monotonic()
+        if self.status != PLAYING:
+            self.clocks.stop(now)
+        else:
+            deciding = [
+                s for s in self.match.to_act() if s != CHANCE and self.seats[s].kind == "person"
+            ]
+            self.clocks.tick(now, deciding, acted)
         self._cache.clear()
 
     # -- undo -----------------------------------------------------------------------------------
@@ -258,6 +278,8 @@ class LiveTable:
         )
         if since < self.match.base:
             update.resync = True  # the events before the snapshot are not kept
+        if self.clocks is not None:
+            update.clock = self.clocks.view()
         return update
 
     async def push(self, listener: Listener, *, force: bool = False) -> None:
@@ -297,8 +319,11 @@ class LiveTable:
         return [
             s
             for s in self.match.to_act()
-            if s != CHANCE and (self.seats[s].kind == "bot" or s in self.away)
+            if s != CHANCE and (self.seats[s].kind == "bot" or s in self.away or self._overdue(s))
         ]
+
+    def _overdue(self, seat: int) -> bool:
+        return self.clocks is not None and seat in self.clocks.overdue
 
     def listened(self, seat: int) -> bool:
         """Whether the person of ``seat`` is connected."""

@@ -11,6 +11,8 @@ from typing import Annotated, Any
 
 import msgspec
 
+from saqqara.server.clocks import ON_TIMEOUT, ClockView
+
 ClientId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 SeqNumber = Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
 
@@ -84,6 +86,8 @@ class Update(msgspec.Struct, tag="update"):
     status: str
     outcome: dict[str, Any] | None = None
     resync: bool = False
+    clock: ClockView | None = None
+    """The table's turn clocks as they stood at step ``seq`` (``null``: no clocks)."""
 
 
 class Welcome(msgspec.Struct, tag="welcome"):
@@ -158,6 +162,19 @@ class SeatRequest(msgspec.Struct, forbid_unknown_fields=True):
     lang: Lang = "en"
 
 
+Seconds = Annotated[float, msgspec.Meta(ge=1, le=86400 * 7)]
+
+
+class ClockRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """Turn clocks: seconds per decision (``move``) and/or per game (``game``), and what a
+    timeout does (``bot``: the table's stand-in bot plays that decision; once a seat's
+    game time is spent, every decision of it to the end)."""
+
+    move: Seconds | None = None
+    game: Seconds | None = None
+    on_timeout: Annotated[str, msgspec.Meta(pattern="^(" + "|".join(ON_TIMEOUT) + ")$")] = "bot"
+
+
 class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/tables``: the game, its options and one entry per seat."""
 
@@ -170,6 +187,8 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     they are back; ``None``: the seat waits for them."""
     undo: bool = False
     """Whether a seat may take back its last action while nothing has happened since."""
+    clock: ClockRequest | None = None
+    """Turn clocks for the person seats (``null``: none)."""
 
 
 class SeatKey(msgspec.Struct, forbid_unknown_fields=True):

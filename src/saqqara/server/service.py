@@ -19,6 +19,7 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
+from saqqara.server.clocks import ClockRule
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Join, SeatKey, Undone, encode
 from saqqara.server.writer import Writer
@@ -71,6 +72,7 @@ class TableService:
         self.bots = bots or BotPool()
         self.live: dict[str, LiveTable] = {}
         self._away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self._clock_timers: dict[str, asyncio.TimerHandle] = {}
         self.accepted = 0
         """Actions accepted since start (seats' and bots', not chance): for monitoring."""
         self.replayed = 0
@@ -83,6 +85,7 @@ class TableService:
             table = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
             self.live[row.id] = table
             self.replayed += table.replayed
+            table.tick_clocks(())
             async with table.lock:
                 await self._store_and_tell(table)  # chance due after the last stored step
             await self._start_if_due(table)
@@ -91,7 +94,7 @@ class TableService:
         return len(self.live)
 
     async def close(self) -> None:
-        for timer in self._away_timers.values():
+        for timer in [*self._away_timers.values(), *self._clock_timers.values()]:
             timer.cancel()
         for table in self.live.values():
             table.close()
@@ -293,12 +296,14 @@ class TableService:
     async def _start_if_due(self, table: LiveTable) -> None:
         if table.status == OPEN and all(s.claimed for s in table.seats):
             table.set_status(PLAYING)
+            table.tick_clocks(())
             self.store.update_table(table.id, status=PLAYING)
             await table.notice_all()
             await table.push_all(force=True)
             for seat in range(len(table.seats)):
                 self.watch_absence(table, seat)
         self.drive_bots(table)
+        self.schedule_clock(table)
 
     # -- absent people -----------------------------------------------------------------------
     def watch_absence(self, table: LiveTable, seat: int | None) -> None:
@@ -356,6 +361,7 @@ class TableService:
             table.check_undo(seat, seq)
             self.store.undo(table.id, seq)
             table.rebuild(self.store)
+            table.tick_clocks(())
             text = encode(Undone(seq, seat))
             for listener in list(table.listeners):
                 async with listener.lock:
@@ -363,6 +369,7 @@ class TableService:
                         await listener.send(text)
             await table.push_all(force=True)
         self.drive_bots(table)
+        self.schedule_clock(table)
 
     async def _store_and_tell(self, table: LiveTable, cid: str | None = None) -> None:
         """Write the table's unstored steps, then tell every listener and wake the bots."""
@@ -390,7 +397,30 @@ class TableService:
         task = asyncio.ensure_future(table.push_all())
         task.add_done_callback(_ignore)
         self.drive_bots(table)
+        self.schedule_clock(table)
         self.release(table)
+
+    # -- turn clocks ------------------------------------------------------------------------
+    def schedule_clock(self, table: LiveTable) -> None:
+        """Wake up when the table's next running clock runs out (none: no wake-up)."""
+        timer = self._clock_timers.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+        due = table.clocks.deadline() if table.clocks is not None else None
+        if due is None or table.status != PLAYING:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(due - time.monotonic(), 0.0)
+        self._clock_timers[table.id] = loop.call_later(delay, self._clock_out, table.id)
+
+    def _clock_out(self, table_id: str) -> None:
+        self._clock_timers.pop(table_id, None)
+        table = self.live.get(table_id)
+        if table is None or table.clocks is None or table.status != PLAYING:
+            return
+        if table.clocks.expire(time.monotonic()):
+            self.drive_bots(table)  # the stand-in bot plays the overdue decisions
+        self.schedule_clock(table)
 
     # -- bots -----------------------------------------------------------------------------------
     def drive_bots(self, table: LiveTable) -> None:
@@ -424,6 +454,9 @@ def _settings(request: CreateTable) -> dict[str, Any]:
         settings["away_after"] = request.away_after
     if request.undo:
         settings["undo"] = True
+    clock = request.clock
+    if clock is not None and (clock.move is not None or clock.game is not None):
+        settings["clock"] = ClockRule(clock.move, clock.game, clock.on_timeout).settings()
     return settings
 
 
