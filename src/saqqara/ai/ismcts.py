@@ -169,26 +169,22 @@ class ISMCTSBot:
                 continue
             legal = world.legal_actions(seat)
             children = node.children
-            untried: list[tuple[int, Action]] = []
-            present: list[tuple[Node, Action]] = []
-            for action in legal:
-                aid = key(action)
-                child = children.get(aid)
-                if child is None:
-                    untried.append((aid, action))
-                else:
-                    child.availability += 1
-                    present.append((child, action))
-            if untried:
-                aid, action = untried[rng.randrange(len(untried))]
+            kids = [children.get(aid) for aid in key.of(legal)]
+            if None in kids:
+                untried = [i for i, kid in enumerate(kids) if kid is None]
+                index = untried[rng.randrange(len(untried))]
+                for kid in kids:
+                    if kid is not None:
+                        kid.availability += 1
                 child = Node(seat)
                 child.availability = 1
-                children[aid] = child
-                world.apply_unchecked(seat, action)
+                children[key(legal[index])] = child
+                world.apply_unchecked(seat, legal[index])
                 path.append(child)
                 break
-            node, action = self._select(present)
-            world.apply_unchecked(seat, action)
+            index = self._select(kids)  # type: ignore[arg-type]  # no None left
+            node = kids[index]  # type: ignore[assignment]
+            world.apply_unchecked(seat, legal[index])
             path.append(node)
         # Evaluation: the game's heuristic (once per seat), or random play to the end.
         if self.evaluator is not None and not world.is_terminal():
@@ -217,17 +213,18 @@ class ISMCTSBot:
             visited.reward += returns[visited.seat]
 
     @staticmethod
-    def _select(present: list[tuple[Node, Action]]) -> tuple[Node, Action]:
-        best = present[0]
+    def _select(kids: list[Node]) -> int:
+        """Count one more availability for each child; the index of the best by UCB1."""
+        best = 0
         best_value = -math.inf
         log = math.log
         sqrt = math.sqrt
-        for entry in present:
-            child = entry[0]
+        for index, child in enumerate(kids):
+            child.availability += 1
             visits = child.visits
             value = child.reward / visits + EXPLORATION * sqrt(log(child.availability) / visits)
             if value > best_value:
-                best, best_value = entry, value
+                best, best_value = index, value
         return best
 
 
