@@ -35,7 +35,8 @@ MAX_ROLLOUT = 10_000
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long a search runs: a number of iterations, or seconds of think time."""
+    """How long a search runs: a number of iterations, or seconds of think time, or both
+    (whichever ends first)."""
 
     iterations: int | None = DEFAULT_ITERATIONS
     seconds: float | None = None
@@ -68,9 +69,8 @@ class Budget:
     def label(self) -> str:
         if self.seconds is None:
             return str(self.iterations)
-        if self.seconds < 1:
-            return f"{self.seconds * 1000:g}ms"
-        return f"{self.seconds:g}s"
+        time = f"{self.seconds * 1000:g}ms" if self.seconds < 1 else f"{self.seconds:g}s"
+        return time if self.iterations is None else f"{self.iterations}/{time}"
 
 
 class Node:
@@ -140,15 +140,19 @@ class ISMCTSBot:
         root = Node(perspective.seat)
         stop = self.stop
         done = 0
-        if self.budget.seconds is None:
-            for _ in range(self.budget.iterations or 0):
+        iterations, seconds = self.budget.iterations, self.budget.seconds
+        if seconds is None:
+            for _ in range(iterations or 0):
                 if stop.is_set():
                     break
                 self._iterate(root, perspective.resample(rng), rng)
                 done += 1
         else:
-            deadline = time.perf_counter() + self.budget.seconds
-            while not stop.is_set() and (done == 0 or time.perf_counter() < deadline):
+            deadline = time.perf_counter() + seconds
+            limit = iterations if iterations is not None else math.inf
+            while not stop.is_set() and done < limit:
+                if done and time.perf_counter() >= deadline:
+                    break
                 self._iterate(root, perspective.resample(rng), rng)
                 done += 1
         self.iterations_done = done
