@@ -31,6 +31,10 @@ from saqqara.core.perspective import Perspective
 DEFAULT_ITERATIONS = 400
 EXPLORATION = 0.7
 MAX_ROLLOUT = 10_000
+PRIOR_WORLDS = 4
+"""Determinizations that value the root's moves before the search (0: no root prior)."""
+PRIOR_VISITS = 10
+"""Virtual visits each root move starts with, at its prior value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +102,8 @@ class ISMCTSBot:
         self.stop = threading.Event()
         self.iterations_done = 0
         """Iterations of the last search (for time budgets and benchmarks)."""
+        self.prior_worlds = PRIOR_WORLDS
+        self.prior_visits = PRIOR_VISITS
         self.name = self._name()
 
     @classmethod
@@ -140,6 +146,8 @@ class ISMCTSBot:
         root = Node(perspective.seat)
         stop = self.stop
         done = 0
+        if self.prior_worlds and self.evaluator is not None:
+            self._seed_root(root, perspective, rng)
         iterations, seconds = self.budget.iterations, self.budget.seconds
         if seconds is None:
             for _ in range(iterations or 0):
@@ -157,6 +165,31 @@ class ISMCTSBot:
                 done += 1
         self.iterations_done = done
         return root
+
+    def _seed_root(self, root: Node, perspective: Perspective, rng: random.Random) -> None:
+        """Progressive bias at the root: each first move starts with ``prior_visits``
+        virtual visits worth the evaluator's mean over ``prior_worlds`` determinizations of
+        the position right after it (chance that follows it sampled)."""
+        assert self.evaluator is not None
+        evaluate = self.evaluator
+        seat = perspective.seat
+        key = self.action_ids
+        totals: dict[int, list[float]] = {}
+        for _ in range(self.prior_worlds):
+            world = perspective.resample(rng)
+            for action in world.legal_actions(seat):
+                after = world.clone()
+                after.apply_unchecked(seat, action)
+                while (acting := after.to_act()) == (CHANCE,):
+                    after.apply_unchecked(CHANCE, after.sample_chance(rng))
+                value = after.returns()[seat] if not acting else evaluate(after, seat)
+                totals.setdefault(key(action), []).append(value)
+        weight = self.prior_visits
+        for aid, values in totals.items():
+            child = Node(seat)
+            child.visits = child.availability = weight
+            child.reward = weight * sum(values) / len(values)
+            root.children[aid] = child
 
     def _iterate(self, root: Node, world: State, rng: random.Random) -> None:
         path: list[Node] = []

@@ -13,6 +13,7 @@ Needs the research extra (openskill, matplotlib).
 from __future__ import annotations
 
 import itertools
+import math
 import os
 import random
 import time
@@ -62,6 +63,35 @@ class LadderGame:
     returns: tuple[float, ...]
     seconds: tuple[float, ...]
     moves: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """A mean return over games, with a 95% interval (normal approximation; Wilson's when
+    every game ended alike)."""
+
+    mean: float
+    low: float
+    high: float
+    games: int
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Share:
+        n = len(values)
+        if n == 0:
+            return cls(math.nan, math.nan, math.nan, 0)
+        mean = sum(values) / n
+        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+        if var == 0:
+            z2 = Z95 * Z95
+            centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+            half = Z95 * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        else:
+            centre, half = mean, Z95 * math.sqrt(var / n)
+        return cls(mean, max(0.0, centre - half), min(1.0, centre + half), n)
+
+    def text(self) -> str:
+        return f"{self.mean:.2f} [{self.low:.2f}, {self.high:.2f}] in {self.games} games"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +165,17 @@ class Ladder:
             for name in self.bots
         ]
         return sorted(rungs, key=lambda r: -r.mu)
+
+    def share_against(self, bot: str, others: Sequence[str]) -> Share:
+        """``bot``'s mean return in the games it played at tables of exactly ``bot`` and
+        ``others`` (a seat of a side counts when the game has sides)."""
+        wanted = sorted([bot, *others])
+        values = [
+            result.returns[result.seats.index(bot)]
+            for result in self.results
+            if sorted(result.seats) == wanted
+        ]
+        return Share.of(values)
 
     def to_json(self) -> dict[str, Any]:
         return {

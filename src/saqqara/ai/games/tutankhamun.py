@@ -75,8 +75,12 @@ def evaluate(state: TutankhamunState, seat: int) -> float:
 
 
 def win_chance(state: State, seat: int) -> float:
-    """The search evaluator: :func:`evaluate` squashed into a chance of winning."""
+    """The search evaluator: :func:`evaluate` squashed into a chance of winning; a scoring
+    under way is first settled as if nobody played anything more in it."""
     assert isinstance(state, TutankhamunState)
+    if state.phase == SCORING:
+        state = state.clone()
+        _settle_scoring(state, seat)
     if state.is_terminal():
         return state.returns()[seat]
     return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / WIN_SCALE))
