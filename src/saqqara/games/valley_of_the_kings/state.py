@@ -42,6 +42,10 @@ UNCLAIMED, OUT = -1, -2
 MAX_ROUNDS = 40
 """Our limit, not the rulebook's: the game also ends after this round (see the rules doc)."""
 FREE = -1
+_BID_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
+"""Bid options by (tiles in hand, rings still allowed per group): the same few hands and
+rooms recur in every auction, so legal bids are listed once."""
+_BID_OPTIONS_LIMIT = 50_000
 PIECES = 7
 V = act.VALUES
 C = act.COLOURS
@@ -357,21 +361,26 @@ class ValleyState(State):
 
     def _bid_options(self, seat: int) -> list[Action]:
         """Lay any tile still in hand face down at any group, at most 10 rings per group."""
-        hand = self.hand
         base = seat * V
-        values = [v for v in range(V) if hand[base + v]]
+        held = tuple(self.hand[base : base + V])
         room = [self.b.max_bid] * self.ngroups
         bids = self.bids
         for i in range(0, len(bids), 3):
             if bids[i + 1] == seat:
                 room[bids[i]] -= bids[i + 2]
-        options: list[Action] = []
-        for group in range(self.ngroups):
-            left = room[group]
-            row = act.BID[group]
-            options.extend([row[v] for v in values if v <= left])
-        options.append(act.DONE)
-        return options
+        key = (held, tuple(room))
+        known = _BID_OPTIONS.get(key)
+        if known is None:
+            values = [v for v in range(V) if held[v]]
+            options: list[Action] = []
+            for group, left in enumerate(room):
+                row = act.BID[group]
+                options.extend([row[v] for v in values if v <= left])
+            options.append(act.DONE)
+            if len(_BID_OPTIONS) >= _BID_OPTIONS_LIMIT:
+                _BID_OPTIONS.clear()
+            known = _BID_OPTIONS[key] = tuple(options)
+        return list(known)
 
     def _bid(self, seat: int, group: int, value: int) -> None:
         self.hand[seat * V + value] -= 1
