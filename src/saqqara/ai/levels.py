@@ -26,13 +26,15 @@ HEURISTIC_NAMES = ("heuristic", "greedy")
 EASY_RANDOM_SHARE = 0.5
 """How often ``easy`` plays a random legal move instead of its heuristic's."""
 HARD_ITERATIONS = {
-    "tutankhamun": 4000,
-    "valley-of-the-kings": 3000,
-    "curse-of-the-mummy": 3000,
-    "tutankhamuns-revenge": 4000,
+    "curse-of-the-mummy": 6_000,
+    "tutankhamun": 12_000,
+    "tutankhamuns-revenge": 11_000,
+    "valley-of-the-kings": 16_000,
 }
-"""``hard``'s iterations per move: about what one idle core runs in a second (see the
-search benchmark); the one-second limit holds on a slower or busier machine."""
+"""``hard``'s iterations per move: about 0.8 of what one core ran per processor second at
+each game's first real decision (``benchmarks/goals.py``: 8,385, 14,969, 13,966 and
+19,993 iterations/s), so a move takes about a second; the one-second wall-clock limit
+holds on a slower or busier machine."""
 HARD_SECONDS = 1.0
 
 
