@@ -174,11 +174,26 @@ interval mu ± 1.96 sigma) from a round robin at 2 players; "win share" is the m
 decisions, on a machine shared with other work ({cpus} cores).
 
 The levels: `easy` (the heuristic with half its moves random), `medium` (the game's
-heuristic), `hard` (our IS-MCTS at the strong bot's iterations, and at most one second of
-wall-clock time per move). The strong bot below is `hard` without the wall-clock cap, so a
-busy machine does not weaken it. Small game counts give wide intervals: read them before
-the means.
+heuristic), `hard` (our IS-MCTS at {hard}, and at most one second of wall-clock time per
+move). The strong bot measured below is `ismcts:N` with the N each section names: `hard`'s
+search with a fixed iteration budget, so that a busy machine does not weaken it. Where N is
+below `hard`'s own budget the run was shortened for time, and `hard` searches more than
+what is shown. Small game counts give wide intervals: read them before the means.
 """
+
+
+def header(command: str, date: str) -> str:
+    hard = ", ".join(f"{n:,} iterations in {g}" for g, n in sorted(HARD_ITERATIONS.items()))
+    return HEADER.format(command=command, date=date, cpus=os.cpu_count(), hard=hard)
+
+
+def rewrite_header() -> None:
+    """Write the page's header anew, keeping the measured sections, command and date."""
+    text = DOC.read_text(encoding="utf-8")
+    first = text.splitlines()[2]
+    command = first.split("(", 1)[1].split(")", 1)[0]
+    date = text.split("written ", 1)[1].split(". Every", 1)[0]
+    DOC.write_text(header(command, date) + text[text.index("\n## ") :], encoding="utf-8")
 
 
 def main() -> None:
@@ -189,18 +204,18 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--rewrite-header", action="store_true", help="only write the header anew (no games)"
+    )
     args = parser.parse_args()
+    if args.rewrite_header:
+        rewrite_header()
+        return
     games = args.game or sorted(registered_games(), key=lambda g: (g not in QUICK_FIRST, g))
     command = f"--games {args.games} --games3 {args.games3}"
     if args.iterations:
         command += f" --iterations {args.iterations}"
-    parts = [
-        HEADER.format(
-            command=command,
-            date=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            cpus=os.cpu_count(),
-        )
-    ]
+    parts = [header(command, datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"))]
     for done, game_id in enumerate(games):
         print(f"{game_id} ...", flush=True)
         parts.append(section(game_id, args, args.workers))
