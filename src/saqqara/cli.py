@@ -151,6 +151,13 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- saqqara ladder ---------------------------------------------------------------------------
+def cmd_ladder(args: argparse.Namespace, console: Console) -> int:
+    from saqqara.ai.ladder_command import ladder_command
+
+    return ladder_command(args, console, _options(args), _bot_list(args.bots))
+
+
 # -- saqqara arena ----------------------------------------------------------------------------
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     from saqqara.ai.arena import run_arena
@@ -344,6 +351,10 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--json", action="store_true", help="print JSON for machines")
     game_options(arena)
     arena.set_defaults(run=cmd_arena)
+
+    from saqqara.ai.ladder_command import add_parser as add_ladder_parser
+
+    add_ladder_parser(sub, game_options, cmd_ladder)
 
     rep = sub.add_parser("replay", help="replay a game record, checking every action")
     rep.add_argument("file", help="a saqqara record (JSON; see docs/records.md)")

@@ -47,19 +47,20 @@ def estimate(state: TutankhamunState, seat: int) -> float:
     banked = ed.start[n] - state.score[seat]
     hold = state.hold
     potential = 0.0
+    others = [s * NUM_TYPES for s in range(n) if s != seat]
     for kind in range(NUM_TYPES):
         mine = hold[seat * NUM_TYPES + kind]
         if not mine:
             continue
-        best_other = max(hold[s * NUM_TYPES + kind] for s in range(n) if s != seat)
+        best_other = max([hold[base + kind] for base in others])
         value = ed.types[kind].count
         p_first = first_place_chance(mine - best_other, state.on_path[kind])
         potential += value * p_first + 0.5 * value * (1.0 - p_first) * 0.4
     items = state.wilds[seat] * LID_VALUE
     if state.mask == seat:
         items += MASK_VALUE
-    path = state.path
-    ahead = sum(1 for k in path[state.pawn[seat] + 1 :] if k != EMPTY)
+    rest = state.path[state.pawn[seat] + 1 :]
+    ahead = len(rest) - rest.count(EMPTY)
     return banked + potential + items + ACCESS_VALUE * ahead
 
 
@@ -74,8 +75,12 @@ def evaluate(state: TutankhamunState, seat: int) -> float:
 
 
 def win_chance(state: State, seat: int) -> float:
-    """The search evaluator: :func:`evaluate` squashed into a chance of winning."""
+    """The search evaluator: :func:`evaluate` squashed into a chance of winning; a scoring
+    under way is first settled as if nobody played anything more in it."""
     assert isinstance(state, TutankhamunState)
+    if state.phase == SCORING:
+        state = state.clone()
+        _settle_scoring(state, seat)
     if state.is_terminal():
         return state.returns()[seat]
     return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / WIN_SCALE))
