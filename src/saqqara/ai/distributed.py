@@ -160,5 +160,8 @@ def _ray(address: str) -> Any:
         if address == LOCAL_RAY:
             ray.init(address="local", include_dashboard=False, log_to_driver=False)
         else:
-            ray.init(address=address, log_to_driver=False)
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except ConnectionError as error:
+                raise ValueError(f"no Ray cluster answers at {address!r}: {error}") from error
     return ray
