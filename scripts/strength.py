@@ -53,6 +53,8 @@ def equal_time_simulations(game: Game, iterations: int) -> tuple[int, float, flo
     """OpenSpiel IS-MCTS simulations that take the processor time of our ``iterations``;
     with both rates (per processor second) at the game's first real decision."""
     perspective = first_choice(game)
+    ISMCTSBot(game, 50).choose(perspective, random.Random(1))  # warm-up: first-use tables
+    OpenSpielISMCTS(game, 5).choose(perspective, random.Random(1))
     ours = ISMCTSBot(game, max(200, iterations // 5))
     start = time.process_time()
     ours.choose(perspective, random.Random(2))
