@@ -125,6 +125,68 @@ class GreedyTutankhamun:
         return rng.choice(best)
 
 
+def _after(world: TutankhamunState, seat: int, action: Action) -> TutankhamunState:
+    """The position after ``seat`` plays ``action``, a scoring it was in settled."""
+    after = world.clone()
+    in_scoring = after.phase == SCORING
+    after.apply_unchecked(seat, action)
+    if in_scoring:
+        _settle_scoring(after, seat)
+    return after
+
+
+class LookaheadTutankhamun:
+    """Two plies: each of its moves is valued by :func:`evaluate` after the best answer of
+    the seat that acts next (that seat's own greedy choice); a move that keeps the turn is
+    valued after its own best follow-up. Tutankhamun is open, so the one determinization
+    is the position itself."""
+
+    name = "lookahead"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        legal = perspective.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        world = perspective.resample(rng)
+        assert isinstance(world, TutankhamunState)
+        seat = perspective.seat
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in legal:
+            after = _after(world, seat, action)
+            value = self._answered(after, seat)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return rng.choice(best)
+
+    @staticmethod
+    def _answered(after: TutankhamunState, seat: int) -> float:
+        """``seat``'s value once the next decider has made its greedy choice."""
+        acting = after.to_act()
+        if not acting or acting[0] < 0:
+            return evaluate(after, seat)
+        mover = acting[0]
+        replies = after.legal_actions(mover)
+        if not replies:
+            return evaluate(after, seat)
+        chosen = max(
+            (_after(after, mover, reply) for reply in replies),
+            key=lambda answer: evaluate(answer, mover),
+        )
+        return evaluate(chosen, seat)
+
+
+register_bot(
+    "lookahead",
+    LookaheadTutankhamun,
+    game_id="tutankhamun",
+    help="two plies: its move, then the next decider's greedy answer",
+)
 register_bot(
     "greedy",
     GreedyTutankhamun,
