@@ -1,6 +1,6 @@
 """The `saqqara` command: list games, play in the terminal, run bot arenas, replay records,
-draw reconstructed boards. Every error from outside (a bad option, an unreadable record)
-ends with a clear message and exit status 2, never a traceback."""
+draw reconstructed boards, export view schemas. Every error from outside (a bad option, an
+unreadable record) ends with a clear message and exit status 2, never a traceback."""
 
 from __future__ import annotations
 
@@ -18,13 +18,15 @@ from rich.table import Table
 
 from saqqara import __version__
 from saqqara.ai.registry import available_bots, make_bot
+from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
-from saqqara.core.playout import Agent
+from saqqara.core.journal import read_record_file
 from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
 from saqqara.ui.renderers import render
+from saqqara.ui.schema_command import add_schema_command
 from saqqara.ui.terminal import HUMAN, TerminalTable, default_record_path
 
 DEFAULT_GAME = "tutankhamun"
@@ -128,6 +130,15 @@ def _default_bot(game: Game) -> str:
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    if args.server or args.seat_link:
+        import asyncio
+
+        from saqqara.remote_terminal import play_remote_seat
+
+        if not args.seat_link:
+            raise UsageError("--server needs --seat-link (the link your table's host gave you)")
+        asyncio.run(play_remote_seat(args.seat_link, console))
+        return 0
     resume = None
     if args.resume:
         resume = _read_record(Path(args.resume))
@@ -230,11 +241,10 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
 
 # -- saqqara replay ---------------------------------------------------------------------------
 def _read_record(path: Path) -> Record:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    return Record.loads(text)
+    """A saved game: a journal (as ``play`` keeps it) or a JSON record."""
+    if not path.is_file():
+        raise UsageError(f"cannot read {path}: no such file")
+    return read_record_file(path)
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
@@ -289,6 +299,31 @@ def cmd_board(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- the server and remote seats (bodies in saqqara.server and saqqara.client) ------------------
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    from saqqara.server.main import serve
+
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        origins=tuple(args.origin or ()),
+        rate=args.rate,
+        sqlite_sync=args.sqlite_sync,
+    )
+    return 0
+
+
+def cmd_bot(args: argparse.Namespace, console: Console) -> int:
+    import asyncio
+
+    from saqqara.client import play_remote
+
+    final = asyncio.run(play_remote(args.seat_link, args.bot, seed=args.seed))
+    console.print(f"game over: {final.outcome}")
+    return 0
+
+
 # -- the parser -------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -327,9 +362,15 @@ def build_parser() -> argparse.ArgumentParser:
         default="0",
         help="your seat, from 0 (default 0), or your side where sides differ (--seat mummy)",
     )
-    play.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
+    play.add_argument(
+        "--seed",
+        type=int,
+        help="seed for chance and bots (default: random; a resumed game keeps its own)",
+    )
     play.add_argument("--save", help="where to keep the record (default: your data directory)")
     play.add_argument("--resume", metavar="FILE", help="carry on with a saved record")
+    play.add_argument("--server", metavar="URL", help="play a seat at a remote table")
+    play.add_argument("--seat-link", metavar="LINK", help="that seat's invite link")
     game_options(play)
     play.set_defaults(run=cmd_play)
 
@@ -361,6 +402,39 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("game", help="game id")
     board.add_argument("--svg", metavar="FILE", help="also write the board as an SVG file")
     board.set_defaults(run=cmd_board)
+
+    add_schema_command(sub)
+
+    serve = sub.add_parser("serve", help="serve online tables (HTTP and WebSocket)")
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--db",
+        help="database URL: sqlite:///FILE or postgresql://… "
+        "(default: a SQLite file in your data directory)",
+    )
+    serve.add_argument("--origin", action="append", help="a browser origin allowed to connect")
+    serve.add_argument(
+        "--rate",
+        type=float,
+        default=20.0,
+        help="messages a second allowed per connection (default 20)",
+    )
+    serve.add_argument(
+        "--sqlite-sync",
+        choices=("full", "normal"),
+        default="full",
+        help="full: every move synced to disk (default); normal: survives a crash of the "
+        "server, not of the machine, and is much faster on slow disks",
+    )
+    serve.set_defaults(run=cmd_serve)
+
+    bot = sub.add_parser("bot", help="seat a bot at a remote table by its seat link")
+    bot.add_argument("url", help="the server's address")
+    bot.add_argument("--seat-link", required=True, help="the seat's invite link")
+    bot.add_argument("--bot", default="random", help="bot name (see docs/protocol.md)")
+    bot.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
+    bot.set_defaults(run=cmd_bot)
     return parser
 
 

@@ -32,7 +32,7 @@ from saqqara.core.action_ids import ActionIds
 from saqqara.core.events import Event, events_for
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.registry import load, registered_games
-from saqqara.research.pettingzoo_env import encoder_of
+from saqqara.research.encoding import encoder_of
 
 PREFIX = "saqqara_"
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
