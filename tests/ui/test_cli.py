@@ -148,3 +148,68 @@ def _arena_json(capsys: pytest.CaptureFixture[str], game: str) -> dict[str, obje
     assert main([*argv, "--workers", "1", "--json"]) == 0
     data: dict[str, object] = json.loads(capsys.readouterr().out)
     return data
+
+
+def test_games_never_cuts_an_id_and_marks_the_default_bot(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    for game_id in ("curse-of-the-mummy", "tutankhamuns-revenge", "valley-of-the-kings"):
+        assert f"\n{game_id}\n" in f"\n{out}"
+    assert out.count("heuristic (default)") == 4
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def _play_until_input_ends(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> None:
+    feed = iter(answers)
+
+    def read(prompt: str = "") -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", read)
+
+
+def test_saves_get_unique_names_are_listed_and_the_latest_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    _play_until_input_ends(monkeypatch, [])
+    for _ in range(2):  # two games started in the same second keep two files
+        assert main(["play", "tutankhamun", "--players", "2", "--seed", "1"]) == 0
+    saves = sorted((tmp_path / "saqqara" / "records").glob("tutankhamun-*.json"))
+    assert len(saves) == 2
+    capsys.readouterr()
+    assert main(["saves"]) == 0
+    listed = capsys.readouterr().out
+    assert all(p.name in listed for p in saves) and "tutankhamun, 2 players" in listed
+    _play_until_input_ends(monkeypatch, ["a"])
+    assert main(["play", "--resume", "latest"]) == 0
+    assert "Game saved to" in capsys.readouterr().out
+
+
+def test_resume_refuses_conflicting_game_arguments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "g.json"
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "tutankhamun", "--players", "2", "--save", str(record)]) == 0
+    assert main(["play", "valley-of-the-kings", "--resume", str(record)]) == 2
+    assert "drop GAME" in capsys.readouterr().err
+    assert main(["play", "--players", "4", "--resume", str(record)]) == 2
+    assert "drop --players" in capsys.readouterr().err
+
+
+def test_play_speaks_german_and_calls_the_person_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _play_until_input_ends(monkeypatch, ["a"] * 300)
+    argv = ["play", "tutankhamun", "--players", "2", "--seed", "3", "--lang", "de"]
+    assert main([*argv, "--name", "Ada", "--save", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Ada, du bist am Zug" in out
+    assert "Spielende" in out and "Ada (du): Platz" in out and "Felder bis zum Ziel" in out

@@ -9,44 +9,74 @@ from __future__ import annotations
 
 import os
 import random
+import secrets
 import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import IllegalAction, NotationError
-from saqqara.core.events import Event, events_for
+from saqqara.core.errors import NotationError
+from saqqara.core.events import Event
 from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.i18n import N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent
+from saqqara.core.presentation import Presentation, presentation_for
 from saqqara.core.records import Record, record_of, replay
-from saqqara.ui.renderers import format_event, has_aids, label_action, render, without_aids
+from saqqara.ui.renderers import has_aids, render, without_aids
 
 HUMAN = "human"
+PAGE = 8
+"""Menu entries shown at once; "more" shows the next ones, "moves" all of them."""
+RECENT = 6
+"""Log lines shown before a person's turn; "log" shows everything since their last move."""
 
-HELP = """\
-Type the number of a move from the menu, or its notation (for example "take 12").
-Other commands: "board" shows the table again, "moves" lists your moves again,
-"help" shows this text, "quit" saves the game and stops (resume it with --resume FILE).
-In games with an aid (Curse of the Mummy's possible fields of unseen figures), "aid"
-switches it off and on."""
+HELP = N_(
+    'Type the letter of a move from the menu, or its notation (for example "{example}"). '
+    'Commands: "more" shows more of the menu, "moves" lists every move, "board" shows the '
+    'table, "log" what happened since your last move, "rules" the rules in brief, "legend" '
+    'the symbols of the board, "aid" switches the aid of unseen figures off and on, "quit" '
+    "saves the game and stops."
+)
+QUIET = {
+    "tutankhamun": frozenset({"draw"}),
+    "curse-of-the-mummy": frozenset({"die"}),
+    "tutankhamuns-revenge": frozenset({"laid", "lay"}),
+    "valley-of-the-kings": frozenset({"draw", "order-written"}),
+}
+"""Event kinds the log leaves out: single draws and dice that the board or a later event
+sums up (each is still shown on the board)."""
+
+
+def menu_key(index: int) -> str:
+    """The menu key of entry ``index``: ``a`` ... ``z``, then ``aa``, ``ab``, ...; letters,
+    so that no key looks like a board position."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    if index < len(letters):
+        return letters[index]
+    return letters[index // len(letters) - 1] + letters[index % len(letters)]
 
 
 class QuitGame(Exception):
     """The person at the terminal asked to stop."""
 
 
-def default_record_path(game: Game) -> Path:
-    """Where a game's record is saved unless told otherwise (the user's data directory)."""
+def records_dir() -> Path:
+    """Where games are saved unless told otherwise (the user's data directory)."""
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "saqqara" / "records"
+
+
+def default_record_path(game: Game) -> Path:
+    """A new file name for a game's record: its game, the time and a random tag, so that
+    two games started in the same second keep separate files."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return base / "saqqara" / "records" / f"{game.spec.id}-{stamp}.json"
+    return records_dir() / f"{game.spec.id}-{stamp}-{secrets.token_hex(3)}.json"
 
 
 def save_atomically(path: Path, text: str) -> None:
@@ -70,6 +100,8 @@ class TerminalTable:
         read_line: Callable[[str], str],
         record_path: Path,
         resume: Record | None = None,
+        lang: str = SOURCE_LANGUAGE,
+        names: Sequence[str] | None = None,
     ) -> None:
         self.game = game
         self.agents = list(agents)
@@ -86,6 +118,13 @@ class TerminalTable:
             self.history = [(a.seat, a.action) for a in resume.actions]
         self.seed = seed
         self.aids = True
+        self.tr = Translator(lang)
+        self.text: Presentation = presentation_for(game, lang, names)
+        self.people = [s for s, a in enumerate(self.agents) if a is None]
+        self.log: dict[int | None, list[list[str]]] = {s: [] for s in [None, *self.people]}
+        """Per person (``None``: a spectator), the sentences of each action since their last
+        move, as they may see them."""
+        self.last_person: int | None = None
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> State:
@@ -93,9 +132,12 @@ class TerminalTable:
         try:
             while not self.state.is_terminal():
                 self._step()
-        except QuitGame:
+        except (QuitGame, KeyboardInterrupt):
             self._save()
-            self.console.print(f"Game saved to {self.record_path}. Resume it with:")
+            self.console.print(
+                self.tr("Game saved to {path}. Resume it with:", path=self.record_path),
+                markup=False,
+            )
             self.console.print(f"  saqqara play --resume {self.record_path}", markup=False)
             return self.state
         self._save()
@@ -106,7 +148,7 @@ class TerminalTable:
         acting = self.state.to_act()
         if acting == (CHANCE,):
             action = self.state.sample_chance(self.chance_rng)
-            self._apply(CHANCE, action, quiet=True)
+            self._apply(CHANCE, action)
             return
         seat = acting[0]
         agent = self.agents[seat]
@@ -116,64 +158,113 @@ class TerminalTable:
             action = agent.choose(Perspective(self.state, seat), self.bot_rng)
         self._apply(seat, action)
 
-    def _apply(self, seat: int, action: Action, quiet: bool = False) -> None:
-        label = (
-            ""
-            if quiet
-            else label_action(self.state.view(None), self.game, self.game.action_text(action))
-        )
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply an action; each person learns of it only through the events they may see
+        (never through the action's text), shown before their next move."""
         events = self.state.apply(seat, action)
         self.history.append((seat, self.game.action_text(action)))
         self._save()
-        if not quiet:
-            who = self.seat_names[seat]
-            self.console.print(Text(f"P{seat} ({who}): ", style="bold") + Text(label))
-        self._show_events(events)
+        self._note(events)
 
-    def _show_events(self, events: Sequence[Event]) -> None:
-        """Log what the viewing person may see of what happened (chance steps included)."""
-        for event in events_for(events, self._viewer()):
-            line = format_event(self.game, event)
-            if line:
-                self.console.print(Text(f"    {line}", style="dim"))
+    def _note(self, events: Sequence[Event]) -> None:
+        quiet = QUIET.get(self.game.spec.id, frozenset())
+        for viewer, entries in self.log.items():
+            lines = [
+                self.text.event_sentence(e.to_json())
+                for e in events
+                if e.visible_to(viewer) and e.kind not in quiet
+            ]
+            if lines:
+                entries.append(lines)
+        if not self.people:
+            self._show_log(None, everything=True)
 
-    def _viewer(self) -> int | None:
-        humans = [s for s, a in enumerate(self.agents) if a is None]
-        return humans[0] if len(humans) == 1 else None
+    def _show_log(self, viewer: int | None, everything: bool = False) -> None:
+        """What ``viewer`` may know of what happened since their last move; the latest
+        action's sentences stand out."""
+        entries = self.log[viewer]
+        shown = [(i == len(entries) - 1, line) for i, lines in enumerate(entries) for line in lines]
+        if not everything and len(shown) > RECENT:
+            skipped = len(shown) - RECENT
+            self.console.print(
+                self.tr("({count} earlier lines: type 'log')", count=skipped),
+                style="dim",
+                markup=False,
+            )
+            shown = shown[-RECENT:]
+        for latest, line in shown:
+            self.console.print(Text(line, style="bold" if latest else "dim"))
 
     # -- a person's turn ------------------------------------------------------------------
     def _ask(self, seat: int) -> Action:
         perspective = Perspective(self.state, seat)
-        self.console.rule(f"P{seat}, your move")
+        self._hand_over(seat)
+        name = self.text.player(seat)
+        self.console.rule(self.tr("{player}, your move", player=name))
         self.console.print(self._board(perspective, seat))
+        self._show_log(seat)
         legal = perspective.legal_actions()
-        self._show_menu(legal, perspective.view())
+        page = 0
+        self._show_menu(legal, perspective.view(), page)
         while True:
             try:
-                line = self.read_line(f"P{seat}> ").strip()
+                line = self.read_line(f"{name}> ").strip()
             except EOFError:
                 raise QuitGame from None
             if not line:
                 continue
             word = line.lower()
-            if word in ("quit", "exit game", "q"):
+            if word == "quit":
                 raise QuitGame
-            if word in ("help", "?", "h"):
-                self.console.print(HELP, markup=False)
-                continue
-            if word in ("board", "b"):
+            if word in ("help", "?"):
+                example = self.game.action_text(legal[0])
+                self.console.print(self.tr(HELP, example=example), markup=False)
+            elif word == "board":
                 self.console.print(self._board(perspective, seat))
-                continue
-            if word == "aid":
+            elif word == "aid":
                 self._toggle_aids()
                 self.console.print(self._board(perspective, seat))
-                continue
-            if word in ("moves", "m"):
-                self._show_menu(legal, perspective.view())
-                continue
-            action = self._read_action(line, legal)
-            if action is not None:
-                return action
+            elif word == "moves":
+                self._show_menu(legal, perspective.view(), None)
+            elif word == "more":
+                page = page + 1 if (page + 1) * PAGE < len(legal) else 0
+                self._show_menu(legal, perspective.view(), page)
+            elif word == "log":
+                self._show_log(seat, everything=True)
+            elif word == "rules":
+                for paragraph in self.text.rules_summary():
+                    self.console.print(paragraph, markup=False)
+            elif word == "legend":
+                for symbol, meaning in self.text.legend():
+                    self.console.print(f"{symbol:>8}  {meaning}", markup=False)
+            else:
+                action = self._read_action(line, legal)
+                if action is not None:
+                    self.log[seat].clear()
+                    return action
+
+    def _hand_over(self, seat: int) -> None:
+        """Between two people at one terminal in a game of hidden information, a clear
+        screen that waits until the next person is ready, so neither sees the other's view."""
+        if (
+            len(self.people) > 1
+            and self.game.spec.hidden_information
+            and self.last_person not in (None, seat)
+        ):
+            self.console.clear()
+            self.console.print(
+                self.tr(
+                    "Pass the terminal to {player} and press Enter when only {player} is looking.",
+                    player=self.text.player(seat),
+                ),
+                markup=False,
+            )
+            try:
+                self.read_line("")
+            except EOFError:
+                raise QuitGame from None
+            self.console.clear()
+        self.last_person = seat
 
     def _board(self, perspective: Perspective, seat: int) -> RenderableType:
         view = perspective.view()
@@ -181,35 +272,52 @@ class TerminalTable:
 
     def _toggle_aids(self) -> None:
         if not has_aids(self.game):
-            self.console.print(f"{self.game.spec.title} has no aid to switch.")
+            self.console.print(self.tr("This game has no aid to switch."), markup=False)
             return
         self.aids = not self.aids
-        self.console.print(f"The aid is {'on' if self.aids else 'off'}.")
+        message = self.tr("The aid is on.") if self.aids else self.tr("The aid is off.")
+        self.console.print(message, markup=False)
 
     def _read_action(self, line: str, legal: list[Action]) -> Action | None:
-        if line.isdigit():
-            number = int(line)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            self.console.print(f"[red]There is no move {number}; choose 1 to {len(legal)}.[/]")
-            return None
+        keys = {menu_key(i): a for i, a in enumerate(legal)}
+        if line.lower() in keys:
+            return keys[line.lower()]
         try:
             action = self.game.parse_action(line)
         except NotationError as exc:
-            self.console.print(f"[red]{exc.message}.[/] Type a move number or 'help'.")
+            self.console.print(
+                Text(f"{exc.message}. ", style="red")
+                + Text(self.tr("Type a letter from the menu, a move's notation or 'help'."))
+            )
             return None
         if action not in legal:
-            reason = IllegalAction(f"{self.game.action_text(action)} is not legal now")
-            self.console.print(f"[red]{reason.message}.[/] Type 'moves' to see your moves.")
+            refused = self.tr("{move} is not possible now.", move=self.game.action_text(action))
+            self.console.print(
+                Text(f"{refused} ", style="red") + Text(self.tr("Type 'moves' to see your moves."))
+            )
             return None
         return action
 
-    def _show_menu(self, legal: list[Action], view: dict[str, Any]) -> None:
-        cells = [
-            f"[bold]{i + 1:>2}[/] {label_action(view, self.game, self.game.action_text(a))}"
-            for i, a in enumerate(legal)
-        ]
-        self.console.print(Columns(cells, column_first=True, padding=(0, 3)))
+    def _show_menu(self, legal: list[Action], view: dict[str, Any], page: int | None) -> None:
+        """One page of the menu (``None``: all of it), each entry with its letter, label and
+        notation."""
+        first, last = (0, len(legal)) if page is None else (page * PAGE, (page + 1) * PAGE)
+        for i, action in enumerate(legal[first:last], start=first):
+            entry = Text(f"{menu_key(i):>2} ", style="bold")
+            entry.append(self.text.action_label(view, action))
+            entry.append(f"  [{self.game.action_text(action)}]", style="dim")
+            entry.truncate(self.console.width - 1, overflow="ellipsis")
+            self.console.print(entry, no_wrap=True)
+        if last < len(legal):
+            self.console.print(
+                self.tr(
+                    "{shown} of {total} moves; 'more' shows the next ones.",
+                    shown=f"{menu_key(first)}–{menu_key(min(last, len(legal)) - 1)}",
+                    total=len(legal),
+                ),
+                style="dim",
+                markup=False,
+            )
 
     # -- records and the end ----------------------------------------------------------------
     def record(self) -> Record:
@@ -219,11 +327,26 @@ class TerminalTable:
         save_atomically(self.record_path, self.record().dumps())
 
     def _show_end(self) -> None:
-        self.console.rule("Game over")
+        for viewer in self.people[:1]:
+            self._show_log(viewer, everything=True)
+        self.console.rule(self.tr("Game over"))
         self.console.print(render(self.state.view(None), self.game, None))
         outcome = self.state.outcome()
+        score_name = self.text.score_name()
         for seat, (rank, score) in enumerate(zip(outcome.ranks, outcome.scores, strict=True)):
+            who = self.text.player(seat)
+            if seat in self.people and len(self.people) == 1:
+                who = self.tr("{player} (you)", player=who)
+            elif seat not in self.people:
+                who = f"{who} ({self.seat_names[seat]})"
             self.console.print(
-                f"  P{seat} ({self.seat_names[seat]}): place {rank}, score {score:g}"
+                self.tr(
+                    "{player}: place {rank}, {score} {score_name}",
+                    player=who,
+                    rank=rank,
+                    score=f"{score:g}",
+                    score_name=score_name,
+                ),
+                markup=False,
             )
-        self.console.print(f"{outcome.reason}. Record saved to {self.record_path}.", markup=False)
+        self.console.print(self.tr("Record saved to {path}.", path=self.record_path), markup=False)

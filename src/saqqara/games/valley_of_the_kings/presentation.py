@@ -266,7 +266,7 @@ class ValleyPresentation(Presentation):
             ("13-H", tr("a field of a building site: site number and letter")),
             ("1.5", tr("a stone's place in a pyramid: level (1 at the bottom), then stone")),
             (tr("small / large"), tr("a site for a pyramid of 5 or of 14 stones")),
-            ("R G B W S", tr("stone colours: red, grey, black, white, sand")),
+            ("R G K W S", tr("stone colours: red, grey, black, white, sand")),
             (tr("scarab"), tr("the marker of a site's owner")),
         ]
 
