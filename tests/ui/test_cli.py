@@ -61,7 +61,7 @@ def test_arena_result_does_not_depend_on_the_number_of_workers(
             "--option takes NAME=VALUE",
         ),
         (["replay", "/nonexistent/record.json"], "cannot read"),
-        (["board", "tutankhamun"], "no reconstructed board"),
+        (["board", "chess"], "unknown game 'chess'"),
         (["play", "--players", "3", "--bots", "greedy"], "names 1 bots for 3 players"),
     ],
 )
@@ -213,3 +213,15 @@ def test_play_speaks_german_and_calls_the_person_by_name(
     out = capsys.readouterr().out
     assert "Ada, du bist am Zug" in out
     assert "Spielende" in out and "Ada (du): Platz" in out and "Felder bis zum Ziel" in out
+
+
+def test_every_game_has_a_board_to_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from saqqara.core.registry import registered_games
+
+    for game_id in registered_games():
+        svg = tmp_path / f"{game_id}.svg"
+        assert main(["board", game_id, "--svg", str(svg)]) == 0
+        assert svg.read_text(encoding="utf-8").startswith("<svg")
+    out = capsys.readouterr().out
+    assert "| a1 | b1 | c1 | d1 |" in out  # Revenge's box
+    assert "60 61 62 63 64 65 66 67 68 69" in out  # Tutankhamun's path
