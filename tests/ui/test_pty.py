@@ -1,6 +1,7 @@
-"""The real command in a pseudo-terminal of 80 x 24: a scripted game of every game, in every
-language, runs without a traceback, saves on `quit`, and never prints a line wider than the
-terminal (rich reads the width from the terminal itself)."""
+"""The real command in a pseudo-terminal of 80 x 24: a scripted game of every game, each in
+one of the four languages, runs without a traceback, saves on `quit`, never prints a line
+wider than the terminal, and every turn, from its heading to the prompt, fits its 24 rows
+(rich reads the terminal's size from the terminal itself)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ GAMES = [
     ("curse-of-the-mummy", "nl"),
     ("tutankhamuns-revenge", "sv"),
 ]
-ANSWERS = ["help", "rules", "legend", "more", "moves", "log", "a", "b", "a", "quit"]
+ANSWERS = ["help", "rules", "legend", "more", "moves", "log", "a", "b", "a", "b", "a", "quit"]
 
 
 def run_in_pty(argv: list[str], answers: list[str], timeout: float = 60.0) -> str:
@@ -75,5 +76,10 @@ def test_a_scripted_game_in_an_80_by_24_terminal(game_id: str, lang: str, tmp_pa
     assert "> quit" in plain  # every answer was read at a prompt
     assert save.is_file()
     assert f"--resume {save}" in plain.replace("\n", "")
-    widths = [len(line) for line in plain.split("\n")]
-    assert max(widths) <= 80
+    lines = plain.split("\n")
+    assert max(len(line) for line in lines) <= 80
+    turns = [i for i, line in enumerate(lines) if line.startswith("───")]
+    assert turns
+    for start in turns:  # a turn, from its rule to its prompt, fits the 24 rows
+        prompt = next(i for i in range(start, len(lines)) if re.match(r"^\S+> ", lines[i]))
+        assert prompt - start + 1 <= 24, "\n".join(lines[start : prompt + 1])

@@ -42,7 +42,8 @@ def _table(
 
 def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     table, out = _table(
-        ["", "fly away", "zz", "500", "take 500", "exit", "help", "a", "quit"], tmp_path / "g.json"
+        ["", "fly away", "zz", "500", "take 500", "exit", "help", "a", "log", "quit"],
+        tmp_path / "g.json",
     )
     table.run()
     text = out.getvalue()

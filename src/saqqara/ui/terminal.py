@@ -28,6 +28,7 @@ from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent
 from saqqara.core.presentation import Presentation, presentation_for
 from saqqara.core.records import Record, record_of, replay
+from saqqara.ui.compact import COMPACT
 from saqqara.ui.renderers import has_aids, render, without_aids
 
 HUMAN = "human"
@@ -118,6 +119,7 @@ class TerminalTable:
             self.history = [(a.seat, a.action) for a in resume.actions]
         self.seed = seed
         self.aids = True
+        self.page = PAGE
         self.tr = Translator(lang)
         self.text: Presentation = presentation_for(game, lang, names)
         self.people = [s for s, a in enumerate(self.agents) if a is None]
@@ -179,21 +181,28 @@ class TerminalTable:
         if not self.people:
             self._show_log(None, everything=True)
 
-    def _show_log(self, viewer: int | None, everything: bool = False) -> None:
-        """What ``viewer`` may know of what happened since their last move; the latest
-        action's sentences stand out."""
+    def _show_log(self, viewer: int | None, everything: bool = False, most: int = RECENT) -> int:
+        """What ``viewer`` may know of what happened since their last move, the latest
+        action's sentences standing out; unless ``everything``, at most ``most`` lines, each
+        cut to the terminal's width. The number of lines printed."""
         entries = self.log[viewer]
         shown = [(i == len(entries) - 1, line) for i, lines in enumerate(entries) for line in lines]
-        if not everything and len(shown) > RECENT:
-            skipped = len(shown) - RECENT
+        printed = 0
+        if not everything and len(shown) > most:
+            skipped = len(shown) - most + 1
             self.console.print(
                 self.tr("({count} earlier lines: type 'log')", count=skipped),
                 style="dim",
                 markup=False,
             )
-            shown = shown[-RECENT:]
+            shown = shown[-(most - 1) :] if most > 1 else []
+            printed = 1
         for latest, line in shown:
-            self.console.print(Text(line, style="bold" if latest else "dim"))
+            text = Text(line, style="bold" if latest else "dim")
+            if not everything:
+                text.truncate(self.console.width - 1, overflow="ellipsis")
+            self.console.print(text, no_wrap=not everything)
+        return printed + len(shown)
 
     # -- a person's turn ------------------------------------------------------------------
     def _ask(self, seat: int) -> Action:
@@ -201,9 +210,23 @@ class TerminalTable:
         self._hand_over(seat)
         name = self.text.player(seat)
         self.console.rule(self.tr("{player}, your move", player=name))
-        self.console.print(self._board(perspective, seat))
-        self._show_log(seat)
         legal = perspective.legal_actions()
+        compact = COMPACT.get(self.game.spec.id)
+        log_room = RECENT
+        if compact is None:
+            self.console.print(self._board(perspective, seat))
+            self.page = PAGE
+        else:
+            view = perspective.view()
+            drawn = compact(view if self.aids else without_aids(view, self.game), seat, self.text)
+            for row in drawn:
+                self.console.print(row, no_wrap=True)
+            # what is left of the screen below the rule, the board and above the prompt
+            room = self.console.height - len(drawn) - 2
+            logged = sum(len(lines) for lines in self.log[seat])
+            log_room = max(1, min(logged, room // 3))
+            self.page = max(3, room - log_room - 1)
+        self._show_log(seat, most=log_room)
         page = 0
         self._show_menu(legal, perspective.view(), page)
         while True:
@@ -227,7 +250,7 @@ class TerminalTable:
             elif word == "moves":
                 self._show_menu(legal, perspective.view(), None)
             elif word == "more":
-                page = page + 1 if (page + 1) * PAGE < len(legal) else 0
+                page = page + 1 if (page + 1) * self.page < len(legal) else 0
                 self._show_menu(legal, perspective.view(), page)
             elif word == "log":
                 self._show_log(seat, everything=True)
@@ -301,7 +324,8 @@ class TerminalTable:
     def _show_menu(self, legal: list[Action], view: dict[str, Any], page: int | None) -> None:
         """One page of the menu (``None``: all of it), each entry with its letter, label and
         notation."""
-        first, last = (0, len(legal)) if page is None else (page * PAGE, (page + 1) * PAGE)
+        size = self.page
+        first, last = (0, len(legal)) if page is None else (page * size, (page + 1) * size)
         for i, action in enumerate(legal[first:last], start=first):
             entry = Text(f"{menu_key(i):>2} ", style="bold")
             entry.append(self.text.action_label(view, action))
