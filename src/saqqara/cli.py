@@ -18,10 +18,11 @@ from rich.table import Table
 
 from saqqara import __version__
 from saqqara.ai.registry import available_bots, make_bot
+from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
 from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
-from saqqara.core.playout import Agent
+from saqqara.core.journal import read_record_file
 from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
@@ -140,7 +141,7 @@ def _latest_save() -> Path:
 def _saves() -> list[Path]:
     """The saved games in the records directory, newest first."""
     folder = records_dir()
-    files = [p for p in folder.glob("*.json") if p.is_file()] if folder.is_dir() else []
+    files = [p for p in folder.glob("*.json*") if p.is_file()] if folder.is_dir() else []
     return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
@@ -219,8 +220,8 @@ def cmd_saves(args: argparse.Namespace, console: Console) -> int:
         return 0
     for path in saves:
         try:
-            record = Record.loads(path.read_text(encoding="utf-8"))
-        except (OSError, SaqqaraError):
+            record = read_record_file(path)
+        except SaqqaraError:
             console.print(f"{path.name}  (unreadable)", markup=False, soft_wrap=True)
             continue
         moves = sum(1 for a in record.actions if a.seat >= 0)
@@ -311,11 +312,10 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
 
 # -- saqqara replay ---------------------------------------------------------------------------
 def _read_record(path: Path) -> Record:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    return Record.loads(text)
+    """A saved game: a journal (as ``play`` keeps it) or a JSON record."""
+    if not path.is_file():
+        raise UsageError(f"cannot read {path}: no such file")
+    return read_record_file(path)
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
@@ -405,7 +405,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--seat",
         help="your seat, from 0 (default 0), or your side where sides differ (--seat mummy)",
     )
-    play.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
+    play.add_argument(
+        "--seed",
+        type=int,
+        help="seed for chance and bots (default: random; a resumed game keeps its own)",
+    )
     play.add_argument("--save", help="where to keep the record (default: your data directory)")
     play.add_argument(
         "--resume",

@@ -18,10 +18,9 @@ import pytest
 from rich.console import Console
 
 from saqqara.ai.registry import make_bot
-from saqqara.core.actions import Action
 from saqqara.core.game import Game
+from saqqara.core.journal import read_record_file
 from saqqara.core.perspective import Perspective
-from saqqara.core.records import Record
 from saqqara.core.registry import load
 from saqqara.ui.terminal import TerminalTable
 
@@ -57,16 +56,17 @@ class CheckedTable(TerminalTable):
         super().__init__(game, agents, 7, console, read_line, path)
         self.resampled_differently = 0
 
-    def _ask(self, seat: int) -> Action:
-        first = self._drawn(Perspective(self.state, seat), seat)
-        rng = random.Random(len(self.history))
+    def _ask(self, seat: int) -> None:
+        state = self.match.snapshot()
+        first = self._drawn(Perspective(state, seat), seat)
+        rng = random.Random(self.match.seq)
         for _ in range(3):
-            other = self.state.resample(seat, rng)
+            other = state.resample(seat, rng)
             self.resampled_differently += any(
-                other.view(s) != self.state.view(s) for s in range(self.game.players)
+                other.view(s) != state.view(s) for s in range(self.game.players)
             )
             assert self._drawn(Perspective(other, seat), seat) == first
-        return super()._ask(seat)
+        super()._ask(seat)
 
     def _drawn(self, perspective: Perspective, seat: int) -> str:
         out = io.StringIO()
@@ -94,7 +94,7 @@ def test_the_screen_depends_only_on_what_the_person_may_know(
         assert max(len(row) for row in rows) <= 80, turn
     if game.spec.hidden_information:
         assert table.resampled_differently > 0  # there was something to hide
-    record = Record.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+    record = read_record_file(tmp_path / "g.json")
     bot_moves = {a.action for a in record.actions if a.seat not in (seat, -1)}
     screens = "".join(table.screens)
     assert "(heuristic):" not in screens  # the old log line of a bot's move and its text
@@ -108,7 +108,7 @@ def test_the_mummy_is_not_shown_where_the_explorer_went(tmp_path: Path) -> None:
     game = load("curse-of-the-mummy", 2)
     table = CheckedTable(game, 0, io.StringIO(), tmp_path / "g.json")
     table.run()
-    record = Record.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+    record = read_record_file(tmp_path / "g.json")
     first_go = next(a.action for a in record.actions if a.action.startswith("go "))
     first_screen = next(s for s in table.screens if "your move" in s)
     assert first_go not in first_screen

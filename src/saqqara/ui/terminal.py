@@ -1,16 +1,17 @@
 """Playing a game in the terminal: people and bots at one table, one seat's view at a time.
 
-Input is a menu number or an action's notation; anything else gets a clear message and a
-new prompt. The record is saved after every action, so nothing is lost if the program or
-the terminal dies; ``saqqara play --resume FILE`` carries on from it.
+Input is a menu letter or an action's notation; anything else gets a clear message and a
+new prompt, and a refused move the game's own reason. A person learns of the other seats'
+moves only through the events their seat may see, told by the game's presentation in the
+table's language. The game runs in a :class:`~saqqara.core.match.Match` whose journal gains
+a line with every action, so nothing is lost if the program or the terminal dies;
+``saqqara play --resume FILE`` carries on from it with the record's seed.
 """
 
 from __future__ import annotations
 
 import os
-import random
 import secrets
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,14 +21,16 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import NotationError
+from saqqara.core.agent import Agent
+from saqqara.core.errors import IllegalAction, NotationError
 from saqqara.core.events import Event
-from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.game import Game
 from saqqara.core.i18n import N_, SOURCE_LANGUAGE, Translator
+from saqqara.core.journal import RecordJournal
+from saqqara.core.match import Match, Step
 from saqqara.core.perspective import Perspective
-from saqqara.core.playout import Agent
 from saqqara.core.presentation import Presentation, presentation_for
-from saqqara.core.records import Record, record_of, replay
+from saqqara.core.records import Record
 from saqqara.ui.compact import COMPACT
 from saqqara.ui.renderers import has_aids, render, without_aids
 
@@ -77,20 +80,16 @@ def default_record_path(game: Game) -> Path:
     """A new file name for a game's record: its game, the time and a random tag, so that
     two games started in the same second keep separate files."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return records_dir() / f"{game.spec.id}-{stamp}-{secrets.token_hex(3)}.json"
-
-
-def save_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(tmp, path)
+    return records_dir() / f"{game.spec.id}-{stamp}-{secrets.token_hex(3)}.jsonl"
 
 
 class TerminalTable:
-    """One game at the terminal. ``agents[seat]`` is a bot, or ``None`` for a person."""
+    """One game at the terminal. ``agents[seat]`` is a bot, or ``None`` for a person.
+
+    The game runs in a :class:`Match` whose journal at ``record_path`` gains a line with
+    every action. A resumed game keeps its record's seed; ``seed`` is for new games (and for
+    a record that has none).
+    """
 
     def __init__(
         self,
@@ -109,15 +108,7 @@ class TerminalTable:
         self.console = console
         self.read_line = read_line
         self.record_path = record_path
-        self.chance_rng = random.Random(seed)
-        self.bot_rng = random.Random(seed ^ 0x5A5A5A5A)
         self.seat_names = [HUMAN if a is None else a.name for a in self.agents]
-        self.history: list[tuple[int, str]] = []
-        self.state: State = game.new_state()
-        if resume is not None:
-            self.state = replay(resume).state
-            self.history = [(a.seat, a.action) for a in resume.actions]
-        self.seed = seed
         self.aids = True
         self.page = PAGE
         self.tr = Translator(lang)
@@ -127,46 +118,47 @@ class TerminalTable:
         """Per person (``None``: a spectator), the sentences of each action since their last
         move, as they may see them."""
         self.last_person: int | None = None
+        journal = RecordJournal(record_path)
+        if resume is None:
+            self.match = Match(game, seed=seed, names=self.seat_names, journal=journal)
+            unshown = self.match.history
+        else:
+            self.match = Match.resume(resume, journal=journal, seed=seed)
+            unshown = self.match.history[len(resume.actions) :]
+        for step in unshown:
+            self._note(step.events)
 
     # -- the loop -------------------------------------------------------------------------
-    def run(self) -> State:
-        """Play until the game ends or the person quits; the record is saved throughout."""
+    def run(self) -> Match:
+        """Play until the game ends or the person quits (or presses Ctrl-C); every action is
+        saved as it is made."""
         try:
-            while not self.state.is_terminal():
+            while not self.match.is_over():
                 self._step()
         except (QuitGame, KeyboardInterrupt):
-            self._save()
+            self.match.close()
             self.console.print(
                 self.tr("Game saved to {path}. Resume it with:", path=self.record_path),
                 markup=False,
             )
             self.console.print(f"  saqqara play --resume {self.record_path}", markup=False)
-            return self.state
-        self._save()
+            return self.match
         self._show_end()
-        return self.state
+        return self.match
 
     def _step(self) -> None:
-        acting = self.state.to_act()
-        if acting == (CHANCE,):
-            action = self.state.sample_chance(self.chance_rng)
-            self._apply(CHANCE, action)
-            return
-        seat = acting[0]
+        seat = self.match.to_act()[0]
         agent = self.agents[seat]
         if agent is None:
-            action = self._ask(seat)
-        else:
-            action = agent.choose(Perspective(self.state, seat), self.bot_rng)
-        self._apply(seat, action)
+            self._ask(seat)
+            return
+        self._show_steps(self.match.play_bot(seat, agent))
 
-    def _apply(self, seat: int, action: Action) -> None:
-        """Apply an action; each person learns of it only through the events they may see
-        (never through the action's text), shown before their next move."""
-        events = self.state.apply(seat, action)
-        self.history.append((seat, self.game.action_text(action)))
-        self._save()
-        self._note(events)
+    def _show_steps(self, steps: Sequence[Step]) -> None:
+        """Each person learns of an accepted action and the chance drawn after it only
+        through the events they may see (never the action's text), before their next move."""
+        for step in steps:
+            self._note(step.events)
 
     def _note(self, events: Sequence[Event]) -> None:
         quiet = QUIET.get(self.game.spec.id, frozenset())
@@ -205,8 +197,9 @@ class TerminalTable:
         return printed + len(shown)
 
     # -- a person's turn ------------------------------------------------------------------
-    def _ask(self, seat: int) -> Action:
-        perspective = Perspective(self.state, seat)
+    def _ask(self, seat: int) -> None:
+        """Read commands and moves until the match accepts one of the person's moves."""
+        perspective = self.match.perspective(seat)
         self._hand_over(seat)
         name = self.text.player(seat)
         self.console.rule(self.tr("{player}, your move", player=name))
@@ -262,9 +255,22 @@ class TerminalTable:
                     self.console.print(f"{symbol:>8}  {meaning}", markup=False)
             else:
                 action = self._read_action(line, legal)
-                if action is not None:
-                    self.log[seat].clear()
-                    return action
+                if action is not None and self._submit(seat, action):
+                    return
+
+    def _submit(self, seat: int, action: Action) -> bool:
+        """Submit a person's move; on a refusal, say the game's reason and return False."""
+        try:
+            steps = self.match.submit(seat, action)
+        except IllegalAction as refusal:
+            self.console.print(
+                Text(f"{refusal.message}. ", style="red")
+                + Text(self.tr("Type 'moves' to see your moves."))
+            )
+            return False
+        self.log[seat].clear()
+        self._show_steps(steps)
+        return True
 
     def _hand_over(self, seat: int) -> None:
         """Between two people at one terminal in a game of hidden information, a clear
@@ -313,12 +319,6 @@ class TerminalTable:
                 + Text(self.tr("Type a letter from the menu, a move's notation or 'help'."))
             )
             return None
-        if action not in legal:
-            refused = self.tr("{move} is not possible now.", move=self.game.action_text(action))
-            self.console.print(
-                Text(f"{refused} ", style="red") + Text(self.tr("Type 'moves' to see your moves."))
-            )
-            return None
         return action
 
     def _show_menu(self, legal: list[Action], view: dict[str, Any], page: int | None) -> None:
@@ -343,19 +343,13 @@ class TerminalTable:
                 markup=False,
             )
 
-    # -- records and the end ----------------------------------------------------------------
-    def record(self) -> Record:
-        return record_of(self.game, self.history, self.seat_names, {"seed": self.seed})
-
-    def _save(self) -> None:
-        save_atomically(self.record_path, self.record().dumps())
-
+    # -- the end ----------------------------------------------------------------------------
     def _show_end(self) -> None:
         for viewer in self.people[:1]:
             self._show_log(viewer, everything=True)
         self.console.rule(self.tr("Game over"))
-        self.console.print(render(self.state.view(None), self.game, None))
-        outcome = self.state.outcome()
+        self.console.print(render(self.match.view(None), self.game, None))
+        outcome = self.match.outcome()
         score_name = self.text.score_name()
         for seat, (rank, score) in enumerate(zip(outcome.ranks, outcome.scores, strict=True)):
             who = self.text.player(seat)
