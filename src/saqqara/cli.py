@@ -1,6 +1,6 @@
 """The `saqqara` command: list games, play in the terminal, run bot arenas, replay records,
-draw reconstructed boards. Every error from outside (a bad option, an unreadable record)
-ends with a clear message and exit status 2, never a traceback."""
+draw reconstructed boards, export view schemas. Every error from outside (a bad option, an
+unreadable record) ends with a clear message and exit status 2, never a traceback."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
 from saqqara.ui.renderers import render
+from saqqara.ui.schema_command import add_schema_command
 from saqqara.ui.terminal import HUMAN, TerminalTable, default_record_path, records_dir
 
 DEFAULT_GAME = "tutankhamun"
@@ -453,6 +454,8 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("game", help="game id")
     board.add_argument("--svg", metavar="FILE", help="also write the board as an SVG file")
     board.set_defaults(run=cmd_board)
+
+    add_schema_command(sub)
     return parser
 
 

@@ -65,7 +65,7 @@ def tutankhamun(view: View, me: int | None, text: Presentation) -> list[Text]:
     lines = []
     for seat in range(view["players"]):
         pos = view["pawns"][seat]
-        where = "-" if pos < 0 else ("▲" if pos >= len(view["path"]) else str(pos))
+        where = "-" if pos is None else ("▲" if pos >= len(view["path"]) else str(pos))
         held = ", ".join(f"{text.tile(slug)}×{n}" for slug, n in view["holdings"][seat].items())
         extras = f" +{view['wilds'][seat]}w" if view["wilds"][seat] else ""
         if view.get("mask") == seat or view.get("king_tut") == seat:
@@ -77,7 +77,8 @@ def tutankhamun(view: View, me: int | None, text: Presentation) -> list[Text]:
                 "bold" if seat == me else "",
             )
         )
-    rear = min([p for p in view["pawns"] if p < len(view["path"])] or [0])
+    on_path = [p for p in view["pawns"] if p is not None and p < len(view["path"])]
+    rear = min(on_path) if len(on_path) == len(view["pawns"]) else -1
     ahead = [
         f"{slot} {text.tile(slug)}"
         for slot, slug in enumerate(view["path"])
@@ -128,7 +129,7 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
         f"{s['site']}{'L' if s['size'] == 'large' else 's'}:{text.player(s['owner'])} "
         + "".join(short[c] if c else "·" for c in s["stones"])
         for s in view["sites"]
-        if s["owner"] is not None and s["owner"] >= 0
+        if s["owner"] is not None
     ]
     if built:
         lines += _wrapped(built, "", 3)
@@ -194,7 +195,7 @@ def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
             )
         )
     )
-    if "hand" in view:
+    if view.get("hand"):
         lines.append(_line(" · ".join(view["hand"])))
     return lines
 
@@ -206,7 +207,7 @@ def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
         blocked = view["blocks"][seat]
         blockade = (
             text.tr("blockade on {stack}", stack=cell_name(blocked))
-            if blocked >= 0
+            if blocked is not None
             else text.tr("blockade card in hand")
             if view["blockade_cards"][seat]
             else ""
@@ -236,7 +237,7 @@ def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
             cells.append(f"{cell_name(cell)} {shown[:14]:<14}")
         lines.append(_line(" ".join(cells)))
     turn = view.get("turn")
-    if turn and not laying and view.get("active", -1) >= 0:
+    if turn and not laying and view.get("active") is not None:
         gain = text.tr(
             "this turn: +{gain} after {lifts} lifts", gain=turn["gain"], lifts=turn["lifts"]
         )
