@@ -179,6 +179,15 @@ def _names(game: Game, agents: Sequence[Agent | None], name: str | None) -> list
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    if args.server or args.seat_link:
+        import asyncio
+
+        from saqqara.remote_terminal import play_remote_seat
+
+        if not args.seat_link:
+            raise UsageError("--server needs --seat-link (the link your table's host gave you)")
+        asyncio.run(play_remote_seat(args.seat_link, console))
+        return 0
     resume = None
     if args.resume:
         _refuse_game_arguments_on_resume(args)
@@ -371,6 +380,31 @@ def cmd_board(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- the server and remote seats (bodies in saqqara.server and saqqara.client) ------------------
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    from saqqara.server.main import serve
+
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        origins=tuple(args.origin or ()),
+        rate=args.rate,
+        sqlite_sync=args.sqlite_sync,
+    )
+    return 0
+
+
+def cmd_bot(args: argparse.Namespace, console: Console) -> int:
+    import asyncio
+
+    from saqqara.client import play_remote
+
+    final = asyncio.run(play_remote(args.seat_link, args.bot, seed=args.seed))
+    console.print(f"game over: {final.outcome}")
+    return 0
+
+
 # -- the parser -------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -424,6 +458,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=SOURCE_LANGUAGE,
         help="language of moves, the log, rules and legends (default en)",
     )
+    play.add_argument("--server", metavar="URL", help="play a seat at a remote table")
+    play.add_argument("--seat-link", metavar="LINK", help="that seat's invite link")
     game_options(play)
     play.set_defaults(run=cmd_play)
 
@@ -456,6 +492,37 @@ def build_parser() -> argparse.ArgumentParser:
     board.set_defaults(run=cmd_board)
 
     add_schema_command(sub)
+
+    serve = sub.add_parser("serve", help="serve online tables (HTTP and WebSocket)")
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--db",
+        help="database URL: sqlite:///FILE or postgresql://… "
+        "(default: a SQLite file in your data directory)",
+    )
+    serve.add_argument("--origin", action="append", help="a browser origin allowed to connect")
+    serve.add_argument(
+        "--rate",
+        type=float,
+        default=20.0,
+        help="messages a second allowed per connection (default 20)",
+    )
+    serve.add_argument(
+        "--sqlite-sync",
+        choices=("full", "normal"),
+        default="full",
+        help="full: every move synced to disk (default); normal: survives a crash of the "
+        "server, not of the machine, and is much faster on slow disks",
+    )
+    serve.set_defaults(run=cmd_serve)
+
+    bot = sub.add_parser("bot", help="seat a bot at a remote table by its seat link")
+    bot.add_argument("url", help="the server's address")
+    bot.add_argument("--seat-link", required=True, help="the seat's invite link")
+    bot.add_argument("--bot", default="random", help="bot name (see docs/protocol.md)")
+    bot.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
+    bot.set_defaults(run=cmd_bot)
     return parser
 
 
