@@ -21,7 +21,7 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
 from saqqara.core.playout import Agent
-from saqqara.core.records import Record, replay
+from saqqara.core.records import Record, read_record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
 from saqqara.ui.renderers import render
@@ -223,11 +223,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
 
 # -- saqqara replay ---------------------------------------------------------------------------
 def _read_record(path: Path) -> Record:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    return Record.loads(text)
+    return read_record(path)
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:

@@ -24,7 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import NotationError
+from saqqara.core.errors import NotationError, echo
+from saqqara.core.notation import checked_id, is_number, words_of
 from saqqara.games.curse_of_the_mummy.data import DIRECTIONS, Board
 
 ARROW = 4
@@ -156,12 +157,10 @@ class Vocabulary:
         try:
             return self._ids[action]
         except KeyError:
-            raise NotationError(f"{action!r} is not a Curse of the Mummy action") from None
+            raise NotationError(f"{echo(action)} is not a Curse of the Mummy action") from None
 
     def action_from_id(self, action_id: int) -> Action:
-        if not 0 <= action_id < self.size:
-            raise NotationError(f"action id {action_id} is outside 0..{self.size - 1}")
-        return self.by_id[action_id]
+        return self.by_id[checked_id(action_id, self.size)]
 
     def text(self, action: Action) -> str:
         board = self.board
@@ -188,7 +187,7 @@ class Vocabulary:
         try:
             return words[action]
         except KeyError:
-            raise NotationError(f"{action!r} is not a Curse of the Mummy action") from None
+            raise NotationError(f"{echo(action)} is not a Curse of the Mummy action") from None
 
     def parse(self, text: str) -> Action:
         """Read an action's notation.
@@ -197,9 +196,7 @@ class Vocabulary:
         >>> Vocabulary(board()).parse("go c4 play")
         Go(field=35, play=True)
         """
-        words = text.strip().lower().split()
-        if not words:
-            raise NotationError("empty action")
+        words = words_of(text)
         verb, args = words[0], words[1:]
         simple = {
             "roll": self.ROLL,
@@ -214,7 +211,7 @@ class Vocabulary:
         if verb == "go" and args and (len(args) == 1 or args[1:] == ["play"]):
             field = self.board.field_from_name(args[0])
             if field is None:
-                raise NotationError(f"there is no field {args[0]!r}")
+                raise NotationError(f"there is no field {echo(args[0])}")
             return self.GO[field][len(args) == 2]
         if verb in ("announce", "die") and len(args) == 1 and args[0] in FACE_WORDS:
             face = FACE_WORDS.index(args[0])
@@ -225,7 +222,7 @@ class Vocabulary:
             raise NotationError("a mummy face cannot be announced")
         if verb == "step" and len(args) == 1 and args[0] in DIRECTIONS:
             return self.STEP[DIRECTIONS.index(args[0])]
-        if verb == "mummy-die" and len(args) == 1 and args[0].isdigit():
+        if verb == "mummy-die" and len(args) == 1 and is_number(args[0]):
             value = int(args[0])
             if 1 <= value <= MAX_MUMMY_VALUE:
                 return self.MUMMY_DIE[value]
@@ -233,6 +230,6 @@ class Vocabulary:
         if verb == "deal" and len(args) == 1:
             symbol = self.board.symbol_by_name(args[0])
             if symbol is None:
-                raise NotationError(f"unknown symbol {args[0]!r}")
+                raise NotationError(f"unknown symbol {echo(args[0])}")
             return self.DEAL[symbol.id]
-        raise NotationError(f"cannot read {text!r} as a Curse of the Mummy action")
+        raise NotationError(f"cannot read {echo(text)} as a Curse of the Mummy action")

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import NotationError
+from saqqara.core.errors import NotationError, echo
+from saqqara.core.notation import checked_id, is_number, words_of
 from saqqara.games.tutankhamun.data import DRAWN_KINDS, NUM_TYPES, Edition
 
 MAX_SLOTS = 70
@@ -133,13 +134,11 @@ def action_id(action: Action) -> int:
     try:
         return _SIMPLE_IDS[action]
     except KeyError:
-        raise NotationError(f"{action!r} is not a Tutankhamun action") from None
+        raise NotationError(f"{echo(action)} is not a Tutankhamun action") from None
 
 
 def action_from_id(action_id: int) -> Action:
-    if not 0 <= action_id < NUM_DISTINCT_ACTIONS:
-        raise NotationError(f"action id {action_id} is outside 0..{NUM_DISTINCT_ACTIONS - 1}")
-    return _BY_ID[action_id]
+    return _BY_ID[checked_id(action_id, NUM_DISTINCT_ACTIONS)]
 
 
 def action_text(edition: Edition, action: Action) -> str:
@@ -162,7 +161,7 @@ def action_text(edition: Edition, action: Action) -> str:
     try:
         return words[action]
     except KeyError:
-        raise NotationError(f"{action!r} is not a Tutankhamun action") from None
+        raise NotationError(f"{echo(action)} is not a Tutankhamun action") from None
 
 
 _AMIGO_ONLY = {"exit": EXIT, "lid": PLAY_LID, "mask": PLAY_MASK}
@@ -176,9 +175,7 @@ def parse_action(edition: Edition, text: str) -> Action:
     >>> parse_action(edition("amigo-1993"), "rob 2 throne")
     Steal(victim=2, kind=12)
     """
-    words = text.strip().lower().split()
-    if not words:
-        raise NotationError("empty action")
+    words = words_of(text)
     verb, args = words[0], words[1:]
     own, other = (_AMIGO_ONLY, _OOTB_ONLY) if edition.amigo else (_OOTB_ONLY, _AMIGO_ONLY)
     if verb == "pass" and not args:
@@ -188,8 +185,8 @@ def parse_action(edition: Edition, text: str) -> Action:
     if verb in own and not args:
         return own[verb]
     if verb in other:
-        raise NotationError(f"{verb!r} is not an action of the {edition.id} edition")
-    if verb == "take" and len(args) == 1 and args[0].isdigit():
+        raise NotationError(f"{echo(verb)} is not an action of the {edition.id} edition")
+    if verb == "take" and len(args) == 1 and is_number(args[0]):
         slot = int(args[0])
         if slot < edition.path_length:
             return TAKE[slot]
@@ -197,18 +194,18 @@ def parse_action(edition: Edition, text: str) -> Action:
     steal_verb = "rob" if edition.amigo else "buy"
     if verb in ("rob", "buy"):
         if verb != steal_verb:
-            raise NotationError(f"{verb!r} is not an action of the {edition.id} edition")
-        if len(args) == 2 and args[0].isdigit():
+            raise NotationError(f"{echo(verb)} is not an action of the {edition.id} edition")
+        if len(args) == 2 and is_number(args[0]):
             victim = int(args[0])
             kind = edition.kind_from_slug(args[1])
             if victim >= MAX_SEATS:
                 raise NotationError(f"there is no seat {victim}")
             if kind is None or kind >= NUM_TYPES:
-                raise NotationError(f"unknown treasure type {args[1]!r}")
+                raise NotationError(f"unknown treasure type {echo(args[1])}")
             return STEAL[victim][kind]
     if verb == "draw" and len(args) == 1:
         kind = edition.kind_from_slug(args[0])
         if kind is None or kind >= DRAWN_KINDS:
-            raise NotationError(f"unknown tile kind {args[0]!r}")
+            raise NotationError(f"unknown tile kind {echo(args[0])}")
         return DRAW[kind]
-    raise NotationError(f"cannot read {text!r} as a Tutankhamun action")
+    raise NotationError(f"cannot read {echo(text)} as a Tutankhamun action")

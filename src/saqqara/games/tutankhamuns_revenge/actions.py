@@ -23,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import NotationError
+from saqqara.core.errors import NotationError, echo
+from saqqara.core.notation import checked_id, words_of
 from saqqara.games.tutankhamuns_revenge.data import CELLS, deck
 from saqqara.games.tutankhamuns_revenge.shapes import cell_from_name, cell_name
 
@@ -122,13 +123,11 @@ def action_id(action: Action) -> int:
     try:
         return _IDS[action]
     except (KeyError, TypeError):
-        raise NotationError(f"{action!r} is not a Tutankhamun's Revenge action") from None
+        raise NotationError(f"{echo(action)} is not a Tutankhamun's Revenge action") from None
 
 
 def action_from_id(action_id: int) -> Action:
-    if not 0 <= action_id < NUM_DISTINCT_ACTIONS:
-        raise NotationError(f"action id {action_id} is outside 0..{NUM_DISTINCT_ACTIONS - 1}")
-    return _BY_ID[action_id]
+    return _BY_ID[checked_id(action_id, NUM_DISTINCT_ACTIONS)]
 
 
 def action_text(action: Action) -> str:
@@ -157,7 +156,7 @@ def action_text(action: Action) -> str:
             return "stop"
         case NoBlock():
             return "no-block"
-    raise NotationError(f"{action!r} is not a Tutankhamun's Revenge action")
+    raise NotationError(f"{echo(action)} is not a Tutankhamun's Revenge action")
 
 
 _WORDS: dict[str, Action] = {"random": RANDOM, "scarab": SCARAB, "stop": STOP, "no-block": NO_BLOCK}
@@ -169,7 +168,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("lay obelisk-top")
     Lay(kind=10)
     """
-    words = text.strip().lower().split()
+    words = words_of(text)
     if len(words) == 1 and words[0] in _WORDS:
         return _WORDS[words[0]]
     if len(words) == 2:
@@ -177,13 +176,13 @@ def parse_action(text: str) -> Action:
         if verb in ("lay", "reveal"):
             kind = deck().kind(arg)
             if kind is None:
-                raise NotationError(f"unknown card {arg!r}")
+                raise NotationError(f"unknown card {echo(arg)}")
             return LAY[kind] if verb == "lay" else REVEAL[kind]
         if verb in ("lift", "block"):
             cell = cell_from_name(arg)
             if cell is None:
-                raise NotationError(f"unknown stack {arg!r} (a1 .. d4)")
+                raise NotationError(f"unknown stack {echo(arg)} (a1 .. d4)")
             return LIFT[cell] if verb == "lift" else BLOCK[cell]
         if verb == "turn" and arg in ("0", "1", "2", "3"):
             return TURN[int(arg)]
-    raise NotationError(f"cannot read {text!r} as a Tutankhamun's Revenge action")
+    raise NotationError(f"cannot read {echo(text)} as a Tutankhamun's Revenge action")

@@ -23,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import NotationError
+from saqqara.core.errors import NotationError, echo
+from saqqara.core.notation import checked_id, number, words_of
 from saqqara.games.valley_of_the_kings.data import board
 
 MAX_SEATS = 4
@@ -165,13 +166,11 @@ def action_id(action: Action) -> int:
         return action.seat
     if isinstance(action, Done):
         return _DONE_ID
-    raise NotationError(f"{action!r} is not a Valley of the Kings action")
+    raise NotationError(f"{echo(action)} is not a Valley of the Kings action")
 
 
 def action_from_id(action_id: int) -> Action:
-    if not 0 <= action_id < NUM_DISTINCT_ACTIONS:
-        raise NotationError(f"action id {action_id} is outside 0..{NUM_DISTINCT_ACTIONS - 1}")
-    return _BY_ID[action_id]
+    return _BY_ID[checked_id(action_id, NUM_DISTINCT_ACTIONS)]
 
 
 def _pos_text(site: int, pos: int) -> str:
@@ -203,20 +202,14 @@ def action_text(action: Action) -> str:
         return f"start {action.seat}"
     if isinstance(action, Done):
         return "done"
-    raise NotationError(f"{action!r} is not a Valley of the Kings action")
-
-
-def _number(text: str, low: int, high: int, what: str) -> int:
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise NotationError(f"{what} must be a number from {low} to {high}; got {text!r}")
-    return int(text)
+    raise NotationError(f"{echo(action)} is not a Valley of the Kings action")
 
 
 def _node(text: str) -> int:
     try:
         return _B.node(text)
     except KeyError:
-        raise NotationError(f"there is no area or field {text!r}") from None
+        raise NotationError(f"there is no area or field {echo(text)}") from None
 
 
 def _colour(text: str) -> int:
@@ -224,16 +217,16 @@ def _colour(text: str) -> int:
         if colour.slug == text:
             return index
     names = ", ".join(c.slug for c in _B.colours)
-    raise NotationError(f"unknown stone colour {text!r} (colours: {names})")
+    raise NotationError(f"unknown stone colour {echo(text)} (colours: {names})")
 
 
 def _pos(site: int, text: str) -> int:
     """Read ``level.index`` at ``site``."""
     shape = _B.sites[site].shape
     level_text, _, index_text = text.partition(".")
-    level = _number(level_text, 1, shape.levels, "a level") - 1
+    level = number(level_text, 1, shape.levels, "a level") - 1
     size = shape.level_start[level + 1] - shape.level_start[level]
-    index = _number(index_text, 1, size, "a stone of that level") - 1
+    index = number(index_text, 1, size, "a stone of that level") - 1
     return shape.level_start[level] + index
 
 
@@ -243,9 +236,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("build 2 1.5 red")
     Build(site=1, pos=4, colour=0)
     """
-    words = text.strip().lower().split()
-    if not words:
-        raise NotationError("empty action")
+    words = words_of(text)
     verb, args = words[0], words[1:]
     arity = {
         "done": 0,
@@ -259,23 +250,23 @@ def parse_action(text: str) -> Action:
         "build": 3,
     }
     if verb not in arity:
-        raise NotationError(f"cannot read {text!r} as a Valley of the Kings action")
+        raise NotationError(f"cannot read {echo(text)} as a Valley of the Kings action")
     if len(args) != arity[verb]:
-        raise NotationError(f"{verb!r} takes {arity[verb]} argument(s); got {text!r}")
+        raise NotationError(f"{verb!r} takes {arity[verb]} argument(s); got {echo(text)}")
     if verb == "done":
         return DONE
     if verb == "start":
-        return START[_number(args[0], 0, MAX_SEATS - 1, "a seat")]
+        return START[number(args[0], 0, MAX_SEATS - 1, "a seat")]
     if verb == "draw":
         return DRAW[_colour(args[0])]
     if verb == "bid":
-        group = _number(args[0], 1, MAX_GROUPS, "a group") - 1
-        return BID[group][_number(args[1], 0, VALUES - 1, "a bid value")]
+        group = number(args[0], 1, MAX_GROUPS, "a group") - 1
+        return BID[group][number(args[1], 0, VALUES - 1, "a bid value")]
     if verb == "overseer":
-        return OVERSEER[_number(args[0], 1, OVERSEERS, "an overseer") - 1][_node(args[1])]
+        return OVERSEER[number(args[0], 1, OVERSEERS, "an overseer") - 1][_node(args[1])]
     if verb == "worker":
-        return WORKER[_number(args[0], 1, WORKERS, "a worker") - 1][_node(args[1])]
-    site = _number(args[0], 1, SITES, "a site") - 1
+        return WORKER[number(args[0], 1, WORKERS, "a worker") - 1][_node(args[1])]
+    site = number(args[0], 1, SITES, "a site") - 1
     if verb == "takeover":
         return TAKEOVER[site]
     pos = _pos(site, args[1])
