@@ -109,11 +109,13 @@ class Game(ABC):
 class _VocabularyIndex:
     """Every action of a configured game, found by class and by exactly typed field values."""
 
-    __slots__ = ("actions", "field_types")
+    __slots__ = ("actions", "field_types", "interned")
 
     def __init__(self, game: Game) -> None:
         self.actions: dict[type, tuple[tuple[str, ...], dict[tuple[Any, ...], Action]]] = {}
         self.field_types: set[type] = set()
+        self.interned: dict[int, Action] = {}
+        """The vocabulary's own instances by identity (they live as long as the index)."""
         for action_id in range(game.num_distinct_actions):
             action = game.action_from_id(action_id)
             entry = self.actions.get(type(action))
@@ -123,8 +125,12 @@ class _VocabularyIndex:
             values = tuple(getattr(action, name) for name in entry[0])
             self.field_types.update(type(value) for value in values)
             entry[1][_typed(values)] = action
+            self.interned[id(action)] = action
 
     def find(self, action: object) -> Action | None:
+        own = self.interned.get(id(action))
+        if own is action:  # the common case: an action handed out by the game itself
+            return own
         entry = self.actions.get(type(action))
         if entry is None:
             return None
