@@ -143,7 +143,6 @@ class _VocabularyIndex:
 
 
 _MISSING = object()
-_INDEXES: dict[tuple[type, int, tuple[tuple[str, str], ...]], _VocabularyIndex] = {}
 
 
 def _typed(values: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -151,10 +150,10 @@ def _typed(values: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def _vocabulary_index(game: Game) -> _VocabularyIndex:
-    key = (type(game), game.players, tuple(sorted(game.options.items())))
-    index = _INDEXES.get(key)
+    """The game's index, built on first use (each configured game owns its instances)."""
+    index: _VocabularyIndex | None = game.__dict__.get("_vocabulary_index")
     if index is None:
-        index = _INDEXES[key] = _VocabularyIndex(game)
+        index = game.__dict__["_vocabulary_index"] = _VocabularyIndex(game)
     return index
 
 
