@@ -18,8 +18,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import NotationError, echo
-from saqqara.core.notation import checked_id, number, words_of
+from saqqara.core.errors import MAX_ECHO, NotationError, echo
+from saqqara.core.notation import checked_id, is_number, number, words_of
 
 Earlier = tuple[int, ...]
 """The values of the fields before the one being written or read (a position of a site)."""
@@ -59,12 +59,15 @@ class Number(Field):
         first: int = 0,
         shift: int = 0,
         readable: int | None = None,
+        refusal: str | None = None,
     ) -> None:
         self.count = count
         self.what = what
         self.first = first
         self.shift = shift
         self.readable = count if readable is None else readable
+        self.refusal = refusal
+        """The refusal's text, with ``{word}``, ``{low}`` and ``{high}`` filled in."""
 
     @property
     def size(self) -> int:
@@ -78,7 +81,10 @@ class Number(Field):
 
     def read(self, word: str, earlier: Earlier) -> int:
         low = self.first + self.shift
-        return number(word, low, low + self.readable - 1, self.what) - self.shift
+        high = low + self.readable - 1
+        if self.refusal is not None and not (is_number(word) and low <= int(word) <= high):
+            raise NotationError(self.refusal.format(word=word[:MAX_ECHO], low=low, high=high))
+        return number(word, low, high, self.what) - self.shift
 
 
 class Names(Field):
@@ -153,9 +159,21 @@ class Kind:
 class Vocabulary:
     """The action space of one configured game, derived from its declared kinds."""
 
-    def __init__(self, title: str, kinds: Sequence[Kind]) -> None:
+    def __init__(
+        self,
+        title: str,
+        kinds: Sequence[Kind],
+        *,
+        refused: Mapping[str, str] | None = None,
+        instances_of: Vocabulary | None = None,
+    ) -> None:
+        """``refused`` maps verbs of other configurations to the reason they are refused;
+        ``instances_of`` shares the instances of another configuration's vocabulary of the
+        same id space, so every configuration hands out the same objects."""
         self.title = title
         self.kinds = tuple(kinds)
+        self.refused = dict(refused or {})
+        self.by_id: tuple[Action, ...]
         self._kind_of = {kind.cls: kind for kind in self.kinds}
         self._verbs = {kind.verb: kind for kind in self.kinds}
         self._first_id: dict[type[Action], int] = {}
@@ -169,6 +187,9 @@ class Vocabulary:
             for values in itertools.product(*(f.values() for f in kind.fields)):
                 table[values] = len(by_id)
                 by_id.append(kind.cls(*values))
+        if instances_of is not None:
+            assert by_id == list(instances_of.by_id), "instances_of has another id space"
+            by_id = list(instances_of.by_id)
         self.by_id = tuple(by_id)
         self.size = len(by_id)
         self._ids = {id(action): i for i, action in enumerate(by_id)}
@@ -228,6 +249,8 @@ class Vocabulary:
         verb, args = words[0], words[1:]
         kind = self._verbs.get(verb)
         if kind is None:
+            if verb in self.refused:
+                raise NotationError(self.refused[verb])
             raise NotationError(f"cannot read {echo(text)} as a {self.title} action")
         if kind.unread is not None:
             raise NotationError(kind.unread)
