@@ -11,8 +11,9 @@ Four categories, each printing tries and failures (with a progress line per tent
 - ``notation``: arbitrary text (unicode digits, huge numbers, long words, other games'
   verbs) and non-text for ``parse_action``, junk for ``action_from_id``. A failure is any
   exception other than ``NotationError``, or a parsed action that does not round-trip.
-- ``records``: mutated records (deep nesting, huge integers, wrong types, shuffled and
-  edited actions, huge strings) through ``Record.loads`` and ``replay``. A failure is any
+- ``records``: mutated records and journals (deep nesting, huge integers, wrong types,
+  shuffled and edited actions, huge strings, torn text) through ``parse_record_text`` and
+  ``replay``. A failure is any
   exception other than ``RecordError``, or an error message longer than 2,000 characters.
 - ``secrecy``: at random positions, bad tries of the acting seat against the true state
   and a resample of it for that seat. A failure is a different answer (code and message,
@@ -33,6 +34,7 @@ from typing import Any
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction, NotationError, RecordError
 from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.journal import parse_record_text
 from saqqara.core.records import Record, record_of, replay
 from saqqara.core.registry import load, registered_games
 
@@ -445,7 +447,13 @@ def mutate_record(data: dict[str, Any], rng: random.Random) -> str:
         elif kind == 13 and actions:
             entry = rng.choice(actions)
             entry["seat"] = rng.choice((-1, "chance", 0, 1, 2, 5, True))
-    text = json.dumps(data)
+    if rng.random() < 0.2 and isinstance(data.get("actions"), list):  # as a journal
+        header = {k: v for k, v in data.items() if k != "actions"}
+        header["format"] = "saqqara-journal"
+        lines = [json.dumps(header), *(json.dumps(a) for a in data["actions"])]
+        text = "\n".join(lines) + "\n"
+    else:
+        text = json.dumps(data)
     if rng.random() < 0.05:
         cut = rng.randrange(len(text))
         text = text[:cut]
@@ -459,7 +467,7 @@ def fuzz_records(games: list[Game], total: int, rng: random.Random) -> Tally:
         text = mutate_record(rng.choice(samples), rng)
         tally.tried()
         try:
-            replay(Record.loads(text))
+            replay(parse_record_text(text) if isinstance(text, str) else Record.loads(text))
         except RecordError as exc:
             if len(exc.message) > MAX_MESSAGE:
                 tally.fail("error message too long", f"{len(exc.message):,} characters")

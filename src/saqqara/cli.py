@@ -18,10 +18,11 @@ from rich.table import Table
 
 from saqqara import __version__
 from saqqara.ai.registry import available_bots, make_bot
+from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
-from saqqara.core.playout import Agent
-from saqqara.core.records import Record, read_record, replay
+from saqqara.core.journal import read_record_file
+from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
 from saqqara.ui.renderers import render
@@ -223,7 +224,10 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
 
 # -- saqqara replay ---------------------------------------------------------------------------
 def _read_record(path: Path) -> Record:
-    return read_record(path)
+    """A saved game: a journal (as ``play`` keeps it) or a JSON record."""
+    if not path.is_file():
+        raise UsageError(f"cannot read {path}: no such file")
+    return read_record_file(path)
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
@@ -316,7 +320,11 @@ def build_parser() -> argparse.ArgumentParser:
         default="0",
         help="your seat, from 0 (default 0), or your side where sides differ (--seat mummy)",
     )
-    play.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
+    play.add_argument(
+        "--seed",
+        type=int,
+        help="seed for chance and bots (default: random; a resumed game keeps its own)",
+    )
     play.add_argument("--save", help="where to keep the record (default: your data directory)")
     play.add_argument("--resume", metavar="FILE", help="carry on with a saved record")
     game_options(play)

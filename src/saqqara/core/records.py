@@ -6,7 +6,7 @@ text notation.
 
 Reading is hardened: anything that is not a valid record, of any size or shape, raises
 :class:`RecordError` with a bounded message; nothing else comes out of :meth:`Record.loads`,
-:meth:`Record.from_json`, :func:`read_record` or :func:`replay`.
+:meth:`Record.from_json` or :func:`replay` (files: ``journal.read_record_file``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from saqqara.core.errors import NotationError, RecordError, SaqqaraError, echo
@@ -130,22 +129,6 @@ class Record:
         if not _plain_json(meta):
             raise RecordError(f"meta must be plain JSON nested at most {MAX_META_DEPTH} deep")
         return cls(game, rules_version, players, options, tuple(seats), tuple(actions), meta)
-
-
-def read_record(path: str | Path) -> Record:
-    """Read a record file (UTF-8 JSON, at most :data:`MAX_RECORD_CHARS` bytes)."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_RECORD_CHARS + 1)
-    except OSError as exc:
-        raise RecordError(f"cannot read {echo(str(path))}: {exc.strerror}") from None
-    if len(data) > MAX_RECORD_CHARS:
-        raise RecordError(f"a record is at most {MAX_RECORD_CHARS:,} bytes")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError("a record must be UTF-8 text") from None
-    return Record.loads(text)
 
 
 def _field(data: Mapping[str, Any], name: str, kind: type) -> Any:

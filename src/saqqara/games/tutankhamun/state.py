@@ -61,6 +61,7 @@ class TutankhamunState(State):
         "pawn",
         "phase",
         "rear",
+        "removed",
         "sc_kind",
         "sc_lids",
         "sc_mask",
@@ -86,6 +87,7 @@ class TutankhamunState(State):
         self.on_path: list[int] = [t.count for t in edition.types]
         self.rear = 0  # lowest slot that may still hold a tile
         self.front = length - 1  # highest slot that may still hold a tile
+        self.removed: list[int] = []  # tiles removed from the path, in the order removed
         self.pawn: list[int] = [START] * n
         self.hold: list[int] = [0] * (n * NUM_TYPES)
         self.wilds: list[int] = [0] * n  # canopic lids (Amigo) / pharaoh tiles + King Tut
@@ -116,6 +118,7 @@ class TutankhamunState(State):
         other.on_path = self.on_path[:]
         other.rear = self.rear
         other.front = self.front
+        other.removed = self.removed[:]
         other.pawn = self.pawn[:]
         other.hold = self.hold[:]
         other.wilds = self.wilds[:]
@@ -304,6 +307,9 @@ class TutankhamunState(State):
     def _finish_turn(self) -> None:
         """Ein Spielzug 3 / Verwijderen: remove tiles left behind, rearmost first, then pass on.
 
+        Removed tiles stay on show in the order they were removed ("in welke volgorde"), so
+        every player sees which are out of the game.
+
         A removal that takes the last tile of a type off the path scores it at once; such a
         scoring may need decisions, in which case this resumes when it is resolved.
         """
@@ -316,6 +322,7 @@ class TutankhamunState(State):
             if kind == EMPTY:
                 continue
             path[slot] = EMPTY
+            self.removed.append(kind)
             self._shrink_front()
             self.emit("remove", slot=slot, tile=self.edition.kind_slug(kind))
             if kind < NUM_TYPES:
@@ -532,6 +539,7 @@ class TutankhamunState(State):
                 for s in range(self.n)
             ],
             "on_path": {slug(k): c for k, c in enumerate(self.on_path) if c},
+            "removed": [slug(k) for k in self.removed],
             "wilds": self.wilds[:],
             "king_tut": self.king_tut,
             "mask": self.mask,
