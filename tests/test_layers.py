@@ -79,7 +79,18 @@ def test_no_import_circle_between_subpackages() -> None:
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
 
-ORDER = ["core", "games", "ui", "research", "ai", "cli"]
+ORDER = [
+    "core",
+    "games",
+    "ui",
+    "research",
+    "ai",
+    "store",
+    "server",
+    "client",
+    "remote_terminal",
+    "cli",
+]
 """The layers as docs/architecture.md states them: each may import only those before it."""
 
 
