@@ -162,21 +162,28 @@ def check_tensors(game: Game, seeds: range) -> None:
         assert length <= encoder.max_game_length, f"{length} steps > {encoder.max_game_length}"
 
 
+def _every_view(state: State) -> str:
+    """The spectator's view and every seat's, as one JSON text."""
+    views = [state.view(None), *(state.view(seat) for seat in range(state.game.players))]
+    return json.dumps(views, sort_keys=True)
+
+
 def check_clone_independence(game: Game, seed: int) -> None:
-    """Playing on a clone never changes the original, and vice versa."""
+    """Playing on a clone never changes the original, and vice versa: what every seat and
+    the spectator see of the original stays the same (hidden parts included)."""
     rng = random.Random(seed)
     for step in random_playout(game, seed, keep_states=True):
         if rng.random() > 0.2:
             continue
         original = step.state
-        snapshot = json.dumps(original.view(None), sort_keys=True)
+        snapshot = _every_view(original)
         copy = original.clone()
-        assert json.dumps(copy.view(None), sort_keys=True) == snapshot, "clone differs"
+        assert _every_view(copy) == snapshot, "clone differs"
         for _ in range(20):
             if copy.is_terminal():
                 break
             copy.apply(*random_action(copy, rng))
-        assert json.dumps(original.view(None), sort_keys=True) == snapshot, "clone shares state"
+        assert _every_view(original) == snapshot, "clone shares state"
 
 
 def _play_record(game: Game, seed: int) -> tuple[State, Record]:

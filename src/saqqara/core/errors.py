@@ -1,6 +1,28 @@
-"""The error hierarchy: every refusal carries a machine-readable code and a human message."""
+"""The error hierarchy: every refusal carries a machine-readable code and a human message.
+
+Messages may quote the input at fault, but only through :func:`echo`, which bounds the
+quote: a 20 MB bad action must not make a 40 MB error message.
+"""
 
 from __future__ import annotations
+
+MAX_ECHO = 60
+"""The most characters of bad input an error message quotes."""
+
+
+def echo(value: object) -> str:
+    """``repr(value)`` cut to :data:`MAX_ECHO` characters; never raises.
+
+    >>> len(echo("x" * 10_000))
+    60
+    """
+    if isinstance(value, str | bytes) and len(value) > MAX_ECHO:
+        value = value[:MAX_ECHO]
+    try:
+        text = repr(value)
+    except Exception:  # a huge int or deep nesting has no repr: name its type
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= MAX_ECHO else text[: MAX_ECHO - 3] + "..."
 
 
 class SaqqaraError(Exception):

@@ -7,14 +7,16 @@ have), ``(CHANCE,)`` for a chance node, or nothing once the game is over.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import IllegalAction, NotationError, OptionError
+from saqqara.core.errors import IllegalAction, OptionError, echo
 from saqqara.core.events import JSON, Event
+from saqqara.core.notation import checked_id
 from saqqara.core.outcome import Outcome
 from saqqara.core.snapshot import state_from_json, state_to_json
 from saqqara.core.spec import GameSpec
@@ -108,11 +110,68 @@ class Game(ABC):
         return roles.index(role)
 
     def check_action_id(self, action_id: int) -> None:
-        """Raise :class:`NotationError` unless ``action_id`` is in range."""
-        if not 0 <= action_id < self.num_distinct_actions:
-            raise NotationError(
-                f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}"
-            )
+        """Raise :class:`NotationError` unless ``action_id`` is an ``int`` in range."""
+        checked_id(action_id, self.num_distinct_actions)
+
+    def canonical(self, action: object) -> Action | None:
+        """The game's own instance of ``action``, or ``None`` if it names no action here.
+
+        A value is an action of this game only if it is of one of the game's action classes
+        and every field has exactly the type and value of a field of an action in the id
+        space: ``Take(True)``, ``Die(face=1.0)`` and ``Steal(0, 999)`` name none.
+        """
+        return _vocabulary_index(self).find(action)
+
+
+class _VocabularyIndex:
+    """Every action of a configured game, found by class and by exactly typed field values."""
+
+    __slots__ = ("actions", "field_types", "interned")
+
+    def __init__(self, game: Game) -> None:
+        self.actions: dict[type, tuple[tuple[str, ...], dict[tuple[Any, ...], Action]]] = {}
+        self.field_types: set[type] = set()
+        self.interned: dict[int, Action] = {}
+        """The vocabulary's own instances by identity (they live as long as the index)."""
+        for action_id in range(game.num_distinct_actions):
+            action = game.action_from_id(action_id)
+            entry = self.actions.get(type(action))
+            if entry is None:
+                names = tuple(f.name for f in dataclasses.fields(action))  # type: ignore[arg-type]
+                entry = self.actions[type(action)] = (names, {})
+            values = tuple(getattr(action, name) for name in entry[0])
+            self.field_types.update(type(value) for value in values)
+            entry[1][_typed(values)] = action
+            self.interned[id(action)] = action
+
+    def find(self, action: object) -> Action | None:
+        own = self.interned.get(id(action))
+        if own is action:  # the common case: an action handed out by the game itself
+            return own
+        entry = self.actions.get(type(action))
+        if entry is None:
+            return None
+        names, actions = entry
+        values = tuple(getattr(action, name, _MISSING) for name in names)
+        # Only values of the types the vocabulary uses (ints, bools) are hashed or compared.
+        if not all(type(value) in self.field_types for value in values):
+            return None
+        return actions.get(_typed(values))
+
+
+_MISSING = object()
+
+
+def _typed(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple((type(value), value) for value in values)
+
+
+def _vocabulary_index(game: Game) -> _VocabularyIndex:
+    """The game's index, built on first use (each configured game owns its instances)."""
+    index: _VocabularyIndex | None = game.__dict__.get("_vocabulary_index")
+    if index is None:
+        index = game.__dict__["_vocabulary_index"] = _VocabularyIndex(game)
+    return index
 
 
 class State(ABC):
@@ -158,8 +217,8 @@ class State(ABC):
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Check and apply ``action`` for ``seat``; return the events it caused.
 
-        Raises :class:`IllegalAction` (nothing changes) when the seat may not act now or the
-        action is not among its legal actions.
+        Raises :class:`IllegalAction` (nothing changes) for anything but a legal step: see
+        :meth:`check`.
         """
         self.check(seat, action)
         self._events = []
@@ -170,7 +229,25 @@ class State(ABC):
             self._events = None
 
     def check(self, seat: int, action: Action) -> None:
-        """Raise :class:`IllegalAction` unless ``seat`` may play ``action`` now."""
+        """Raise :class:`IllegalAction` unless ``seat`` may play ``action`` now.
+
+        Any value is accepted as input and refused cleanly: a seat must be exactly an
+        ``int`` naming a seat or ``CHANCE`` (``no-such-seat``); an action must be one of
+        this game's, field types included (``not-an-action``, see :meth:`Game.canonical`);
+        then ``game-over``, ``not-your-turn``, and for an action outside the legal list the
+        game's own reason (:meth:`refusal`).
+        """
+        game = self.game
+        if type(seat) is not int or not (seat == CHANCE or 0 <= seat < game.players):
+            raise IllegalAction(
+                f"there is no seat {echo(seat)} (seats 0..{game.players - 1}, chance {CHANCE})",
+                code="no-such-seat",
+            )
+        own = game.canonical(action)
+        if own is None:
+            raise IllegalAction(
+                f"{echo(action)} is not an action of {game.spec.title}", code="not-an-action"
+            )
         acting = self.to_act()
         if not acting:
             raise IllegalAction("the game is over", code="game-over")
@@ -180,13 +257,22 @@ class State(ABC):
                 f"it is not seat {seat}'s turn ({who} to act)", code="not-your-turn"
             )
         if seat == CHANCE:
-            legal: Sequence[Action] = [a for a, _ in self.chance_outcomes()]
-        else:
-            legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(
-                f"{self.game.action_text(action)} is not legal now", code="not-legal"
-            )
+            if own not in [a for a, _ in self.chance_outcomes()]:
+                raise IllegalAction(
+                    f"{game.action_text(own)} is not a chance outcome now", code="not-legal"
+                )
+        elif own not in self.legal_actions(seat):
+            code, message = self.refusal(seat, own)
+            raise IllegalAction(message, code=code)
+
+    def refusal(self, seat: int, action: Action) -> tuple[str, str]:
+        """Why ``seat``, which acts now, may not play ``action``: ``(code, message)``.
+
+        ``action`` is one of the game's own actions (:meth:`Game.canonical`) outside the
+        seat's legal list. Games override this to explain; the answer may use only what
+        ``seat`` may know (the conformance kit resamples the rest and compares).
+        """
+        return "not-legal", f"{self.game.action_text(action)} is not legal now"
 
     @abstractmethod
     def apply_unchecked(self, seat: int, action: Action) -> None:

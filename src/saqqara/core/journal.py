@@ -126,7 +126,7 @@ def parse_record_text(text: str) -> Record:
     first = text.split("\n", 1)[0]
     try:
         header = json.loads(first)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # bad JSON, huge numbers, deep nesting
         header = None
     if isinstance(header, dict) and header.get("format") == JOURNAL_FORMAT:
         return parse_journal(text)
@@ -136,7 +136,7 @@ def parse_record_text(text: str) -> Record:
 def _loads_line(line: str, index: int | None) -> Any:
     try:
         return json.loads(line)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # bad JSON, huge numbers, deep nesting
         raise RecordError("a line that is not JSON", index=index) from None
 
 

@@ -3,6 +3,10 @@
 See ``docs/records.md`` for the format. A record holds the game id, the rules version,
 the options, the seats, and every action in order, chance outcomes included, in the game's
 text notation.
+
+Reading is hardened: anything that is not a valid record, of any size or shape, raises
+:class:`RecordError` with a bounded message; nothing else comes out of :meth:`Record.loads`,
+:meth:`Record.from_json` or :func:`replay` (files: ``journal.read_record_file``).
 """
 
 from __future__ import annotations
@@ -12,13 +16,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from saqqara.core.errors import NotationError, RecordError, SaqqaraError
+from saqqara.core.errors import NotationError, RecordError, SaqqaraError, echo
 from saqqara.core.events import Event
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.registry import load
 
 FORMAT = "saqqara-record"
 FORMAT_VERSION = 1
+MAX_RECORD_CHARS = 16_000_000
+"""The largest record read (a 7,000-action game is about 0.3 MB)."""
+MAX_NAME = 200
+"""The longest game id, option name or value, and seat name in a record."""
+MAX_META_DEPTH = 32
+"""How deep ``meta`` may nest (deeper JSON is refused, not a stack overflow later)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,34 +73,39 @@ class Record:
     @classmethod
     def loads(cls, text: str) -> Record:
         """Parse a record's JSON text; :class:`RecordError` for anything malformed."""
+        if not isinstance(text, str):
+            raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+        if len(text) > MAX_RECORD_CHARS:
+            raise RecordError(f"a record is at most {MAX_RECORD_CHARS:,} characters")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:  # bad JSON, huge numbers, deep nesting
+            raise RecordError(f"not JSON: {_cut(str(exc))}") from None
         return cls.from_json(data)
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
+        """Check parsed JSON (or any value) field by field; :class:`RecordError` if wrong."""
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         if data.get("format") != FORMAT:
             raise RecordError(f"not a saqqara record (format must be {FORMAT!r})")
         if data.get("format_version") != FORMAT_VERSION:
             raise RecordError(
-                f"unsupported record format version {data.get('format_version')!r} "
+                f"unsupported record format version {echo(data.get('format_version'))} "
                 f"(this program reads version {FORMAT_VERSION})"
             )
         game = _field(data, "game", str)
         rules_version = _field(data, "rules_version", int)
         players = _field(data, "players", int)
         options = _field(data, "options", dict)
-        if not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
-            raise RecordError("options must map names to string values")
+        if not all(_is_name(k) and _is_name(v) for k, v in options.items()):
+            raise RecordError(f"options must map names to string values of {MAX_NAME} characters")
         seats = _field(data, "seats", list)
-        if not all(isinstance(s, str) for s in seats):
-            raise RecordError("seats must be a list of names")
+        if not all(_is_name(s) for s in seats):
+            raise RecordError(f"seats must be a list of names of at most {MAX_NAME} characters")
         if len(seats) != players:
-            raise RecordError(f"{len(seats)} seats named for {players} players")
+            raise RecordError(f"{len(seats)} seats named for {echo(players)} players")
         raw_actions = _field(data, "actions", list)
         actions = []
         for i, entry in enumerate(raw_actions):
@@ -99,12 +114,20 @@ class Record:
             seat, text = entry["seat"], entry["action"]
             if seat == "chance":
                 seat = CHANCE
-            if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(text, str):
-                raise RecordError('"seat" must be a seat number or "chance"', index=i)
+            elif type(seat) is not int or not 0 <= seat < players:
+                raise RecordError(
+                    f'"seat" must be a seat number from 0 to {players - 1} or "chance"; '
+                    f"got {echo(seat)}",
+                    index=i,
+                )
+            if not isinstance(text, str):
+                raise RecordError(f'"action" must be notation text; got {echo(text)}', index=i)
             actions.append(RecordedAction(seat, text))
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise RecordError("meta must be an object")
+        if not _plain_json(meta):
+            raise RecordError(f"meta must be plain JSON nested at most {MAX_META_DEPTH} deep")
         return cls(game, rules_version, players, options, tuple(seats), tuple(actions), meta)
 
 
@@ -114,7 +137,38 @@ def _field(data: Mapping[str, Any], name: str, kind: type) -> Any:
     value = data[name]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RecordError(f"field {name!r} must be of type {kind.__name__}")
+    if isinstance(value, str) and len(value) > MAX_NAME:
+        raise RecordError(f"field {name!r} is longer than {MAX_NAME} characters")
     return value
+
+
+def _is_name(value: object) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_NAME
+
+
+def _plain_json(value: object) -> bool:
+    """Whether ``value`` is JSON data (str keys, no huge ints) nested at most MAX_META_DEPTH."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_META_DEPTH:
+            return False
+        if isinstance(item, dict):
+            if not all(isinstance(k, str) for k in item):
+                return False
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, int) and not isinstance(item, bool):
+            if item.bit_length() > 64:
+                return False
+        elif not (item is None or isinstance(item, str | float | bool)):
+            return False
+    return True
+
+
+def _cut(message: str, limit: int = 200) -> str:
+    return message if len(message) <= limit else message[: limit - 3] + "..."
 
 
 @dataclass(slots=True)
@@ -135,10 +189,10 @@ def replay(record: Record) -> Replay:
     try:
         game = load(record.game, record.players, record.options)
     except SaqqaraError as exc:
-        raise RecordError(exc.message) from None
+        raise RecordError(_cut(exc.message)) from None
     if record.rules_version != game.spec.rules_version:
         raise RecordError(
-            f"record is for rules version {record.rules_version} of {record.game}; "
+            f"record is for rules version {echo(record.rules_version)} of {record.game}; "
             f"this program implements version {game.spec.rules_version}"
         )
     state = game.new_state()
@@ -148,15 +202,15 @@ def replay(record: Record) -> Replay:
             action = game.parse_action(entry.action)
             events.extend(state.apply(entry.seat, action))
         except NotationError as exc:
-            raise RecordError(f"{entry.action!r}: {exc.message}", index=i) from None
+            raise RecordError(f"{echo(entry.action)}: {exc.message}", index=i) from None
         except SaqqaraError as exc:
             who = _who(entry.seat)
-            raise RecordError(f"{entry.action!r} by {who}: {exc.message}", index=i) from None
+            raise RecordError(f"{echo(entry.action)} by {who}: {exc.message}", index=i) from None
     return Replay(game, state, events)
 
 
 def _who(seat: int) -> str:
-    return "chance" if seat == CHANCE else f"seat {seat}"
+    return "chance" if seat == CHANCE else f"seat {echo(seat)}"
 
 
 def record_of(

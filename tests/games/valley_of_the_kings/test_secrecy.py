@@ -81,3 +81,27 @@ def test_the_secrecy_test_passes_and_depends_on_the_reveal_marks() -> None:
     conformance.check_secrecy(ValleyOfTheKings(3), seed=5)
     with pytest.raises(AssertionError, match="differ"):
         conformance.check_secrecy(_UnflaggedGame(3), seed=5)
+
+
+class _UnluckyShuffles(random.Random):
+    """A generator whose shuffles always put the largest tiles first: every shuffle of a
+    seat that bid 10 on two groups breaks the cap, so resampling must search for a deal."""
+
+    def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+        x.sort(reverse=True)
+
+
+def test_resample_never_falls_back_to_the_true_bids() -> None:
+    state = opening(3, start=0)
+    deal(state, [["red"] * 5, ["grey"] * 5, ["black"] * 5, ["white"] * 5])
+    play(state, 0, "bid 1 6", "bid 1 4", "bid 2 5", "bid 2 3", "bid 2 2", "done")
+    truth = tuple(state.bids[2::3])
+    worlds = [state.resample(1, _UnluckyShuffles(seed)) for seed in range(20)]
+    for world in worlds:
+        assert world.view(1) == state.view(1)
+        placed = list(world.bids[2::3])
+        hand = [v for v in range(7) for _ in range(world.hand[v])]
+        assert sorted(placed + hand) == [0, 0, 1, 2, 3, 4, 5, 6]
+        assert world._bid_total(0, 0) <= 10 and world._bid_total(0, 1) <= 10
+    deals = {tuple(w.bids[2::3]) for w in worlds}
+    assert len(deals) > 1 and deals != {truth}

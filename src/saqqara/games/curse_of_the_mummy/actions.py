@@ -1,4 +1,4 @@
-"""Curse of the Mummy's actions, their text notation and their integer ids.
+"""Curse of the Mummy's actions, declared once in the core vocabulary (ids, notation).
 
 Notation (fields are named like ``c4``: column letter, row number from the top):
 
@@ -24,7 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import NotationError
+from saqqara.core.vocabulary import Flag, Kind, Names, Number
+from saqqara.core.vocabulary import Vocabulary as CoreVocabulary
 from saqqara.games.curse_of_the_mummy.data import DIRECTIONS, Board
 
 ARROW = 4
@@ -111,128 +112,43 @@ class Reveal(Action):
     """
 
 
-class Vocabulary:
-    """Interned actions and ids for a board (the number of fields fixes the id space)."""
+class Vocabulary(CoreVocabulary):
+    """The core vocabulary of a board (the number of fields fixes the id space), with its
+    interned actions by name."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        fields = board.fields
-        nsym = len(board.symbols)
-        self.ROLL = Roll()
-        self.RESOLVE = Resolve()
-        self.STUCK = Stuck()
-        self.REROLL = Reroll()
-        self.ANNOUNCE = tuple(Announce(v) for v in range(5))
-        self.GO = tuple((Go(f, False), Go(f, True)) for f in range(fields))
-        self.STEP = tuple(Step(d) for d in range(4))
-        self.STOP = Stop()
-        self.DEAL = tuple(Deal(s) for s in range(nsym))
-        self.DIE = tuple(Die(f) for f in range(6))
-        self.MUMMY_DIE = tuple(MummyDie(v) for v in range(MAX_MUMMY_VALUE + 1))
-        self.REVEAL = Reveal()
-        self._announce = 4
-        self._go = self._announce + 5
-        self._step = self._go + 2 * fields
-        self._stop = self._step + 4
-        self._deal = self._stop + 1
-        self._die = self._deal + nsym
-        self._mummy_die = self._die + 6
-        self._reveal = self._mummy_die + MAX_MUMMY_VALUE
-        self.size = self._reveal + 1
-        by_id: list[Action] = [self.ROLL, self.RESOLVE, self.STUCK, self.REROLL]
-        by_id += self.ANNOUNCE
-        by_id += [a for pair in self.GO for a in pair]
-        by_id += self.STEP
-        by_id.append(self.STOP)
-        by_id += self.DEAL
-        by_id += self.DIE
-        by_id += self.MUMMY_DIE[1:]
-        by_id.append(self.REVEAL)
-        assert len(by_id) == self.size
-        self.by_id = tuple(by_id)
-        self._ids = {a: i for i, a in enumerate(by_id)}
-
-    def action_id(self, action: Action) -> int:
-        try:
-            return self._ids[action]
-        except KeyError:
-            raise NotationError(f"{action!r} is not a Curse of the Mummy action") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        if not 0 <= action_id < self.size:
-            raise NotationError(f"action id {action_id} is outside 0..{self.size - 1}")
-        return self.by_id[action_id]
-
-    def text(self, action: Action) -> str:
-        board = self.board
-        if isinstance(action, Go):
-            return f"go {board.field_name(action.field)}" + (" play" if action.play else "")
-        if isinstance(action, Announce):
-            return f"announce {FACE_WORDS[action.value]}"
-        if isinstance(action, Step):
-            return f"step {DIRECTIONS[action.direction]}"
-        if isinstance(action, Die):
-            return f"die {FACE_WORDS[action.face]}"
-        if isinstance(action, MummyDie):
-            return f"mummy-die {action.value}"
-        if isinstance(action, Deal):
-            return f"deal {board.symbols[action.symbol].name}"
-        words = {
-            self.ROLL: "roll",
-            self.RESOLVE: "resolve",
-            self.STUCK: "stuck",
-            self.REROLL: "reroll",
-            self.STOP: "stop",
-            self.REVEAL: "reveal",
-        }
-        try:
-            return words[action]
-        except KeyError:
-            raise NotationError(f"{action!r} is not a Curse of the Mummy action") from None
-
-    def parse(self, text: str) -> Action:
-        """Read an action's notation.
-
-        >>> from saqqara.games.curse_of_the_mummy.data import board
-        >>> Vocabulary(board()).parse("go c4 play")
-        Go(field=35, play=True)
-        """
-        words = text.strip().lower().split()
-        if not words:
-            raise NotationError("empty action")
-        verb, args = words[0], words[1:]
-        simple = {
-            "roll": self.ROLL,
-            "resolve": self.RESOLVE,
-            "stuck": self.STUCK,
-            "reroll": self.REROLL,
-            "stop": self.STOP,
-            "reveal": self.REVEAL,
-        }
-        if verb in simple and not args:
-            return simple[verb]
-        if verb == "go" and args and (len(args) == 1 or args[1:] == ["play"]):
-            field = self.board.field_from_name(args[0])
-            if field is None:
-                raise NotationError(f"there is no field {args[0]!r}")
-            return self.GO[field][len(args) == 2]
-        if verb in ("announce", "die") and len(args) == 1 and args[0] in FACE_WORDS:
-            face = FACE_WORDS.index(args[0])
-            if verb == "die":
-                return self.DIE[face]
-            if face < MUMMY_FACE:
-                return self.ANNOUNCE[face]
-            raise NotationError("a mummy face cannot be announced")
-        if verb == "step" and len(args) == 1 and args[0] in DIRECTIONS:
-            return self.STEP[DIRECTIONS.index(args[0])]
-        if verb == "mummy-die" and len(args) == 1 and args[0].isdigit():
-            value = int(args[0])
-            if 1 <= value <= MAX_MUMMY_VALUE:
-                return self.MUMMY_DIE[value]
-            raise NotationError(f"the mummy die has no face {value}")
-        if verb == "deal" and len(args) == 1:
-            symbol = self.board.symbol_by_name(args[0])
-            if symbol is None:
-                raise NotationError(f"unknown symbol {args[0]!r}")
-            return self.DEAL[symbol.id]
-        raise NotationError(f"cannot read {text!r} as a Curse of the Mummy action")
+        super().__init__(
+            "Curse of the Mummy",
+            [
+                Kind(Roll, "roll"),
+                Kind(Resolve, "resolve"),
+                Kind(Stuck, "stuck"),
+                Kind(Reroll, "reroll"),
+                Kind(Announce, "announce", (Names(FACE_WORDS[:MUMMY_FACE], "announced face"),)),
+                Kind(Go, "go", (Names(board.names, "field"), Flag("play"))),
+                Kind(Step, "step", (Names(DIRECTIONS, "direction"),)),
+                Kind(Stop, "stop"),
+                Kind(Deal, "deal", (Names([s.name for s in board.symbols], "symbol"),)),
+                Kind(Die, "die", (Names(FACE_WORDS, "die face"),)),
+                Kind(
+                    MummyDie,
+                    "mummy-die",
+                    (Number(MAX_MUMMY_VALUE, "a mummy die face", first=1),),
+                ),
+                Kind(Reveal, "reveal"),
+            ],
+        )
+        self.ROLL: Roll = self.instances(Roll)
+        self.RESOLVE: Resolve = self.instances(Resolve)
+        self.STUCK: Stuck = self.instances(Stuck)
+        self.REROLL: Reroll = self.instances(Reroll)
+        self.ANNOUNCE: tuple[Announce, ...] = self.instances(Announce)
+        self.GO: tuple[tuple[Go, Go], ...] = self.instances(Go)
+        self.STEP: tuple[Step, ...] = self.instances(Step)
+        self.STOP: Stop = self.instances(Stop)
+        self.DEAL: tuple[Deal, ...] = self.instances(Deal)
+        self.DIE: tuple[Die, ...] = self.instances(Die)
+        self.MUMMY_DIE: tuple[MummyDie, ...] = (MummyDie(0), *self.instances(MummyDie))
+        """Indexed by the value shown; 0 is no face (and has no id)."""
+        self.REVEAL: Reveal = self.instances(Reveal)

@@ -105,7 +105,7 @@ class Board:
         known = self.index.get(name)
         if known is not None:
             return known
-        if len(name) < 2 or not name[1:].isdigit():
+        if not 2 <= len(name) <= 4 or not (name[1:].isascii() and name[1:].isdigit()):
             return None
         col = COLUMNS.find(name[0])
         row = int(name[1:]) - 1

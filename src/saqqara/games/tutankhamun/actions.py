@@ -1,4 +1,4 @@
-"""Tutankhamun's actions, their text notation and their integer ids.
+"""Tutankhamun's actions, declared once in the core vocabulary (ids, notation) per edition.
 
 Notation (slots and seats are numbered from 0):
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import NotationError
-from saqqara.games.tutankhamun.data import DRAWN_KINDS, NUM_TYPES, Edition
+from saqqara.core.vocabulary import Kind, Names, Number, Vocabulary
+from saqqara.games.tutankhamun.data import AMIGO, DRAWN_KINDS, NUM_TYPES, OOTB, Edition, edition
 
 MAX_SLOTS = 70
 MAX_SEATS = 6
@@ -79,94 +79,96 @@ class Draw(Action):
     kind: int
 
 
-# Interned instances: the hot path hands these out instead of building new values.
-TAKE = tuple(Take(i) for i in range(MAX_SLOTS))
-EXIT = Exit()
-STEAL = tuple(tuple(Steal(v, k) for k in range(NUM_TYPES)) for v in range(MAX_SEATS))
-DECLINE = Decline()
-PLAY_LID = PlayLid()
-PLAY_MASK = PlayMask()
-PLAY_WILD = PlayWild()
-PASS = Pass()
-DRAW = tuple(Draw(k) for k in range(DRAWN_KINDS))
+def _kind_names(edition: Edition, count: int) -> list[str]:
+    return [edition.kind_slug(k) for k in range(count)]
 
-_EXIT_ID = MAX_SLOTS
-_STEAL_ID = _EXIT_ID + 1
-_DECLINE_ID = _STEAL_ID + MAX_SEATS * NUM_TYPES
-_LID_ID = _DECLINE_ID + 1
-_MASK_ID = _LID_ID + 1
-_WILD_ID = _MASK_ID + 1
-_PASS_ID = _WILD_ID + 1
-_DRAW_ID = _PASS_ID + 1
-NUM_DISTINCT_ACTIONS = _DRAW_ID + DRAWN_KINDS
 
-_SIMPLE_IDS: dict[Action, int] = {
-    EXIT: _EXIT_ID,
-    DECLINE: _DECLINE_ID,
-    PLAY_LID: _LID_ID,
-    PLAY_MASK: _MASK_ID,
-    PLAY_WILD: _WILD_ID,
-    PASS: _PASS_ID,
+def _vocabulary(edition: Edition, same: Vocabulary | None) -> Vocabulary:
+    """The id space is the same in both editions; notation and what is read differ."""
+    amigo = edition.amigo
+
+    def own_slug(kind: int) -> bool:
+        return edition.kind_from_slug(edition.kind_slug(kind)) == kind
+
+    def other(verb: str) -> str:
+        return f"{verb!r} is not an action of the {edition.id} edition"
+
+    def only(edition_is_amigo: bool, verb: str) -> str | None:
+        return None if amigo == edition_is_amigo else other(verb)
+
+    steal, other_steal = ("rob", "buy") if amigo else ("buy", "rob")
+    return Vocabulary(
+        "Tutankhamun",
+        [
+            Kind(
+                Take,
+                "take",
+                (
+                    Number(
+                        MAX_SLOTS,
+                        "a slot",
+                        readable=edition.path_length,
+                        refusal="slot {word} is beyond the path ({low}..{high})",
+                    ),
+                ),
+            ),
+            Kind(Exit, "exit", unread=only(True, "exit")),
+            Kind(
+                Steal,
+                steal,
+                (
+                    Number(MAX_SEATS, "a seat", refusal="there is no seat {word}"),
+                    Names(_kind_names(edition, NUM_TYPES), "treasure type", readable=own_slug),
+                ),
+            ),
+            Kind(Decline, "decline"),
+            Kind(PlayLid, "lid", unread=only(True, "lid")),
+            Kind(PlayMask, "mask", unread=only(True, "mask")),
+            Kind(PlayWild, "pharaoh", unread=only(False, "pharaoh")),
+            Kind(Pass, "pass"),
+            Kind(
+                Draw,
+                "draw",
+                (Names(_kind_names(edition, DRAWN_KINDS), "tile kind", readable=own_slug),),
+            ),
+        ],
+        refused={other_steal: other(other_steal)},
+        instances_of=same,
+    )
+
+
+_AMIGO_VOCABULARY = _vocabulary(edition(AMIGO), None)
+VOCABULARIES: dict[str, Vocabulary] = {
+    AMIGO: _AMIGO_VOCABULARY,
+    OOTB: _vocabulary(edition(OOTB), _AMIGO_VOCABULARY),
 }
-_BY_ID: tuple[Action, ...] = (
-    *TAKE,
-    EXIT,
-    *(a for row in STEAL for a in row),
-    DECLINE,
-    PLAY_LID,
-    PLAY_MASK,
-    PLAY_WILD,
-    PASS,
-    *DRAW,
-)
-assert len(_BY_ID) == NUM_DISTINCT_ACTIONS
+"""One vocabulary per edition, sharing ids and instances."""
+
+# Interned instances: the hot path hands these out instead of building new values.
+TAKE: tuple[Take, ...] = _AMIGO_VOCABULARY.instances(Take)
+EXIT: Exit = _AMIGO_VOCABULARY.instances(Exit)
+STEAL: tuple[tuple[Steal, ...], ...] = _AMIGO_VOCABULARY.instances(Steal)
+DECLINE: Decline = _AMIGO_VOCABULARY.instances(Decline)
+PLAY_LID: PlayLid = _AMIGO_VOCABULARY.instances(PlayLid)
+PLAY_MASK: PlayMask = _AMIGO_VOCABULARY.instances(PlayMask)
+PLAY_WILD: PlayWild = _AMIGO_VOCABULARY.instances(PlayWild)
+PASS: Pass = _AMIGO_VOCABULARY.instances(Pass)
+DRAW: tuple[Draw, ...] = _AMIGO_VOCABULARY.instances(Draw)
+NUM_DISTINCT_ACTIONS = _AMIGO_VOCABULARY.size
 
 
 def action_id(action: Action) -> int:
     """The integer id; the order of ids is the order of legal-action lists."""
-    if isinstance(action, Take):
-        return action.slot
-    if isinstance(action, Steal):
-        return _STEAL_ID + action.victim * NUM_TYPES + action.kind
-    if isinstance(action, Draw):
-        return _DRAW_ID + action.kind
-    try:
-        return _SIMPLE_IDS[action]
-    except KeyError:
-        raise NotationError(f"{action!r} is not a Tutankhamun action") from None
+    return _AMIGO_VOCABULARY.action_id(action)
 
 
 def action_from_id(action_id: int) -> Action:
-    if not 0 <= action_id < NUM_DISTINCT_ACTIONS:
-        raise NotationError(f"action id {action_id} is outside 0..{NUM_DISTINCT_ACTIONS - 1}")
-    return _BY_ID[action_id]
+    return _AMIGO_VOCABULARY.action_from_id(action_id)
 
 
 def action_text(edition: Edition, action: Action) -> str:
     """The notation of ``action`` in ``edition`` (type names differ between editions)."""
-    if isinstance(action, Take):
-        return f"take {action.slot}"
-    if isinstance(action, Steal):
-        verb = "rob" if edition.amigo else "buy"
-        return f"{verb} {action.victim} {edition.kind_slug(action.kind)}"
-    if isinstance(action, Draw):
-        return f"draw {edition.kind_slug(action.kind)}"
-    words = {
-        EXIT: "exit",
-        DECLINE: "decline",
-        PLAY_LID: "lid",
-        PLAY_MASK: "mask",
-        PLAY_WILD: "pharaoh",
-        PASS: "pass",
-    }
-    try:
-        return words[action]
-    except KeyError:
-        raise NotationError(f"{action!r} is not a Tutankhamun action") from None
-
-
-_AMIGO_ONLY = {"exit": EXIT, "lid": PLAY_LID, "mask": PLAY_MASK}
-_OOTB_ONLY = {"pharaoh": PLAY_WILD}
+    return VOCABULARIES[edition.id].text(action)
 
 
 def parse_action(edition: Edition, text: str) -> Action:
@@ -176,39 +178,4 @@ def parse_action(edition: Edition, text: str) -> Action:
     >>> parse_action(edition("amigo-1993"), "rob 2 throne")
     Steal(victim=2, kind=12)
     """
-    words = text.strip().lower().split()
-    if not words:
-        raise NotationError("empty action")
-    verb, args = words[0], words[1:]
-    own, other = (_AMIGO_ONLY, _OOTB_ONLY) if edition.amigo else (_OOTB_ONLY, _AMIGO_ONLY)
-    if verb == "pass" and not args:
-        return PASS
-    if verb == "decline" and not args:
-        return DECLINE
-    if verb in own and not args:
-        return own[verb]
-    if verb in other:
-        raise NotationError(f"{verb!r} is not an action of the {edition.id} edition")
-    if verb == "take" and len(args) == 1 and args[0].isdigit():
-        slot = int(args[0])
-        if slot < edition.path_length:
-            return TAKE[slot]
-        raise NotationError(f"slot {slot} is beyond the path (0..{edition.path_length - 1})")
-    steal_verb = "rob" if edition.amigo else "buy"
-    if verb in ("rob", "buy"):
-        if verb != steal_verb:
-            raise NotationError(f"{verb!r} is not an action of the {edition.id} edition")
-        if len(args) == 2 and args[0].isdigit():
-            victim = int(args[0])
-            kind = edition.kind_from_slug(args[1])
-            if victim >= MAX_SEATS:
-                raise NotationError(f"there is no seat {victim}")
-            if kind is None or kind >= NUM_TYPES:
-                raise NotationError(f"unknown treasure type {args[1]!r}")
-            return STEAL[victim][kind]
-    if verb == "draw" and len(args) == 1:
-        kind = edition.kind_from_slug(args[0])
-        if kind is None or kind >= DRAWN_KINDS:
-            raise NotationError(f"unknown tile kind {args[0]!r}")
-        return DRAW[kind]
-    raise NotationError(f"cannot read {text!r} as a Tutankhamun action")
+    return VOCABULARIES[edition.id].parse(text)

@@ -1,4 +1,4 @@
-"""Tutankhamun's Revenge: actions, their text notation and their integer ids.
+"""Tutankhamun's Revenge: actions, declared once in the core vocabulary (ids, notation).
 
 Stacks are named by column letter and row number as the box lies before the digging (``a1``
 top left, ``d4`` bottom right). Notation:
@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import NotationError
+from saqqara.core.vocabulary import Kind, Names, Number, Vocabulary
 from saqqara.games.tutankhamuns_revenge.data import CELLS, deck
-from saqqara.games.tutankhamuns_revenge.shapes import cell_from_name, cell_name
+from saqqara.games.tutankhamuns_revenge.shapes import cell_name
 
 KINDS = len(deck().cards)
 
@@ -85,50 +85,46 @@ class NoBlock(Action):
     """Keep the blockade card at the end of the turn."""
 
 
-LAY = tuple(Lay(k) for k in range(KINDS))
-RANDOM = RandomLayout()
-TURN = tuple(Turn(r) for r in range(4))
-SCARAB = Scarab()
-LIFT = tuple(Lift(s) for s in range(CELLS))
-STOP = Stop()
-REVEAL = tuple(Reveal(k) for k in range(KINDS))
-BLOCK = tuple(Block(s) for s in range(CELLS))
-NO_BLOCK = NoBlock()
+_CARDS = [deck().slug(k) for k in range(KINDS)]
+_STACKS = [cell_name(s) for s in range(CELLS)]
 
-_BY_ID: tuple[Action, ...] = (
-    *LAY,
-    RANDOM,
-    *TURN,
-    SCARAB,
-    *LIFT,
-    STOP,
-    *REVEAL,
-    *BLOCK,
-    NO_BLOCK,
+VOCABULARY = Vocabulary(
+    "Tutankhamun's Revenge",
+    [
+        Kind(Lay, "lay", (Names(_CARDS, "card"),)),
+        Kind(RandomLayout, "random"),
+        Kind(Turn, "turn", (Number(4, "a number of quarter turns"),)),
+        Kind(Scarab, "scarab"),
+        Kind(Lift, "lift", (Names(_STACKS, "stack (a1 .. d4)"),)),
+        Kind(Stop, "stop"),
+        Kind(Reveal, "reveal", (Names(_CARDS, "card"),)),
+        Kind(Block, "block", (Names(_STACKS, "stack (a1 .. d4)"),)),
+        Kind(NoBlock, "no-block"),
+    ],
 )
-NUM_DISTINCT_ACTIONS = len(_BY_ID)
-_IDS: dict[Action, int] = {a: i for i, a in enumerate(_BY_ID)}
+"""Ids follow this order: every lay, random, the turns, scarab, every lift, stop, every
+reveal, every block, no-block."""
 
-
-_INTERNED: dict[int, int] = {id(a): i for i, a in enumerate(_BY_ID)}
-"""Ids of the interned instances by object identity: no dataclass hashing on the hot path."""
+# Interned instances: the hot path hands these out instead of building new values.
+LAY: tuple[Lay, ...] = VOCABULARY.instances(Lay)
+RANDOM: RandomLayout = VOCABULARY.instances(RandomLayout)
+TURN: tuple[Turn, ...] = VOCABULARY.instances(Turn)
+SCARAB: Scarab = VOCABULARY.instances(Scarab)
+LIFT: tuple[Lift, ...] = VOCABULARY.instances(Lift)
+STOP: Stop = VOCABULARY.instances(Stop)
+REVEAL: tuple[Reveal, ...] = VOCABULARY.instances(Reveal)
+BLOCK: tuple[Block, ...] = VOCABULARY.instances(Block)
+NO_BLOCK: NoBlock = VOCABULARY.instances(NoBlock)
+NUM_DISTINCT_ACTIONS = VOCABULARY.size
 
 
 def action_id(action: Action) -> int:
     """The integer id; the order of ids is the order of legal-action lists."""
-    fast = _INTERNED.get(id(action))
-    if fast is not None:
-        return fast
-    try:
-        return _IDS[action]
-    except (KeyError, TypeError):
-        raise NotationError(f"{action!r} is not a Tutankhamun's Revenge action") from None
+    return VOCABULARY.action_id(action)
 
 
 def action_from_id(action_id: int) -> Action:
-    if not 0 <= action_id < NUM_DISTINCT_ACTIONS:
-        raise NotationError(f"action id {action_id} is outside 0..{NUM_DISTINCT_ACTIONS - 1}")
-    return _BY_ID[action_id]
+    return VOCABULARY.action_from_id(action_id)
 
 
 def action_text(action: Action) -> str:
@@ -137,30 +133,7 @@ def action_text(action: Action) -> str:
     >>> action_text(LIFT[9])
     'lift b3'
     """
-    slug = deck().slug
-    match action:
-        case Lay(kind):
-            return f"lay {slug(kind)}"
-        case Reveal(kind):
-            return f"reveal {slug(kind)}"
-        case Turn(turns):
-            return f"turn {turns}"
-        case Lift(stack):
-            return f"lift {cell_name(stack)}"
-        case Block(stack):
-            return f"block {cell_name(stack)}"
-        case RandomLayout():
-            return "random"
-        case Scarab():
-            return "scarab"
-        case Stop():
-            return "stop"
-        case NoBlock():
-            return "no-block"
-    raise NotationError(f"{action!r} is not a Tutankhamun's Revenge action")
-
-
-_WORDS: dict[str, Action] = {"random": RANDOM, "scarab": SCARAB, "stop": STOP, "no-block": NO_BLOCK}
+    return VOCABULARY.text(action)
 
 
 def parse_action(text: str) -> Action:
@@ -169,21 +142,4 @@ def parse_action(text: str) -> Action:
     >>> parse_action("lay obelisk-top")
     Lay(kind=10)
     """
-    words = text.strip().lower().split()
-    if len(words) == 1 and words[0] in _WORDS:
-        return _WORDS[words[0]]
-    if len(words) == 2:
-        verb, arg = words
-        if verb in ("lay", "reveal"):
-            kind = deck().kind(arg)
-            if kind is None:
-                raise NotationError(f"unknown card {arg!r}")
-            return LAY[kind] if verb == "lay" else REVEAL[kind]
-        if verb in ("lift", "block"):
-            cell = cell_from_name(arg)
-            if cell is None:
-                raise NotationError(f"unknown stack {arg!r} (a1 .. d4)")
-            return LIFT[cell] if verb == "lift" else BLOCK[cell]
-        if verb == "turn" and arg in ("0", "1", "2", "3"):
-            return TURN[int(arg)]
-    raise NotationError(f"cannot read {text!r} as a Tutankhamun's Revenge action")
+    return VOCABULARY.parse(text)

@@ -264,32 +264,30 @@ class RevengeState(State):
             return act.LAY[weights[draw_index(rng, [p for _, p in weights])][0]]
         return super().sample_chance(rng)
 
-    def check(self, seat: int, action: Action) -> None:
-        """The base checks, with clearer refusals for the digging moves."""
+    def refusal(self, seat: int, action: Action) -> tuple[str, str]:
+        """The kernel's refusal, with clearer reasons for the digging moves."""
         if self.phase == DIGGING and seat == self.active:
             if isinstance(action, act.Lift):
                 s = action.stack
                 if not self.depth[s]:
-                    raise IllegalAction(f"stack {cell_name(s)} is empty", code="empty-stack")
+                    return "empty-stack", f"stack {cell_name(s)} is empty"
                 other = self.blocker(s)
                 if other not in (NOBODY, seat):
-                    raise IllegalAction(
-                        f"stack {cell_name(s)} is blocked by seat {other}", code="blocked"
-                    )
+                    return "blocked", f"stack {cell_name(s)} is blocked by seat {other}"
             elif isinstance(action, act.Scarab) and self.lifts:
-                raise IllegalAction("a scarab is played before the first lift", code="late")
+                return "late", "a scarab is played before the first lift"
             elif isinstance(action, act.Scarab) and self.scarab_on:
-                raise IllegalAction("one scarab per turn", code="one-scarab")
+                return "one-scarab", "one scarab per turn"
             elif isinstance(action, act.Scarab) and not self.scarabs[seat]:
-                raise IllegalAction("you have no scarab card left", code="no-scarab")
-            elif isinstance(action, act.Stop) and action not in self.legal_actions(seat):
+                return "no-scarab", "you have no scarab card left"
+            elif isinstance(action, act.Stop):
                 why = (
                     "after playing a scarab you must dig"
                     if self.scarab_on
                     else f"you cannot pay the {self.pass_cost} silver for passing"
                 )
-                raise IllegalAction(why, code="must-dig")
-        super().check(seat, action)
+                return "must-dig", why
+        return super().refusal(seat, action)
 
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:

@@ -1,4 +1,4 @@
-"""Valley of the Kings' actions, their text notation and their integer ids.
+"""Valley of the Kings' actions, declared once in the core vocabulary (ids, notation).
 
 Notation (seats from 0; groups, overseers, workers and sites from 1, as on the table):
 
@@ -23,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saqqara.core.actions import Action
-from saqqara.core.errors import NotationError
+from saqqara.core.notation import number
+from saqqara.core.vocabulary import Earlier, Field, Kind, Names, Number, Vocabulary
 from saqqara.games.valley_of_the_kings.data import board
 
 MAX_SEATS = 4
@@ -107,134 +108,74 @@ VALUES = max(_B.bid_tiles) + 1
 OVERSEERS = _B.overseers
 WORKERS = _B.workers
 
-START = tuple(Start(s) for s in range(MAX_SEATS))
-DRAW = tuple(Draw(c) for c in range(COLOURS))
-BID = tuple(tuple(Bid(g, v) for v in range(VALUES)) for g in range(MAX_GROUPS))
-OVERSEER = tuple(tuple(Overseer(o, n) for n in range(NODES)) for o in range(OVERSEERS))
-WORKER = tuple(tuple(Worker(w, n) for n in range(NODES)) for w in range(WORKERS))
-STEAL = tuple(tuple(Steal(s, p) for p in range(MAX_POS)) for s in range(SITES))
-TAKEOVER = tuple(Takeover(s) for s in range(SITES))
-BUILD = tuple(
-    tuple(tuple(Build(s, p, c) for c in range(COLOURS)) for p in range(MAX_POS))
-    for s in range(SITES)
-)
-DONE = Done()
 
-_DRAW_ID = MAX_SEATS
-_BID_ID = _DRAW_ID + COLOURS
-_OVERSEER_ID = _BID_ID + MAX_GROUPS * VALUES
-_WORKER_ID = _OVERSEER_ID + OVERSEERS * NODES
-_STEAL_ID = _WORKER_ID + WORKERS * NODES
-_TAKEOVER_ID = _STEAL_ID + SITES * MAX_POS
-_BUILD_ID = _TAKEOVER_ID + SITES
-_DONE_ID = _BUILD_ID + SITES * MAX_POS * COLOURS
-NUM_DISTINCT_ACTIONS = _DONE_ID + 1
-"""``done`` has the last id, so it always ends a legal list."""
+class Position(Field):
+    """A stone position of the site named by the field before: ``level.index`` from 1."""
 
-_BY_ID: tuple[Action, ...] = (
-    *START,
-    *DRAW,
-    *(a for row in BID for a in row),
-    *(a for row in OVERSEER for a in row),
-    *(a for row in WORKER for a in row),
-    *(a for row in STEAL for a in row),
-    *TAKEOVER,
-    *(a for site in BUILD for row in site for a in row),
-    DONE,
+    @property
+    def size(self) -> int:
+        return MAX_POS
+
+    def text(self, value: int, earlier: Earlier) -> str:
+        shape = _B.sites[earlier[0]].shape
+        if value >= shape.stones:
+            return f"?{value}"
+        return shape.pos_text(value)
+
+    def read(self, word: str, earlier: Earlier) -> int:
+        shape = _B.sites[earlier[0]].shape
+        level_text, _, index_text = word.partition(".")
+        level = number(level_text, 1, shape.levels, "a level") - 1
+        size = shape.level_start[level + 1] - shape.level_start[level]
+        index = number(index_text, 1, size, "a stone of that level") - 1
+        return shape.level_start[level] + index
+
+
+_COLOURS = Names([c.slug for c in _B.colours], "stone colour")
+_NODES = Names(_B.node_names, "area or field")
+_SITE = Number(SITES, "a site", shift=1)
+
+VOCABULARY = Vocabulary(
+    "Valley of the Kings",
+    [
+        Kind(Start, "start", (Number(MAX_SEATS, "a seat"),)),
+        Kind(Draw, "draw", (_COLOURS,)),
+        Kind(Bid, "bid", (Number(MAX_GROUPS, "a group", shift=1), Number(VALUES, "a bid value"))),
+        Kind(Overseer, "overseer", (Number(OVERSEERS, "an overseer", shift=1), _NODES)),
+        Kind(Worker, "worker", (Number(WORKERS, "a worker", shift=1), _NODES)),
+        Kind(Steal, "steal", (_SITE, Position())),
+        Kind(Takeover, "takeover", (_SITE,)),
+        Kind(Build, "build", (_SITE, Position(), _COLOURS)),
+        Kind(Done, "done"),
+    ],
 )
-assert len(_BY_ID) == NUM_DISTINCT_ACTIONS
+"""Ids follow this order; ``done`` has the last id, so it always ends a legal list."""
+
+# Interned instances: the hot path hands these out instead of building new values.
+START: tuple[Start, ...] = VOCABULARY.instances(Start)
+DRAW: tuple[Draw, ...] = VOCABULARY.instances(Draw)
+BID: tuple[tuple[Bid, ...], ...] = VOCABULARY.instances(Bid)
+OVERSEER: tuple[tuple[Overseer, ...], ...] = VOCABULARY.instances(Overseer)
+WORKER: tuple[tuple[Worker, ...], ...] = VOCABULARY.instances(Worker)
+STEAL: tuple[tuple[Steal, ...], ...] = VOCABULARY.instances(Steal)
+TAKEOVER: tuple[Takeover, ...] = VOCABULARY.instances(Takeover)
+BUILD: tuple[tuple[tuple[Build, ...], ...], ...] = VOCABULARY.instances(Build)
+DONE: Done = VOCABULARY.instances(Done)
+NUM_DISTINCT_ACTIONS = VOCABULARY.size
 
 
 def action_id(action: Action) -> int:
     """The integer id; the order of ids is the order of legal-action lists."""
-    if isinstance(action, Build):
-        return _BUILD_ID + (action.site * MAX_POS + action.pos) * COLOURS + action.colour
-    if isinstance(action, Worker):
-        return _WORKER_ID + action.worker * NODES + action.node
-    if isinstance(action, Overseer):
-        return _OVERSEER_ID + action.overseer * NODES + action.node
-    if isinstance(action, Bid):
-        return _BID_ID + action.group * VALUES + action.value
-    if isinstance(action, Steal):
-        return _STEAL_ID + action.site * MAX_POS + action.pos
-    if isinstance(action, Takeover):
-        return _TAKEOVER_ID + action.site
-    if isinstance(action, Draw):
-        return _DRAW_ID + action.colour
-    if isinstance(action, Start):
-        return action.seat
-    if isinstance(action, Done):
-        return _DONE_ID
-    raise NotationError(f"{action!r} is not a Valley of the Kings action")
+    return VOCABULARY.action_id(action)
 
 
 def action_from_id(action_id: int) -> Action:
-    if not 0 <= action_id < NUM_DISTINCT_ACTIONS:
-        raise NotationError(f"action id {action_id} is outside 0..{NUM_DISTINCT_ACTIONS - 1}")
-    return _BY_ID[action_id]
-
-
-def _pos_text(site: int, pos: int) -> str:
-    shape = _B.sites[site].shape
-    if pos >= shape.stones:
-        return f"?{pos}"
-    return shape.pos_text(pos)
+    return VOCABULARY.action_from_id(action_id)
 
 
 def action_text(action: Action) -> str:
     """The notation of ``action``."""
-    b = _B
-    if isinstance(action, Build):
-        colour = b.colours[action.colour].slug
-        return f"build {action.site + 1} {_pos_text(action.site, action.pos)} {colour}"
-    if isinstance(action, Worker):
-        return f"worker {action.worker + 1} {b.node_names[action.node]}"
-    if isinstance(action, Overseer):
-        return f"overseer {action.overseer + 1} {b.node_names[action.node]}"
-    if isinstance(action, Bid):
-        return f"bid {action.group + 1} {action.value}"
-    if isinstance(action, Steal):
-        return f"steal {action.site + 1} {_pos_text(action.site, action.pos)}"
-    if isinstance(action, Takeover):
-        return f"takeover {action.site + 1}"
-    if isinstance(action, Draw):
-        return f"draw {b.colours[action.colour].slug}"
-    if isinstance(action, Start):
-        return f"start {action.seat}"
-    if isinstance(action, Done):
-        return "done"
-    raise NotationError(f"{action!r} is not a Valley of the Kings action")
-
-
-def _number(text: str, low: int, high: int, what: str) -> int:
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise NotationError(f"{what} must be a number from {low} to {high}; got {text!r}")
-    return int(text)
-
-
-def _node(text: str) -> int:
-    try:
-        return _B.node(text)
-    except KeyError:
-        raise NotationError(f"there is no area or field {text!r}") from None
-
-
-def _colour(text: str) -> int:
-    for index, colour in enumerate(_B.colours):
-        if colour.slug == text:
-            return index
-    names = ", ".join(c.slug for c in _B.colours)
-    raise NotationError(f"unknown stone colour {text!r} (colours: {names})")
-
-
-def _pos(site: int, text: str) -> int:
-    """Read ``level.index`` at ``site``."""
-    shape = _B.sites[site].shape
-    level_text, _, index_text = text.partition(".")
-    level = _number(level_text, 1, shape.levels, "a level") - 1
-    size = shape.level_start[level + 1] - shape.level_start[level]
-    index = _number(index_text, 1, size, "a stone of that level") - 1
-    return shape.level_start[level] + index
+    return VOCABULARY.text(action)
 
 
 def parse_action(text: str) -> Action:
@@ -243,42 +184,4 @@ def parse_action(text: str) -> Action:
     >>> parse_action("build 2 1.5 red")
     Build(site=1, pos=4, colour=0)
     """
-    words = text.strip().lower().split()
-    if not words:
-        raise NotationError("empty action")
-    verb, args = words[0], words[1:]
-    arity = {
-        "done": 0,
-        "start": 1,
-        "draw": 1,
-        "takeover": 1,
-        "bid": 2,
-        "overseer": 2,
-        "worker": 2,
-        "steal": 2,
-        "build": 3,
-    }
-    if verb not in arity:
-        raise NotationError(f"cannot read {text!r} as a Valley of the Kings action")
-    if len(args) != arity[verb]:
-        raise NotationError(f"{verb!r} takes {arity[verb]} argument(s); got {text!r}")
-    if verb == "done":
-        return DONE
-    if verb == "start":
-        return START[_number(args[0], 0, MAX_SEATS - 1, "a seat")]
-    if verb == "draw":
-        return DRAW[_colour(args[0])]
-    if verb == "bid":
-        group = _number(args[0], 1, MAX_GROUPS, "a group") - 1
-        return BID[group][_number(args[1], 0, VALUES - 1, "a bid value")]
-    if verb == "overseer":
-        return OVERSEER[_number(args[0], 1, OVERSEERS, "an overseer") - 1][_node(args[1])]
-    if verb == "worker":
-        return WORKER[_number(args[0], 1, WORKERS, "a worker") - 1][_node(args[1])]
-    site = _number(args[0], 1, SITES, "a site") - 1
-    if verb == "takeover":
-        return TAKEOVER[site]
-    pos = _pos(site, args[1])
-    if verb == "steal":
-        return STEAL[site][pos]
-    return BUILD[site][pos][_colour(args[2])]
+    return VOCABULARY.parse(text)

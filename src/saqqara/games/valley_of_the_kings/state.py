@@ -235,18 +235,16 @@ class ValleyState(State):
             return [*(act.TAKEOVER[x] for x in self._takeover_sites(seat)), act.DONE]
         return [*(act.BUILD[x][p][c] for x, p, c in self._build_options(seat)), act.DONE]
 
-    def check(self, seat: int, action: Action) -> None:
-        """The kernel's check, with a reason where a move of the right kind is refused."""
-        try:
-            super().check(seat, action)
-        except IllegalAction as exc:
-            if exc.code != "not-legal":
-                raise
-            code, message = self._refusal(seat, action)
-            raise IllegalAction(f"{self.game.action_text(action)}: {message}", code=code) from None
+    def refusal(self, seat: int, action: Action) -> tuple[str, str]:
+        """The kernel's refusal with the reason a move of the right kind is refused."""
+        code, message = self._refusal(seat, action)
+        return code, f"{self.game.action_text(action)}: {message}"
 
     def _refusal(self, seat: int, action: Action) -> tuple[str, str]:
-        """Why ``seat`` may not play ``action`` now; uses only what that seat knows."""
+        """Why ``seat`` may not play ``action`` now; uses only what that seat knows.
+
+        ``action`` is one of the game's own actions (field values in range), so every
+        lookup below reads the seat's own tiles and pieces or public fields."""
         expected = {
             BID: act.Bid,
             OPEN: act.Overseer,
@@ -255,8 +253,8 @@ class ValleyState(State):
             STEAL: act.Steal,
             TAKEOVER: act.Takeover,
             BUILD: act.Build,
-        }[self.phase]
-        if not isinstance(action, expected | act.Done):
+        }.get(self.phase)
+        if expected is None or not isinstance(action, expected | act.Done):
             return "wrong-phase", f"this is the {PHASE_NAMES[self.phase]} phase"
         b = self.b
         if isinstance(action, act.Bid):
@@ -930,6 +928,9 @@ class ValleyState(State):
         return world
 
     def _resample_bids(self, seat: int, rng: random.Random) -> None:
+        """Deal each other seat's tiles anew onto its face-down bids: uniformly (shuffles
+        until one keeps every group within the cap), or after 100 failed shuffles by a
+        random search that always finds a deal. Never the true values by default."""
         bids = self.bids
         tiles = list(self.b.bid_tiles)
         for s in range(self.n):
@@ -946,10 +947,40 @@ class ValleyState(State):
                 if max(totals.values()) <= self.b.max_bid:
                     break
             else:
-                continue  # keep the true values: no other deal was found quickly
+                tiles = self._search_bid_deal([bids[i] for i in mine], rng)
             for i, value in zip(mine, tiles, strict=False):
                 bids[i + 2] = value
             left = [0] * V
             for value in tiles[len(mine) :]:
                 left[value] += 1
             self.hand[s * V : (s + 1) * V] = left
+
+    def _search_bid_deal(self, groups: list[int], rng: random.Random) -> list[int]:
+        """A seat's tiles in an order whose first ``len(groups)`` values, laid on ``groups``
+        in turn, keep every group within the cap: a depth-first search over the values in
+        random order. One always exists (the true deal), so the search cannot fail."""
+        room = dict.fromkeys(groups, self.b.max_bid)
+        left = list(self.b.bid_tiles)
+        chosen: list[int] = []
+
+        def place(k: int) -> bool:
+            if k == len(groups):
+                return True
+            group = groups[k]
+            values = sorted(set(left))
+            for value in rng.sample(values, len(values)):
+                if value <= room[group]:
+                    left.remove(value)
+                    room[group] -= value
+                    chosen.append(value)
+                    if place(k + 1):
+                        return True
+                    chosen.pop()
+                    room[group] += value
+                    left.append(value)
+            return False
+
+        if not place(0):  # pragma: no cover - the true deal is one
+            raise AssertionError(f"no deal of the bid tiles fits groups {groups}")
+        rng.shuffle(left)
+        return chosen + left
