@@ -14,7 +14,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
-from saqqara.research.openspiel_evaluation import search_evaluator
+from saqqara.ai.openspiel_evaluation import search_evaluator
 from saqqara.research.openspiel_game import (
     openspiel_name,
     register_openspiel_games,

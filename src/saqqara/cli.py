@@ -282,6 +282,31 @@ def cmd_board(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- the server and remote seats (bodies in saqqara.server and saqqara.client) ------------------
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    from saqqara.server.main import serve
+
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        origins=tuple(args.origin or ()),
+        rate=args.rate,
+        sqlite_sync=args.sqlite_sync,
+    )
+    return 0
+
+
+def cmd_bot(args: argparse.Namespace, console: Console) -> int:
+    import asyncio
+
+    from saqqara.client import play_remote
+
+    final = asyncio.run(play_remote(args.seat_link, args.bot, seed=args.seed))
+    console.print(f"game over: {final.outcome}")
+    return 0
+
+
 # -- the parser -------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -350,6 +375,37 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("game", help="game id")
     board.add_argument("--svg", metavar="FILE", help="also write the board as an SVG file")
     board.set_defaults(run=cmd_board)
+
+    serve = sub.add_parser("serve", help="serve online tables (HTTP and WebSocket)")
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--db",
+        help="database URL: sqlite:///FILE or postgresql://… "
+        "(default: a SQLite file in your data directory)",
+    )
+    serve.add_argument("--origin", action="append", help="a browser origin allowed to connect")
+    serve.add_argument(
+        "--rate",
+        type=float,
+        default=20.0,
+        help="messages a second allowed per connection (default 20)",
+    )
+    serve.add_argument(
+        "--sqlite-sync",
+        choices=("full", "normal"),
+        default="full",
+        help="full: every move synced to disk (default); normal: survives a crash of the "
+        "server, not of the machine, and is much faster on slow disks",
+    )
+    serve.set_defaults(run=cmd_serve)
+
+    bot = sub.add_parser("bot", help="seat a bot at a remote table by its seat link")
+    bot.add_argument("url", help="the server's address")
+    bot.add_argument("--seat-link", required=True, help="the seat's invite link")
+    bot.add_argument("--bot", default="random", help="bot name (see docs/protocol.md)")
+    bot.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
+    bot.set_defaults(run=cmd_bot)
     return parser
 
 

@@ -23,12 +23,14 @@ def _example(name: str) -> ModuleType:
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 def test_pettingzoo_loop_example(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pettingzoo")
     totals = _example("pettingzoo_loop").run("tutankhamun", 3, 2, {"edition": "ootb-2004"})
     assert sum(totals.values()) == pytest.approx(1.0)
     assert "decisions" in capsys.readouterr().out
 
 
 def test_random_vs_ismcts_example(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
     share = _example("random_vs_ismcts").run("tutankhamun", 2, 2, 10, 0, {})
     assert 0.0 <= share <= 1.0
     assert "IS-MCTS (10 simulations)" in capsys.readouterr().out

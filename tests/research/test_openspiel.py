@@ -3,12 +3,18 @@ played to the end by OpenSpiel's own IS-MCTS bot."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
 import numpy as np
 import pyspiel
-import pytest
 from open_spiel.python.algorithms import ismcts
 
-from saqqara.research.openspiel_evaluation import search_evaluator
+from saqqara.ai.openspiel_evaluation import search_evaluator
 from saqqara.research.openspiel_game import (
     openspiel_name,
     register_openspiel_games,
@@ -86,3 +92,15 @@ def test_the_openspiel_ismcts_bot_plays_in_our_arena() -> None:
 
     result = run_arena("tutankhamun", 2, {}, ["openspiel-ismcts:5", "random"], 2, 0, workers=1)
     assert len(result.results) == 2
+
+
+def test_the_openspiel_face_needs_neither_pettingzoo_nor_rendering() -> None:
+    code = (
+        "import sys, saqqara.research.openspiel_game, saqqara.ai.openspiel_ismcts\n"
+        "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'rich', 'saqqara.ui')"
+        " if m in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert loaded.strip() == "[]"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from saqqara.research import SaqqaraAECEnv, make_env

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from saqqara.ai.registry import make_bot
+from saqqara.core.agent import Agent
 from saqqara.core.game import Game
-from saqqara.core.playout import Agent, play_game
+from saqqara.core.match import Match
+from saqqara.core.playout import play_out
 from saqqara.core.registry import load
 
 
@@ -151,8 +153,9 @@ def play_one(
     for name in seats:
         if name not in agents:
             agents[name] = make_bot(name, game)
-    played = play_game(game, [agents[name] for name in seats], seed=seed + index)
-    return GameResult(seats, played.state.returns(), len(played.record.actions))
+    match = Match(game, seed=seed + index, names=seats)
+    play_out(match, [agents[name] for name in seats])
+    return GameResult(seats, match.outcome().returns(), match.seq)
 
 
 def _play_chunk(

@@ -32,7 +32,7 @@ class OpenSpielISMCTS:
             import pyspiel
             from open_spiel.python.algorithms import ismcts
 
-            from saqqara.research.openspiel_evaluation import search_evaluator
+            from saqqara.ai.openspiel_evaluation import search_evaluator
             from saqqara.research.openspiel_game import openspiel_name
         except ImportError:
             raise OptionError(

@@ -4,8 +4,8 @@ Each ``check_*`` function plays seeded random games and raises ``AssertionError`
 message naming the step at fault. ``tests/conformance`` runs them over the registry; a new
 game gets them for free by registering.
 
-What is checked (DESIGN.md sections 2-4, OpenSpiel's random-simulation test, PettingZoo's
-api and seed tests): playouts reach the end; legal actions are unique and ordered by id;
+What is checked (the contract in docs/architecture.md, OpenSpiel's random-simulation test,
+PettingZoo's api and seed tests): playouts reach the end; legal actions are unique, by id;
 the checked apply agrees with the legal list; notation and integer ids round-trip; clones
 are independent; a seed fixes the game; records replay to the same state; views are JSON;
 and nothing a seat receives changes when what it may not know is resampled.
@@ -195,7 +195,7 @@ def check_determinism_and_records(game: Game, seed: int) -> None:
 
 
 def check_secrecy(game: Game, seed: int, samples: int = 3) -> None:
-    """DESIGN.md section 4: resampling what a seat may not know changes nothing it receives.
+    """Resampling what a seat may not know changes nothing it receives (hidden information).
 
     At random positions, for every seat: a resampled state must give the same view and
     legal actions; the next action, applied to both, must give the seat the same events and

@@ -1,4 +1,9 @@
-"""The registry of games: game id -> game class, and the loader used by every face."""
+"""The registry of games: game id -> game class, and the loader used by every face.
+
+The kernel knows no game: each game registers itself with :func:`register` when its module
+is imported, and the root package ``saqqara`` imports the bundled games (so importing any
+part of saqqara makes them available).
+"""
 
 from __future__ import annotations
 
@@ -19,14 +24,8 @@ def register(game_class: type[Game]) -> type[Game]:
     return game_class
 
 
-def _ensure_loaded() -> None:
-    # Importing the games package registers every bundled game.
-    import saqqara.games  # noqa: F401
-
-
 def registered_games() -> dict[str, type[Game]]:
     """Every registered game class by id, in registration order."""
-    _ensure_loaded()
     return dict(_GAMES)
 
 

@@ -29,7 +29,7 @@ import pyspiel
 from saqqara.core.events import events_for
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.registry import load, registered_games
-from saqqara.research.pettingzoo_env import encoder_of
+from saqqara.research.encoding import encoder_of
 
 PREFIX = "saqqara_"
 

@@ -22,17 +22,10 @@ from rich.console import Console
 from saqqara.core.errors import OptionError
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.registry import load
-from saqqara.core.tensors import TensorEncoder
+from saqqara.research.encoding import encoder_of
 from saqqara.ui.renderers import render
 
 ObsType = dict[str, np.ndarray[Any, Any]]
-
-
-def encoder_of(game: Game) -> TensorEncoder:
-    encoder = game.tensor_encoder()
-    if encoder is None:
-        raise OptionError(f"{game.spec.id} declares no tensors, so it has no research face")
-    return encoder
 
 
 class SaqqaraAECEnv(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # untyped base

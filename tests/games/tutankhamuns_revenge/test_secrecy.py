@@ -1,4 +1,5 @@
-"""Secrecy while layers are laid by hand and while cards are dug (DESIGN.md section 4).
+"""Secrecy while layers are laid by hand and while cards are dug (hidden information, as
+docs/architecture.md defines it).
 
 The conformance kit's random playouts mostly ask for random layouts; here every layer is
 laid card by card, and at every step each seat's resampled world must give that seat the

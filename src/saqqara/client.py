@@ -1,0 +1,208 @@
+"""The protocol's Python client: create tables over HTTP, sit at a seat over a WebSocket.
+
+:class:`SeatLink` reads the links the server hands out; :class:`TableClient` keeps one
+connection, remembers the last sequence number it saw, resends an unacknowledged action
+with the same client id after a reconnect, and decodes every message into the types of
+``saqqara.server.messages``. :func:`play_remote` seats a bot of ours at a remote table
+(``saqqara bot``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import urllib.error
+import urllib.request
+import uuid
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+
+from saqqara.server.messages import (
+    Ack,
+    Act,
+    Error,
+    ServerMessage,
+    Sync,
+    TableNotice,
+    Update,
+    Welcome,
+)
+
+_decoder = msgspec.json.Decoder(ServerMessage)
+_encoder = msgspec.json.Encoder()
+
+
+class ClientError(Exception):
+    """The server refused an HTTP request (its error code and message)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+def http_json(base: str, path: str, body: Any | None = None, timeout: float = 10.0) -> Any:
+    """GET (``body`` None) or POST JSON to the server; the decoded answer."""
+    data = None if body is None else json.dumps(body).encode("utf-8")
+    request = urllib.request.Request(
+        base.rstrip("/") + path, data=data, headers={"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        try:
+            error = json.loads(exc.read())["error"]
+        except (ValueError, KeyError, TypeError):
+            raise ClientError("http", str(exc)) from None
+        raise ClientError(error["code"], error["message"]) from None
+
+
+def create_table(
+    base: str,
+    game: str,
+    seats: list[dict[str, Any]],
+    options: dict[str, str] | None = None,
+    public: bool = True,
+) -> dict[str, Any]:
+    """Create a table; the answer holds each person seat's link and the spectator link."""
+    body = {"game": game, "seats": seats, "options": options or {}, "public": public}
+    answer: dict[str, Any] = http_json(base, "/api/tables", body)
+    return answer
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLink:
+    """A parsed seat link (``…/t/ID?seat=N&key=K``) or spectator link (``?watch=K``)."""
+
+    base: str
+    table: str
+    seat: int | None
+    key: str | None
+    watch: str | None = None
+
+    @classmethod
+    def parse(cls, link: str) -> SeatLink:
+        parts = urlsplit(link)
+        path = parts.path.rstrip("/").split("/")
+        if len(path) < 2 or path[-2] != "t" or parts.scheme not in ("http", "https"):
+            raise ValueError(f"not a table link: {link!r}")
+        query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+        seat = int(query["seat"]) if "seat" in query else None
+        return cls(
+            f"{parts.scheme}://{parts.netloc}", path[-1], seat, query.get("key"), query.get("watch")
+        )
+
+    def socket_url(self, since: int = 0, lang: str | None = None) -> str:
+        query: dict[str, str | int] = {"since": since}
+        if self.seat is not None and self.key is not None:
+            query.update(seat=self.seat, key=self.key)
+        elif self.watch is not None:
+            query["watch"] = self.watch
+        if lang is not None:
+            query["lang"] = lang
+        scheme = "wss" if self.base.startswith("https") else "ws"
+        return f"{scheme}{self.base[4:]}/ws/{self.table}?{urlencode(query)}"
+
+
+class TableClient:
+    """One seat (or a spectator) at a table, over one WebSocket at a time."""
+
+    def __init__(self, link: SeatLink | str, lang: str | None = None) -> None:
+        self.link = SeatLink.parse(link) if isinstance(link, str) else link
+        self.lang = lang
+        self.seq = 0
+        self.update: Update | None = None
+        self.welcome: Welcome | None = None
+        self.notice: TableNotice | None = None
+        self.pending: Act | None = None
+        self._socket: ClientConnection | None = None
+
+    async def connect(self) -> Welcome:
+        """Open the socket (asking for what came after :attr:`seq`) and read the welcome."""
+        self._socket = await connect(self.link.socket_url(self.seq, self.lang), max_size=2**24)
+        first = await self.receive()
+        if not isinstance(first, Welcome):
+            raise ClientError(getattr(first, "code", "refused"), getattr(first, "message", ""))
+        self.welcome = first
+        if self.pending is not None:  # resend: the server plays it at most once
+            await self._send(self.pending)
+        return first
+
+    async def close(self) -> None:
+        if self._socket is not None:
+            await self._socket.close()
+            self._socket = None
+
+    async def receive(self, timeout: float = 30.0) -> ServerMessage:
+        """The next message from the server, decoded; keeps :attr:`seq` and :attr:`update`."""
+        if self._socket is None:
+            raise ClientError("closed", "not connected")
+        raw = await asyncio.wait_for(self._socket.recv(), timeout)
+        message: ServerMessage = _decoder.decode(raw)
+        if isinstance(message, Update):
+            self.update = message
+            self.seq = message.seq
+        elif isinstance(message, Ack | Error) and self.pending and message.cid == self.pending.cid:
+            self.pending = None
+        elif isinstance(message, TableNotice):
+            self.notice = message
+        return message
+
+    async def act(self, action_id: int, cid: str | None = None) -> str:
+        """Send an action made against the last update seen; returns its client id."""
+        act = Act(seq=self.seq, action=action_id, cid=cid or uuid.uuid4().hex)
+        self.pending = act
+        await self._send(act)
+        return act.cid
+
+    async def sync(self, since: int | None = None) -> None:
+        await self._send(Sync(since=self.seq if since is None else since))
+
+    async def send_raw(self, data: str | bytes) -> None:
+        """Send anything at all (for tests of the server's defences)."""
+        if self._socket is None:
+            raise ClientError("closed", "not connected")
+        await self._socket.send(data)
+
+    async def _send(self, message: Act | Sync) -> None:
+        await self.send_raw(_encoder.encode(message).decode("utf-8"))
+
+    async def until_update(self, timeout: float = 30.0) -> Update:
+        """Read messages until an update arrives (errors are raised as ClientError)."""
+        while True:
+            message = await self.receive(timeout)
+            if isinstance(message, Update):
+                return message
+            if isinstance(message, Error):
+                raise ClientError(message.code, message.message)
+
+
+async def play_remote(link: str, bot: str, lang: str | None = None, seed: int = 0) -> Update:
+    """Seat bot ``bot`` at the remote seat ``link`` and play until the game is over.
+
+    A remote bot sees only what the seat is sent: the view and the legal actions. Bots that
+    plan on the full game state (``ismcts``) need a determinization the protocol does not
+    carry, so a remote seat plays the ``random`` policy for any other name, over the
+    labelled legal actions; see ``docs/protocol.md``.
+    """
+    client = TableClient(link, lang)
+    await client.connect()
+    rng = random.Random(seed)
+    while True:
+        message = await client.receive(timeout=3600)
+        if isinstance(message, Error) and message.code == "stale":
+            await client.sync()
+            continue
+        if not isinstance(message, Update):
+            continue
+        if message.over:
+            await client.close()
+            return message
+        if message.legal:
+            await client.act(rng.choice(message.legal).id)

@@ -1,0 +1,303 @@
+"""The ASGI application: the HTTP API, the WebSocket protocol and the placeholder page.
+
+HTTP (JSON): ``GET /healthz``; ``GET /api/lobby``; ``POST /api/tables``;
+``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|leave|rematch``. WebSocket:
+``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
+for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
+See ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, TypeVar
+
+import msgspec
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from saqqara.core.errors import SaqqaraError
+from saqqara.server.bots import BotPool
+from saqqara.server.guard import MAX_MESSAGE, RateLimit, origin_allowed
+from saqqara.server.live import Listener
+from saqqara.server.messages import (
+    Ack,
+    Act,
+    CreateTable,
+    Error,
+    Join,
+    Ping,
+    Pong,
+    SeatKey,
+    ServerMessage,
+    Sync,
+    Welcome,
+    client_decoder,
+    encode,
+)
+from saqqara.server.service import TableError, TableService
+from saqqara.store import Store
+
+MAX_BODY = 16384
+_T = TypeVar("_T")
+LANGS = ("en", "de", "nl", "sv")
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Saqqara</title></head>
+<body><h1>Saqqara</h1>
+<p>The browser client is coming. Until it arrives, play at this server from the terminal:
+<code>saqqara play --server URL --seat-link LINK</code>, or seat a bot with
+<code>saqqara bot URL --seat-link LINK --bot ismcts</code>.</p>
+<p>The protocol is described in <code>docs/protocol.md</code>.</p>
+</body></html>
+"""
+
+
+def create_app(
+    db_url: str,
+    *,
+    allowed_origins: Sequence[str] = (),
+    bot_workers: int = 2,
+    move_limit: float = 10.0,
+    rate: float = 30.0,
+    burst: float = 60.0,
+    sqlite_sync: str = "full",
+) -> Starlette:
+    """The server for the database at ``db_url`` (migrated and resumed at start)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        service = TableService(
+            Store(db_url, sqlite_sync=sqlite_sync), BotPool(bot_workers, move_limit)
+        )
+        app.state.service = service
+        app.state.origins = tuple(allowed_origins)
+        app.state.rate = (rate, burst)
+        await service.resume_all()
+        try:
+            yield
+        finally:
+            await service.close()
+
+    routes = [
+        Route("/", page),
+        Route("/t/{table_id}", page),
+        Route("/healthz", healthz),
+        Route("/api/lobby", lobby),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_info),
+        Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
+        WebSocketRoute("/ws/{table_id}", table_socket),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+# -- HTTP -------------------------------------------------------------------------------------
+def _service(request: Request | WebSocket) -> TableService:
+    service: TableService = request.app.state.service
+    return service
+
+
+def _error(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+_STATUS = {"no-table": 404, "bad-key": 403}
+
+
+def _refusal(exc: SaqqaraError) -> JSONResponse:
+    return _error(exc.code, exc.message, _STATUS.get(exc.code, 400))
+
+
+async def _body(request: Request, kind: type[_T]) -> _T:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise TableError("request body too large", code="too-large")
+    try:
+        return msgspec.json.decode(body, type=kind)
+    except msgspec.MsgspecError as exc:
+        raise TableError(str(exc), code="bad-request") from None
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+async def page(request: Request) -> Response:
+    return HTMLResponse(PLACEHOLDER)
+
+
+async def healthz(request: Request) -> Response:
+    return JSONResponse({"ok": True, "live_tables": len(_service(request).live)})
+
+
+async def lobby(request: Request) -> Response:
+    return JSONResponse({"tables": _service(request).lobby()})
+
+
+async def create_table(request: Request) -> Response:
+    service = _service(request)
+    try:
+        wanted = await _body(request, CreateTable)
+        links = await service.create(wanted)
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    base = f"{_base(request)}/t/{links.table}"
+    table = service.table(links.table)
+    seats: list[dict[str, Any]] = []
+    for row in table.seats:
+        entry: dict[str, Any] = {"seat": row.seat, "kind": row.kind, "name": row.name}
+        if row.seat in links.keys:
+            entry["link"] = f"{base}?seat={row.seat}&key={links.keys[row.seat]}"
+        seats.append(entry)
+    return JSONResponse(
+        {
+            "table": links.table,
+            "seats": seats,
+            "spectator": f"{base}?watch={links.spectator}",
+            "status": table.status,
+        },
+        status_code=201,
+    )
+
+
+async def table_info(request: Request) -> Response:
+    service = _service(request)
+    try:
+        return JSONResponse(service.describe(service.table(request.path_params["table_id"])))
+    except SaqqaraError as exc:
+        return _refusal(exc)
+
+
+async def join(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    try:
+        seat, fresh = await _service(request).join(table_id, await _body(request, Join))
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    answer: dict[str, Any] = {"table": table_id, "seat": seat}
+    if fresh is not None:
+        answer["link"] = f"{_base(request)}/t/{table_id}?seat={seat}&key={fresh}"
+    return JSONResponse(answer)
+
+
+async def leave(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    try:
+        await _service(request).leave(table_id, await _body(request, SeatKey))
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    return JSONResponse({"table": table_id, "left": True})
+
+
+async def rematch(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    try:
+        new_id = await _service(request).rematch(table_id, await _body(request, SeatKey))
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    return JSONResponse({"table": new_id, "rematch_of": table_id})
+
+
+# -- WebSocket --------------------------------------------------------------------------------
+def _int_param(value: str | None, default: int | None) -> int | None:
+    if value is None:
+        return default
+    if not value.isdigit() or len(value) > 9:
+        raise TableError(f"not a number: {value[:20]!r}", code="bad-request")
+    return int(value)
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    origins: tuple[str, ...] = websocket.app.state.origins
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), origins):
+        await websocket.close(code=1008)
+        return
+    await websocket.accept()
+    service = _service(websocket)
+    table_id = websocket.path_params["table_id"]
+    params = websocket.query_params
+    try:
+        table = service.table(table_id)
+        seat = _int_param(params.get("seat"), None)
+        if seat is not None:
+            service.check_seat(table, seat, params.get("key", ""))
+        else:
+            service.check_spectator(table, params.get("watch"))
+        since = min(_int_param(params.get("since"), 0) or 0, table.seq)
+    except SaqqaraError as exc:
+        await websocket.send_text(encode(Error(exc.code, exc.message)))
+        await websocket.close(code=1008)
+        return
+    lang = params.get("lang") or (table.seats[seat].lang if seat is not None else "en")
+    lang = lang if lang in LANGS else "en"
+    listener = Listener(seat, lang, since, websocket.send_text)
+    welcome = Welcome(
+        table.id,
+        table.game.spec.id,
+        table.game.players,
+        dict(table.game.options),
+        seat,
+        table.names(),
+        lang,
+    )
+    await websocket.send_text(encode(welcome))
+    if seat is not None:
+        await service.claim(table, seat)
+    table.listeners.add(listener)
+    rate, burst = websocket.app.state.rate
+    limiter = RateLimit(rate, burst)
+    try:
+        await table.push(listener, force=True)
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            reply = await _answer(service, table_id, listener, limiter, message.get("text"))
+            if reply is not None:
+                await websocket.send_text(encode(reply))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        with contextlib.suppress(SaqqaraError):
+            service.table(table_id).listeners.discard(listener)
+
+
+async def _answer(
+    service: TableService, table_id: str, listener: Listener, limiter: RateLimit, text: str | None
+) -> ServerMessage | None:
+    """The reply to one client frame (``None`` when the reply is an update push)."""
+    if not limiter.allow():
+        return Error("rate-limited", "too many messages; slow down")
+    if text is None:
+        return Error("bad-message", "messages are JSON text frames")
+    if len(text) > MAX_MESSAGE:
+        return Error("too-large", f"messages are at most {MAX_MESSAGE} characters")
+    try:
+        message = client_decoder.decode(text)
+    except msgspec.MsgspecError as exc:
+        return Error("bad-message", str(exc)[:200])
+    try:
+        table = service.table(table_id)
+        if isinstance(message, Ping):
+            return Pong()
+        if isinstance(message, Sync):
+            listener.since = min(message.since, table.seq)
+            await table.push(listener, force=True)
+            return None
+        assert isinstance(message, Act)
+        if listener.seat is None:
+            return Error("spectator", "spectators cannot act", message.cid)
+        seq = await service.submit(table, listener.seat, message.action, message.seq, message.cid)
+        async with listener.lock:
+            await listener.send(encode(Ack(message.cid, seq)))
+        return None
+    except SaqqaraError as exc:
+        cid = message.cid if isinstance(message, Act) else None
+        return Error(exc.code, exc.message, cid)

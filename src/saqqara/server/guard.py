@@ -1,0 +1,54 @@
+"""Checks on everything that comes from outside: message size, rate, Origin.
+
+Types are checked by decoding into the msgspec types of ``messages``; this module holds
+the rest. A refusal is answered with an error message; the connection stays open (only
+frames beyond the WebSocket size limit are closed by the protocol layer, code 1009).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+MAX_MESSAGE = 4096
+"""The longest client message (characters) the server reads; every valid one is far shorter."""
+
+MAX_FRAME = 65536
+"""The WebSocket frame limit: larger frames close that connection (code 1009)."""
+
+
+class RateLimit:
+    """A token bucket per connection: ``rate`` messages a second, bursts up to ``burst``."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float = 30.0, burst: float = 60.0) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str] = ()) -> bool:
+    """Whether a WebSocket handshake's ``Origin`` may connect.
+
+    Programs (no ``Origin`` header) may; a browser page may when it was served by this
+    server (same host and port) or its origin is listed in ``allowed``.
+    """
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    if host is None:
+        return False
+    return urlsplit(origin).netloc.lower() == host.lower()

@@ -1,0 +1,258 @@
+"""A live table: one online table's :class:`~saqqara.core.match.Match`, listeners and bots.
+
+The match is the authority for the game (checks, chance, sequence numbers). The table adds
+what the network needs: client ids so a resend never plays twice, the store (every step is
+written before anyone is told), and one update per listener built from that seat's view,
+legal actions and the events it may see. Updates are pushed, never computed for a seat
+from anything but ``view(seat)`` and the events' audiences.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from saqqara.core.errors import IllegalAction
+from saqqara.core.game import CHANCE
+from saqqara.core.match import Match, Step
+from saqqara.core.records import Record, RecordedAction
+from saqqara.core.registry import load
+from saqqara.core.seeding import derived_rng
+from saqqara.server.bots import BotJob
+from saqqara.server.messages import EventText, LegalAction, TableNotice, Update, encode
+from saqqara.server.wording import action_label, event_sentence
+from saqqara.store import CLOSED, FINISHED, OPEN, PLAYING, ActionRow, SeatRow, Store, TableRow
+
+DETERMINIZE = 0x5EED
+"""Stream tag of the generator that draws a bot's determinization (see core.seeding)."""
+
+
+class Listener:
+    """A connection's side of a table: its seat (``None``: spectator), language, the last
+    sequence number it was sent, and ``send``, which delivers a message's JSON text."""
+
+    def __init__(
+        self, seat: int | None, lang: str, since: int, send: Callable[[str], Awaitable[None]]
+    ) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.since = since
+        self.send = send
+        self.lock = asyncio.Lock()
+
+
+class LiveTable:
+    """One table's running match, in memory, backed by the store's action log."""
+
+    def __init__(self, row: TableRow, seats: list[SeatRow], match: Match) -> None:
+        self.row = row
+        self.id = row.id
+        self.seats = seats
+        self.match = match
+        self.game = match.game
+        self.status = row.status
+        self.rematch: str | None = row.rematch
+        self.client_ids: dict[tuple[int, str], int] = {}
+        self.stored = 0
+        """How many of the match's steps the store holds."""
+        self.listeners: set[Listener] = set()
+        self.lock = asyncio.Lock()
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self._cache: dict[tuple[int | None, str, int], str] = {}
+
+    @classmethod
+    def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
+        """A fresh table (its setup chance drawn, not yet stored: see :meth:`unstored`)."""
+        game = load(row.game, row.players, row.options)
+        return cls(row, seats, Match(game, seed=row.seed, names=[s.name for s in seats]))
+
+    @classmethod
+    def open(cls, store: Store, row: TableRow) -> LiveTable:
+        """Rebuild a table from the store by replaying its action log through the match."""
+        seats = store.seats(row.id)
+        logged = store.actions(row.id)
+        record = Record(
+            game=row.game,
+            rules_version=row.rules_version,
+            players=row.players,
+            options=row.options,
+            seats=tuple(s.name for s in seats),
+            actions=tuple(RecordedAction(a.seat, a.action) for a in logged),
+            meta={"seed": row.seed},
+        )
+        table = cls(row, seats, Match.resume(record))
+        table.stored = len(logged)
+        for entry in logged:
+            if entry.client_id is not None:
+                table.client_ids[(entry.seat, entry.client_id)] = entry.seq
+        return table
+
+    @property
+    def seq(self) -> int:
+        return self.match.seq
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    # -- submissions --------------------------------------------------------------------------
+    def duplicate_of(self, seat: int, cid: str | None) -> int | None:
+        """The sequence number an earlier action with this client id was stored under."""
+        return None if cid is None else self.client_ids.get((seat, cid))
+
+    def submit(self, seat: int, action_id: int, expected_seq: int | None) -> list[Step]:
+        """Check and apply through the match; the caller stores the steps before telling.
+
+        Raises :class:`IllegalAction` (nothing changed) with the match's or the game's code.
+        """
+        if self.status == OPEN:
+            raise IllegalAction("the game starts when every seat is taken", code="not-started")
+        if self.status != PLAYING:
+            raise IllegalAction("the game is over", code="game-over")
+        if expected_seq is not None and self.sealed_since(seat, expected_seq):
+            expected_seq = None
+        return self.match.submit(seat, action_id, expected_seq=expected_seq)
+
+    def sealed_since(self, seat: int, seq: int) -> bool:
+        """Whether a choice ``seat`` made at ``seq`` still stands, although steps followed.
+
+        In a sealed decision the seats commit one after another, and nothing is revealed
+        until all have: another seat's commitment does not make this seat's choice stale.
+        It stands while the seat must still act and every step since ``seq`` was another
+        seat's, no chance step and no reveal among them.
+        """
+        if not 0 <= seq < self.seq or seat not in self.match.to_act():
+            return False
+        return all(
+            step.seat not in (seat, CHANCE) and not any(e.reveal for e in step.events)
+            for step in self.match.history[seq:]
+        )
+
+    def unstored(self, cid: str | None = None) -> list[ActionRow]:
+        """The match's steps the store does not hold yet, as log rows (``cid`` on the first
+        seat's step)."""
+        rows = []
+        for step in self.match.history[self.stored :]:
+            own = cid if step.seat != CHANCE and cid is not None else None
+            rows.append(ActionRow(step.seq, step.seat, step.text, own))
+            cid = None if own is not None else cid
+        return rows
+
+    def stored_up_to(self, rows: list[ActionRow]) -> None:
+        """The store now holds ``rows``: they may be told."""
+        for row in rows:
+            if row.client_id is not None:
+                self.client_ids[(row.seat, row.client_id)] = row.seq
+        if rows:
+            self.stored = rows[-1].seq
+        if self.match.is_over() and self.status == PLAYING:
+            self.set_status(FINISHED)
+        self._cache.clear()
+
+    # -- what a seat is told --------------------------------------------------------------------
+    def update_for(self, seat: int | None, lang: str, since: int) -> str:
+        """The JSON text of the update for ``seat`` following sequence number ``since``."""
+        key = (seat, lang, since)
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = encode(self.build_update(seat, lang, since))
+            if len(self._cache) > 32:
+                self._cache.clear()
+            self._cache[key] = cached
+        return cached
+
+    def build_update(self, seat: int | None, lang: str, since: int) -> Update:
+        match, game = self.match, self.game
+        upto = self.stored
+        to_act = match.to_act()
+        legal: list[LegalAction] = []
+        if seat is not None and seat in to_act and self.status == PLAYING:
+            legal = [
+                LegalAction(game.action_id(a), action_label(game, a, lang), game.action_text(a))
+                for a in match.legal_actions(seat)
+            ]
+        events = [
+            EventText(step.seq, e.kind, event_sentence(game, e.kind, e.data, lang), dict(e.data))
+            for step in match.history[since:upto]
+            for e in step.events_for(seat)
+        ]
+        outcome: dict[str, Any] | None = None
+        if match.is_over():
+            result = match.outcome()
+            outcome = {
+                "scores": list(result.scores),
+                "ranks": list(result.ranks),
+                "winners": sorted(result.winners),
+                "reason": result.reason,
+            }
+        return Update(
+            seq=upto,
+            view=match.view(seat),
+            to_act=[s for s in to_act if s != CHANCE],
+            legal=legal,
+            events=events,
+            over=match.is_over(),
+            status=self.status,
+            outcome=outcome,
+        )
+
+    async def push(self, listener: Listener, *, force: bool = False) -> None:
+        """Send ``listener`` the update it lacks (nothing when it is up to date)."""
+        async with listener.lock:
+            if listener.since >= self.stored and not force:
+                return
+            text = self.update_for(listener.seat, listener.lang, listener.since)
+            listener.since = self.stored
+            with contextlib.suppress(Exception):
+                await listener.send(text)
+
+    async def push_all(self, *, force: bool = False) -> None:
+        listeners = list(self.listeners)
+        await asyncio.gather(*(self.push(listener, force=force) for listener in listeners))
+
+    def set_status(self, status: str) -> None:
+        self.status = status
+        self._cache.clear()
+
+    async def notice_all(self) -> None:
+        text = encode(TableNotice(self.status, self.rematch))
+        for listener in list(self.listeners):
+            with contextlib.suppress(Exception):
+                await listener.send(text)
+
+    # -- bots -----------------------------------------------------------------------------------
+    def choice_stands(self, seat: int, seq: int) -> bool:
+        """Whether a choice ``seat`` made against ``seq`` may still be submitted."""
+        return seq == self.seq or self.sealed_since(seat, seq)
+
+    def bot_seats(self) -> list[int]:
+        if self.status != PLAYING or self.stored != self.seq:
+            return []
+        return [s for s in self.match.to_act() if s != CHANCE and self.seats[s].kind == "bot"]
+
+    def bot_job(self, seat: int) -> BotJob:
+        """What a worker needs to choose for ``seat``: a determinization, never the state."""
+        rng = self.match.bot_rng(seat)
+        determinize = derived_rng(self.row.seed, DETERMINIZE, seat, self.seq)
+        return BotJob(
+            game=self.game.spec.id,
+            players=self.game.players,
+            options=tuple(sorted(self.game.options.items())),
+            state=self.match.perspective(seat).resample(determinize),
+            seat=seat,
+            bot=self.seats[seat].bot or "random",
+            seed=rng.getrandbits(63),
+        )
+
+    def fallback_action(self, seat: int) -> int:
+        """A random legal action: what a bot that overran its time limit plays."""
+        rng = self.match.bot_rng(seat)
+        return self.game.action_id(rng.choice(self.match.legal_actions(seat)))
+
+    def close(self) -> None:
+        if self.status != FINISHED:
+            self.set_status(CLOSED)
+        for task in self.bot_tasks.values():
+            task.cancel()
+        self.bot_tasks.clear()

@@ -1,0 +1,52 @@
+"""``saqqara serve``: run the server on uvicorn with nothing to set up."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import uvicorn
+
+from saqqara.server.app import create_app
+from saqqara.server.guard import MAX_FRAME
+from saqqara.store import normalize_url
+
+
+def default_db() -> str:
+    """The embedded default: a SQLite file in the user's data directory."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    path = base / "saqqara" / "server.db"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    *,
+    origins: tuple[str, ...] = (),
+    bot_workers: int = 2,
+    move_limit: float = 10.0,
+    rate: float = 30.0,
+    sqlite_sync: str = "full",
+) -> None:
+    """Serve until interrupted; prints the address and the database first."""
+    url = normalize_url(db) if db else default_db()
+    app = create_app(
+        url,
+        allowed_origins=origins,
+        bot_workers=bot_workers,
+        move_limit=move_limit,
+        rate=rate,
+        burst=rate * 2,
+        sqlite_sync=sqlite_sync,
+    )
+    shown = url.split("@")[-1] if "@" in url else url
+    sys.stdout.write(f"saqqara serving on http://{host}:{port}/ (database {shown})\n")
+    sys.stdout.flush()
+    config = uvicorn.Config(
+        app, host=host, port=port, ws_max_size=MAX_FRAME, log_level="warning", lifespan="on"
+    )
+    uvicorn.Server(config).run()

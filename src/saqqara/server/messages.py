@@ -1,0 +1,178 @@
+"""The wire protocol's messages, as msgspec types: the single source of the JSON Schemas.
+
+Every message is a JSON object with a ``type`` tag. Clients send :data:`ClientMessage`;
+the server sends :data:`ServerMessage`. ``docs/protocol.md`` embeds the schemas that
+:func:`protocol_schemas` generates from these types.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+ClientId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+SeqNumber = Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
+
+
+class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
+    """Play the action with integer ``action`` id, made against update ``seq``.
+
+    ``cid`` is chosen by the client and unique per seat: sending it again (after a
+    reconnect) is answered with the original ``ack`` and never plays twice.
+    """
+
+    seq: SeqNumber
+    action: Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+    cid: ClientId
+
+
+class Sync(msgspec.Struct, tag="sync", forbid_unknown_fields=True):
+    """Ask for the current update and the events after sequence number ``since``."""
+
+    since: SeqNumber
+
+
+class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
+    """Keep-alive; answered with ``pong``."""
+
+
+ClientMessage = Act | Sync | Ping
+
+
+class LegalAction(msgspec.Struct):
+    """An action the receiving seat may send now: its id, its label and its notation."""
+
+    id: int
+    label: str
+    notation: str
+
+
+class EventText(msgspec.Struct):
+    """An event the receiving seat may see: the step that caused it, its kind, its
+    sentence in the seat's language and its data."""
+
+    seq: int
+    kind: str
+    text: str
+    data: dict[str, Any]
+
+
+class Update(msgspec.Struct, tag="update"):
+    """The table as the receiving seat may see it after step ``seq``.
+
+    ``events`` are the events since the seat's previous update (or since the ``since`` of a
+    ``sync``); ``resync`` is true when older events were no longer kept and only the view
+    is complete.
+    """
+
+    seq: int
+    view: dict[str, Any]
+    to_act: list[int]
+    legal: list[LegalAction]
+    events: list[EventText]
+    over: bool
+    status: str
+    outcome: dict[str, Any] | None = None
+    resync: bool = False
+
+
+class Welcome(msgspec.Struct, tag="welcome"):
+    """Sent once on connecting: the table, the seat (``null`` for a spectator), the names."""
+
+    table: str
+    game: str
+    players: int
+    options: dict[str, str]
+    seat: int | None
+    names: list[str]
+    lang: str
+
+
+class Ack(msgspec.Struct, tag="ack"):
+    """The action ``cid`` is stored under sequence number ``seq`` (sent before updates)."""
+
+    cid: str
+    seq: int
+
+
+class Error(msgspec.Struct, tag="error"):
+    """A refusal: a machine-readable ``code`` and a sentence; ``cid`` when it answers an act."""
+
+    code: str
+    message: str
+    cid: str | None = None
+
+
+class Pong(msgspec.Struct, tag="pong"):
+    """The answer to ``ping``."""
+
+
+class TableNotice(msgspec.Struct, tag="table"):
+    """The table changed: its ``status`` (open, playing, finished, closed) or a ``rematch``."""
+
+    status: str
+    rematch: str | None = None
+
+
+ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice
+
+client_decoder = msgspec.json.Decoder(ClientMessage)
+encoder = msgspec.json.Encoder()
+
+
+def encode(message: ServerMessage) -> str:
+    """A server message as JSON text."""
+    return encoder.encode(message).decode("utf-8")
+
+
+# -- the HTTP API's bodies -------------------------------------------------------------------
+BotName = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+Lang = Annotated[str, msgspec.Meta(pattern="^(en|de|nl|sv)$")]
+
+
+class SeatRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """One seat of a new table: ``kind`` person (with an optional name) or bot (its name)."""
+
+    kind: Annotated[str, msgspec.Meta(pattern="^(person|bot)$")]
+    name: PlayerName | None = None
+    bot: BotName | None = None
+    lang: Lang = "en"
+
+
+class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/tables``: the game, its options and one entry per seat."""
+
+    game: Annotated[str, msgspec.Meta(max_length=64)]
+    seats: Annotated[list[SeatRequest], msgspec.Meta(min_length=1, max_length=8)]
+    options: dict[str, str] = msgspec.field(default_factory=dict)
+    public: bool = True
+
+
+class SeatKey(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat and its secret (from its link): for leave and rematch."""
+
+    seat: Annotated[int, msgspec.Meta(ge=0, le=16)]
+    key: Annotated[str, msgspec.Meta(max_length=100)]
+
+
+class Join(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/tables/{id}/join``: claim a seat by its link (seat and key), or without
+    them take the first free person seat of a public table; ``name`` and ``lang`` set."""
+
+    seat: Annotated[int, msgspec.Meta(ge=0, le=16)] | None = None
+    key: Annotated[str, msgspec.Meta(max_length=100)] | None = None
+    name: PlayerName | None = None
+    lang: Lang = "en"
+
+
+def protocol_schemas() -> dict[str, Any]:
+    """JSON Schemas of every message, keyed by direction (the text of docs/protocol.md)."""
+    client = msgspec.json.schema(ClientMessage)
+    server = msgspec.json.schema(ServerMessage)
+    http = {
+        name: msgspec.json.schema(kind)
+        for name, kind in (("CreateTable", CreateTable), ("Join", Join), ("SeatKey", SeatKey))
+    }
+    return {"client": client, "server": server, "http": http}

@@ -1,0 +1,335 @@
+"""The server's tables: creating, joining, leaving, rematches, resuming, and moves.
+
+:class:`TableService` owns the store, the group-commit writer, the bot pool and the live
+tables. It is the only code that changes a table; the HTTP and WebSocket handlers in
+``app`` call it. Table life: ``open`` until every person seat is taken, then ``playing``,
+then ``finished`` (or ``closed`` when shut down early).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from saqqara.ai.registry import available_bots, make_bot
+from saqqara.core.errors import SaqqaraError
+from saqqara.core.registry import load
+from saqqara.server.bots import BotPool
+from saqqara.server.live import LiveTable
+from saqqara.server.messages import CreateTable, Join, SeatKey
+from saqqara.server.writer import Writer
+from saqqara.store import (
+    FINISHED,
+    OPEN,
+    PLAYING,
+    SeatRow,
+    Store,
+    TableRow,
+    hash_secret,
+    new_secret,
+    secret_matches,
+)
+
+
+class TableError(SaqqaraError):
+    """A table request that cannot be served: unknown table, wrong key, seat taken."""
+
+    code = "bad-table"
+
+
+@dataclass(frozen=True, slots=True)
+class Links:
+    """A new table's secrets: one key per person seat and the spectator key."""
+
+    table: str
+    keys: dict[int, str]
+    spectator: str
+
+
+def default_bot(game_id: str) -> str:
+    """The bot that takes over a seat: the game's heuristic or greedy bot, else random."""
+    have = available_bots(game_id)
+    return next((name for name in ("heuristic", "greedy") if name in have), "random")
+
+
+class TableService:
+    """Every table of one server."""
+
+    def __init__(self, store: Store, bots: BotPool | None = None) -> None:
+        self.store = store
+        self.writer = Writer(store)
+        self.bots = bots or BotPool()
+        self.live: dict[str, LiveTable] = {}
+
+    # -- life cycle -----------------------------------------------------------------------
+    async def resume_all(self) -> int:
+        """Load every unfinished table from the store; bots carry on. Returns the count."""
+        for row in self.store.tables_with_status(OPEN, PLAYING):
+            table = LiveTable.open(self.store, row)
+            self.live[row.id] = table
+            async with table.lock:
+                await self._store_and_tell(table)  # chance due after the last stored step
+            await self._start_if_due(table)
+        return len(self.live)
+
+    async def close(self) -> None:
+        for table in self.live.values():
+            table.close()
+        self.bots.close()
+        await asyncio.to_thread(self.writer.close)
+        self.store.close()
+
+    # -- tables -----------------------------------------------------------------------------
+    async def create(self, request: CreateTable) -> Links:
+        try:
+            game = load(request.game, len(request.seats), request.options)
+        except SaqqaraError as exc:
+            raise TableError(exc.message, code=exc.code) from None
+        keys: dict[int, str] = {}
+        rows: list[SeatRow] = []
+        for seat, wanted in enumerate(request.seats):
+            if wanted.kind == "bot":
+                bot = wanted.bot or default_bot(game.spec.id)
+                try:
+                    make_bot(bot, game)
+                except SaqqaraError as exc:
+                    raise TableError(exc.message, code=exc.code) from None
+                rows.append(SeatRow(seat, "bot", wanted.name or bot, bot=bot, claimed=True))
+            else:
+                keys[seat] = new_secret()
+                name = wanted.name or f"Player {seat + 1}"
+                rows.append(
+                    SeatRow(
+                        seat, "person", name, secret_hash=hash_secret(keys[seat]), lang=wanted.lang
+                    )
+                )
+        spectator = new_secret()
+        row = TableRow(
+            id=secrets.token_hex(8),
+            game=game.spec.id,
+            players=game.players,
+            rules_version=game.spec.rules_version,
+            options=dict(game.options),
+            seed=secrets.randbits(62),
+            status=PLAYING if not keys else OPEN,
+            public=request.public,
+            spectator_hash=hash_secret(spectator),
+            created_at=time.time(),
+        )
+        self.store.create_table(row, rows)
+        table = LiveTable.new(row, rows)
+        self.live[row.id] = table
+        async with table.lock:
+            await self._store_and_tell(table)  # the setup chance steps
+        await self._start_if_due(table)
+        return Links(row.id, keys, spectator)
+
+    def table(self, table_id: str) -> LiveTable:
+        table = self.live.get(table_id)
+        if table is None:
+            raise TableError(f"no live table {table_id!r}", code="no-table")
+        return table
+
+    def describe(self, table: LiveTable) -> dict[str, Any]:
+        """What anyone may know of a table (never a secret)."""
+        return {
+            "id": table.id,
+            "game": table.game.spec.id,
+            "players": table.game.players,
+            "options": dict(table.game.options),
+            "status": table.status,
+            "public": table.row.public,
+            "seq": table.seq,
+            "rematch": table.rematch,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "taken": s.claimed}
+                for s in table.seats
+            ],
+        }
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Public tables with a free seat, oldest first."""
+        return [self.describe(t) for t in self.live.values() if t.status == OPEN and t.row.public]
+
+    def check_seat(self, table: LiveTable, seat: int, key: str) -> None:
+        if not 0 <= seat < len(table.seats) or not secret_matches(
+            key, table.seats[seat].secret_hash
+        ):
+            raise TableError("that seat link is not valid for this table", code="bad-key")
+
+    def check_spectator(self, table: LiveTable, key: str | None) -> None:
+        if table.row.public:
+            return
+        if key is None or not secret_matches(key, table.row.spectator_hash):
+            raise TableError("that spectator link is not valid for this table", code="bad-key")
+
+    async def join(self, table_id: str, request: Join) -> tuple[int, str | None]:
+        """Take a seat: by its link (seat and key), or the first free one of a public table.
+
+        Returns the seat and, when the server chose it, the new key for it.
+        """
+        table = self.table(table_id)
+        fresh: str | None = None
+        if request.seat is not None and request.key is not None:
+            self.check_seat(table, request.seat, request.key)
+            seat = request.seat
+        else:
+            free = [s.seat for s in table.seats if s.kind == "person" and not s.claimed]
+            if not table.row.public or not free or table.status != OPEN:
+                raise TableError("this table has no free seat to join", code="no-seat")
+            seat, fresh = free[0], new_secret()
+        current = table.seats[seat]
+        values: dict[str, Any] = {"claimed": True, "lang": request.lang}
+        if request.name:
+            values["name"] = request.name
+        if fresh is not None:
+            values["secret_hash"] = hash_secret(fresh)
+        self.store.update_seat(table.id, seat, **values)
+        table.seats[seat] = replace(current, **values)
+        await self._start_if_due(table)
+        return seat, fresh
+
+    async def claim(self, table: LiveTable, seat: int) -> None:
+        """A seat's holder connected with its link: the seat is taken."""
+        if not table.seats[seat].claimed:
+            self.store.update_seat(table.id, seat, claimed=True)
+            table.seats[seat] = replace(table.seats[seat], claimed=True)
+            await self._start_if_due(table)
+
+    async def leave(self, table_id: str, request: SeatKey) -> None:
+        """Give up a seat. Before the start it becomes free again (its link stops working);
+        during the game a bot takes it over to the end."""
+        table = self.table(table_id)
+        self.check_seat(table, request.seat, request.key)
+        seat = table.seats[request.seat]
+        if table.status == OPEN:
+            values: dict[str, Any] = {"claimed": False, "secret_hash": None}
+        else:
+            bot = default_bot(table.game.spec.id)
+            values = {
+                "kind": "bot",
+                "bot": bot,
+                "secret_hash": None,
+                "name": f"{seat.name} ({bot})",
+            }
+        self.store.update_seat(table.id, request.seat, **values)
+        table.seats[request.seat] = replace(seat, **values)
+        await table.notice_all()
+        self.drive_bots(table)
+
+    async def rematch(self, table_id: str, request: SeatKey) -> str:
+        """A new table with the same seats (each person's link key carries over)."""
+        table = self.table(table_id)
+        self.check_seat(table, request.seat, request.key)
+        if table.status != FINISHED:
+            raise TableError("a rematch is offered once the game is over", code="not-finished")
+        if table.rematch is not None:
+            return table.rematch
+        game = table.game
+        rows = list(table.seats)
+        row = TableRow(
+            id=secrets.token_hex(8),
+            game=game.spec.id,
+            players=game.players,
+            rules_version=game.spec.rules_version,
+            options=dict(game.options),
+            seed=secrets.randbits(62),
+            status=PLAYING if all(s.claimed for s in rows) else OPEN,
+            public=table.row.public,
+            spectator_hash=table.row.spectator_hash,
+            created_at=time.time(),
+            rematch_of=table.id,
+        )
+        self.store.create_table(row, rows)
+        self.store.update_table(table.id, rematch=row.id)
+        table.rematch = row.id
+        fresh = LiveTable.new(row, rows)
+        self.live[row.id] = fresh
+        async with fresh.lock:
+            await self._store_and_tell(fresh)
+        await self._start_if_due(fresh)
+        await table.notice_all()
+        return row.id
+
+    async def _start_if_due(self, table: LiveTable) -> None:
+        if table.status == OPEN and all(s.claimed for s in table.seats):
+            table.set_status(PLAYING)
+            self.store.update_table(table.id, status=PLAYING)
+            await table.notice_all()
+            await table.push_all(force=True)
+        self.drive_bots(table)
+
+    # -- moves --------------------------------------------------------------------------------
+    async def submit(
+        self, table: LiveTable, seat: int, action_id: int, expected_seq: int | None, cid: str | None
+    ) -> int:
+        """Apply and store a seat's action; returns its sequence number (the ack).
+
+        A resent ``cid`` returns the original sequence number and plays nothing. Raises
+        :class:`SaqqaraError` (``IllegalAction`` with the game's code, ``stale``, ...).
+        """
+        async with table.lock:
+            earlier = table.duplicate_of(seat, cid)
+            if earlier is not None:
+                return earlier
+            steps = table.submit(seat, action_id, expected_seq)
+            await self._store_and_tell(table, cid)
+            return steps[0].seq
+
+    async def _store_and_tell(self, table: LiveTable, cid: str | None = None) -> None:
+        """Write the table's unstored steps, then tell every listener and wake the bots."""
+        rows = table.unstored(cid)
+        if rows:
+            finished = table.match.is_over()
+            try:
+                await self.writer.write(table.id, rows, FINISHED if finished else None)
+            except Exception:
+                # The store refused: the table goes back to what the store holds.
+                reloaded = LiveTable.open(self.store, table.row)
+                reloaded.listeners = table.listeners
+                self.live[table.id] = reloaded
+                table.close()
+                await reloaded.push_all()
+                raise SaqqaraError(
+                    "the move could not be stored; try again", code="store-failed"
+                ) from None
+            table.stored_up_to(rows)
+        asyncio.get_running_loop().call_soon(self._tell, table)
+
+    def _tell(self, table: LiveTable) -> None:
+        task = asyncio.ensure_future(table.push_all())
+        task.add_done_callback(_ignore)
+        self.drive_bots(table)
+
+    # -- bots -----------------------------------------------------------------------------------
+    def drive_bots(self, table: LiveTable) -> None:
+        """Start a move for every bot seat that must act and has none under way."""
+        for seat in table.bot_seats():
+            running = table.bot_tasks.get(seat)
+            if running is None or running.done():
+                table.bot_tasks[seat] = asyncio.ensure_future(self._bot_move(table, seat))
+
+    async def _bot_move(self, table: LiveTable, seat: int) -> None:
+        seq = table.seq
+        try:
+            action_id = await self.bots.choose(table.bot_job(seat))
+        except (OSError, RuntimeError, SaqqaraError):  # a worker died: play the fallback
+            action_id = None
+        if seat not in table.bot_seats() or not table.choice_stands(seat, seq):
+            table.bot_tasks.pop(seat, None)
+            self.drive_bots(table)  # the table moved on: think again
+            return
+        if action_id is None:
+            action_id = table.fallback_action(seat)
+        table.bot_tasks.pop(seat, None)
+        with contextlib.suppress(SaqqaraError):
+            await self.submit(table, seat, action_id, seq, None)
+
+
+def _ignore(task: asyncio.Future[None]) -> None:
+    if not task.cancelled():
+        task.exception()

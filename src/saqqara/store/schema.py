@@ -1,0 +1,76 @@
+"""The store's tables, as SQLAlchemy Core metadata (the migrations create exactly these).
+
+- ``tables``: one online table (game, options, server-side seed, status).
+- ``seats``: who sits where; a person's secret is kept only as its SHA-256 hash.
+- ``actions``: the append-only log; ``(table_id, seq)`` is the primary key, so a sequence
+  number is given at most once per table, and ``(table_id, seat, client_id)`` is unique, so
+  a client's resend is recognised.
+- ``snapshots``: a table's state at a sequence number, to resume without a full replay.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rules_version", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("public", Boolean, nullable=False),
+    Column("spectator_hash", String(64), nullable=False),
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch", String(32), nullable=True),
+    Column("created_at", Float, nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("bot", String(64), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("secret_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False),
+    Column("lang", String(8), nullable=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(200), nullable=False),
+    Column("client_id", String(64), nullable=True),
+    UniqueConstraint("table_id", "seat", "client_id", name="uq_actions_client_id"),
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("state", Text, nullable=False),
+)

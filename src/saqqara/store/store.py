@@ -1,0 +1,309 @@
+"""The store: one class over SQLAlchemy Core, the same code for SQLite and PostgreSQL.
+
+Every write is one short transaction. :meth:`Store.append` writes a batch of actions
+(a seat's action and the chance steps it set off) with their sequence numbers in one
+transaction; the primary key ``(table_id, seq)`` refuses a sequence number given twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event, select, update
+from sqlalchemy.engine import make_url
+
+from saqqara.store.schema import actions, seats, snapshots, tables
+
+SECRET_BYTES = 24
+"""Seat and spectator secrets: 192 random bits, URL-safe text."""
+
+OPEN = "open"
+PLAYING = "playing"
+FINISHED = "finished"
+CLOSED = "closed"
+
+
+def new_secret() -> str:
+    """A fresh random secret (192 bits)."""
+    return secrets.token_urlsafe(SECRET_BYTES)
+
+
+def hash_secret(secret: str) -> str:
+    """What the store keeps of a secret: its SHA-256, hex."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def secret_matches(secret: str, stored_hash: str | None) -> bool:
+    """Compare a presented secret with a stored hash in constant time."""
+    return stored_hash is not None and hmac.compare_digest(hash_secret(secret), stored_hash)
+
+
+def normalize_url(url: str) -> str:
+    """Accept ``postgresql://`` and plain paths; name the drivers we ship (psycopg 3)."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
+    return url
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One online table as stored."""
+
+    id: str
+    game: str
+    players: int
+    rules_version: int
+    options: dict[str, str]
+    seed: int
+    status: str
+    public: bool
+    spectator_hash: str
+    created_at: float
+    rematch_of: str | None = None
+    rematch: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat as stored: a person (with the hash of their secret) or a bot."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: str | None = None
+    secret_hash: str | None = None
+    claimed: bool = False
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One entry of the action log: ``seat`` is -1 for chance; ``action`` its notation."""
+
+    seq: int
+    seat: int
+    action: str
+    client_id: str | None = None
+
+
+def _sqlite_pragmas(synchronous: str) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return on_connect
+
+
+class Store:
+    """The tables, seats and action logs of one server, in one database."""
+
+    def __init__(self, url: str, *, sqlite_sync: str = "full") -> None:
+        """Open (and migrate) the database at ``url``.
+
+        ``sqlite_sync`` is SQLite's ``synchronous`` setting in WAL mode: ``full`` (the
+        default) syncs every commit to disk, so an acknowledged action survives a power
+        cut; ``normal`` survives a crash of the server process (``kill -9``) but may lose
+        the last commits when the machine itself goes down.
+        """
+        if sqlite_sync not in ("full", "normal"):
+            raise ValueError(f"sqlite_sync must be full or normal, not {sqlite_sync!r}")
+        self.url = normalize_url(url)
+        self.engine: Engine = create_engine(self.url, pool_pre_ping=False)
+        if make_url(self.url).get_backend_name() == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas(sqlite_sync.upper()))
+        self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as connection:
+            yield connection
+
+    # -- tables and seats ---------------------------------------------------------------
+    def create_table(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
+        with self._tx() as tx:
+            tx.execute(
+                tables.insert().values(
+                    id=table.id,
+                    game=table.game,
+                    players=table.players,
+                    rules_version=table.rules_version,
+                    options=json.dumps(table.options, sort_keys=True),
+                    seed=table.seed,
+                    status=table.status,
+                    public=table.public,
+                    spectator_hash=table.spectator_hash,
+                    rematch_of=table.rematch_of,
+                    rematch=table.rematch,
+                    created_at=table.created_at,
+                )
+            )
+            tx.execute(
+                seats.insert(),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "secret_hash": s.secret_hash,
+                        "claimed": s.claimed,
+                        "lang": s.lang,
+                    }
+                    for s in seat_rows
+                ],
+            )
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self._tx() as tx:
+            row = tx.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+        return None if row is None else _table_row(row)
+
+    def tables_with_status(self, *status: str, public_only: bool = False) -> list[TableRow]:
+        query = select(tables).where(tables.c.status.in_(status))
+        if public_only:
+            query = query.where(tables.c.public.is_(True))
+        with self._tx() as tx:
+            rows = tx.execute(query.order_by(tables.c.created_at)).mappings().all()
+        return [_table_row(r) for r in rows]
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        query = select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        with self._tx() as tx:
+            rows = tx.execute(query).mappings().all()
+        return [
+            SeatRow(
+                seat=r["seat"],
+                kind=r["kind"],
+                name=r["name"],
+                bot=r["bot"],
+                secret_hash=r["secret_hash"],
+                claimed=bool(r["claimed"]),
+                lang=r["lang"],
+            )
+            for r in rows
+        ]
+
+    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        with self._tx() as tx:
+            tx.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(**values)
+            )
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        with self._tx() as tx:
+            tx.execute(update(tables).where(tables.c.id == table_id).values(**values))
+
+    # -- the action log -------------------------------------------------------------------
+    def append(
+        self, table_id: str, rows: Sequence[ActionRow], *, status: str | None = None
+    ) -> None:
+        """Write ``rows`` (and the table's new status, if any) in one transaction."""
+        with self._tx() as tx:
+            tx.execute(
+                actions.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "seq": r.seq,
+                        "seat": r.seat,
+                        "action": r.action,
+                        "client_id": r.client_id,
+                    }
+                    for r in rows
+                ],
+            )
+            if status is not None:
+                tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+
+    def append_many(self, batches: Sequence[tuple[str, Sequence[ActionRow], str | None]]) -> None:
+        """Several tables' batches in one transaction (the server's group commit)."""
+        with self._tx() as tx:
+            rows = [
+                {
+                    "table_id": table_id,
+                    "seq": r.seq,
+                    "seat": r.seat,
+                    "action": r.action,
+                    "client_id": r.client_id,
+                }
+                for table_id, batch, _ in batches
+                for r in batch
+            ]
+            if rows:
+                tx.execute(actions.insert(), rows)
+            for table_id, _, status in batches:
+                if status is not None:
+                    tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+
+    def actions(self, table_id: str, after: int = 0) -> list[ActionRow]:
+        query = (
+            select(actions)
+            .where(actions.c.table_id == table_id, actions.c.seq > after)
+            .order_by(actions.c.seq)
+        )
+        with self._tx() as tx:
+            rows = tx.execute(query).mappings().all()
+        return [ActionRow(r["seq"], r["seat"], r["action"], r["client_id"]) for r in rows]
+
+    # -- snapshots --------------------------------------------------------------------------
+    def save_snapshot(self, table_id: str, seq: int, state: str) -> None:
+        with self._tx() as tx:
+            tx.execute(snapshots.insert().values(table_id=table_id, seq=seq, state=state))
+
+    def latest_snapshot(self, table_id: str) -> tuple[int, str] | None:
+        query = (
+            select(snapshots.c.seq, snapshots.c.state)
+            .where(snapshots.c.table_id == table_id)
+            .order_by(snapshots.c.seq.desc())
+            .limit(1)
+        )
+        with self._tx() as tx:
+            row = tx.execute(query).first()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+
+def _table_row(row: Any) -> TableRow:
+    return TableRow(
+        id=row["id"],
+        game=row["game"],
+        players=row["players"],
+        rules_version=row["rules_version"],
+        options=json.loads(row["options"]),
+        seed=int(row["seed"]),
+        status=row["status"],
+        public=bool(row["public"]),
+        spectator_hash=row["spectator_hash"],
+        created_at=float(row["created_at"]),
+        rematch_of=row["rematch_of"],
+        rematch=row["rematch"],
+    )

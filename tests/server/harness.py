@@ -1,0 +1,82 @@
+"""A real server for the tests: ``saqqara serve`` as a subprocess on a free loopback port."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from types import TracebackType
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``saqqara serve --db URL`` on 127.0.0.1; :meth:`kill` is ``kill -9``."""
+
+    def __init__(self, db_url: str, *extra: str) -> None:
+        self.db_url = db_url
+        self.extra = extra
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the server)
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        command = [sys.executable, "-m", "saqqara.cli", "serve", "--port", str(self.port)]
+        command += ["--db", self.db_url, *self.extra]
+        self.process = subprocess.Popen(
+            command, stdout=self.log, stderr=subprocess.STDOUT, env=dict(os.environ)
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                self.process = None
+                raise RuntimeError(f"server exited: {self.output()}")
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=1) as answer:
+                    if answer.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """``kill -9``: no shutdown code runs."""
+        if self.process is not None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None
+
+    def output(self) -> str:
+        """Everything the server printed so far."""
+        self.log.seek(0)
+        return self.log.read().decode("utf-8", "replace")
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+        self.log.close()

@@ -1,0 +1,41 @@
+"""Scripted clients for the server tests: a seat that plays seeded random legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from saqqara.client import TableClient
+from saqqara.server.messages import Error, Update
+
+
+async def play_seat(client: TableClient, seed: int, max_messages: int = 100_000) -> Update:
+    """Play ``client``'s seat to the end with seeded random choices; the final update."""
+    rng = random.Random(seed)
+    if client.welcome is None:
+        await client.connect()
+    for _ in range(max_messages):
+        message = await client.receive()
+        if isinstance(message, Error):
+            assert message.code == "stale", message  # only a race with a bot is expected
+            await client.sync()
+            continue
+        if not isinstance(message, Update):
+            continue
+        if message.over:
+            await client.close()
+            return message
+        if message.legal and client.pending is None:
+            await client.act(rng.choice(message.legal).id)
+    raise AssertionError("the game did not end")
+
+
+async def watch(client: TableClient, max_messages: int = 100_000) -> Update:
+    """Follow a table as a spectator until the game is over; the final update."""
+    if client.welcome is None:
+        await client.connect()
+    for _ in range(max_messages):
+        message = await client.receive()
+        if isinstance(message, Update) and message.over:
+            await client.close()
+            return message
+    raise AssertionError("the game did not end")

@@ -1,0 +1,85 @@
+"""The store on SQLite and PostgreSQL: migrations, hashed secrets, the append-only log."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from saqqara.store import (
+    FINISHED,
+    PLAYING,
+    ActionRow,
+    SeatRow,
+    Store,
+    TableRow,
+    hash_secret,
+    new_secret,
+    secret_matches,
+)
+
+
+def _table(table_id: str = "t1", status: str = PLAYING) -> TableRow:
+    return TableRow(
+        id=table_id,
+        game="tutankhamun",
+        players=2,
+        rules_version=1,
+        options={"edition": "amigo-1993"},
+        seed=2**40 + 7,
+        status=status,
+        public=True,
+        spectator_hash=hash_secret("watch"),
+        created_at=time.time(),
+    )
+
+
+def test_secrets_are_long_random_and_kept_hashed(db_url: str) -> None:
+    secret = new_secret()
+    assert len(secret) >= 32 and secret != new_secret()
+    store = Store(db_url)
+    store.create_table(
+        _table(),
+        [
+            SeatRow(0, "person", "Ann", secret_hash=hash_secret(secret)),
+            SeatRow(1, "bot", "b", bot="random"),
+        ],
+    )
+    rows = store.seats("t1")
+    assert [r.kind for r in rows] == ["person", "bot"]
+    assert rows[0].secret_hash != secret and secret_matches(secret, rows[0].secret_hash)
+    assert not secret_matches(secret + "x", rows[0].secret_hash)
+    assert not secret_matches(secret, rows[1].secret_hash)
+    table = store.table("t1")
+    assert (
+        table is not None and table.options == {"edition": "amigo-1993"} and table.seed == 2**40 + 7
+    )
+    store.close()
+
+
+def test_action_log_is_append_only_per_sequence_number(db_url: str) -> None:
+    store = Store(db_url)
+    store.create_table(_table(), [SeatRow(0, "person", "A"), SeatRow(1, "person", "B")])
+    store.append("t1", [ActionRow(1, 0, "x", "c1"), ActionRow(2, -1, "chance")])
+    with pytest.raises(IntegrityError):
+        store.append("t1", [ActionRow(3, 1, "y"), ActionRow(2, 1, "z")])  # seq 2 taken
+    assert [a.seq for a in store.actions("t1")] == [1, 2]  # the failed batch left nothing
+    with pytest.raises(IntegrityError):
+        store.append("t1", [ActionRow(3, 0, "y", "c1")])  # same client id twice
+    store.append("t1", [ActionRow(3, 1, "y", "c1")], status=FINISHED)  # another seat's c1
+    assert store.actions("t1", after=2) == [ActionRow(3, 1, "y", "c1")]
+    assert [t.id for t in store.tables_with_status(FINISHED)] == ["t1"]
+    store.close()
+
+
+def test_reopening_migrates_once_and_keeps_data(db_url: str) -> None:
+    store = Store(db_url)
+    store.create_table(_table(), [SeatRow(0, "person", "A"), SeatRow(1, "person", "B")])
+    store.save_snapshot("t1", 4, '{"s": 1}')
+    store.save_snapshot("t1", 9, '{"s": 2}')
+    store.close()
+    again = Store(db_url)
+    assert again.latest_snapshot("t1") == (9, '{"s": 2}')
+    assert again.latest_snapshot("nope") is None
+    again.close()
