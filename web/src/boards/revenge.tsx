@@ -1,0 +1,81 @@
+/** Tutankhamun's Revenge: the box of 4×4 stacks (columns a–d, rows 1–4), each with its
+ * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. */
+import { Place } from "./place";
+import type { BoardProps } from "./types";
+import { hue, list, num, placeActions, record, str, tag } from "./view";
+
+const CELL = 86;
+const COLUMNS = "abcd";
+
+export function RevengeBoard({ view, legal, onAct }: BoardProps) {
+  const depth = list(view.depth).map((d) => num(d));
+  const top = list(view.top).map((t) => (t === null ? null : str(t)));
+  const places = placeActions(legal, ["lift", "block"]);
+  const blocks = list(view.blocks).map((b) => num(b, -1));
+  const mine = Object.entries(record(view.my_layers));
+  return (
+    <div class="board-wrap">
+    <svg class="board" viewBox="0 0 380 380" role="img" aria-label="The box of sixteen stacks">
+      <rect x="0" y="0" width="380" height="380" rx="10" fill="#7a5230" />
+      {Array.from({ length: 16 }, (_, index) => {
+        const name = `${COLUMNS[index % 4]}${Math.floor(index / 4) + 1}`;
+        const x = 18 + (index % 4) * CELL;
+        const y = 18 + Math.floor(index / 4) * CELL;
+        const card = top[index] ?? null;
+        const layers = depth[index] ?? 0;
+        const blocked = blocks.includes(index);
+        return (
+          <Place key={name} action={places.get(name)} onAct={onAct}>
+            {Array.from({ length: Math.min(layers, 6) }, (_, layer) => (
+              <rect
+                key={layer}
+                x={x + 4 + layer * 1.5}
+                y={y + 4 - layer * 1.5}
+                width={CELL - 14}
+                height={CELL - 14}
+                rx="6"
+                fill="#d9c08f"
+                stroke="#5a3d1e"
+                stroke-width="0.8"
+              />
+            ))}
+            <rect
+              class="spot"
+              x={x + 4 + layers * 1.5}
+              y={y + 4 - layers * 1.5}
+              width={CELL - 14}
+              height={CELL - 14}
+              rx="6"
+              fill={layers === 0 ? "#4a2f17" : card ? hue(card) : "#c8b07a"}
+              stroke={blocked ? "#111" : "#5a3d1e"}
+              stroke-width={blocked ? 4 : 1.5}
+            />
+            <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="cell-name">
+              {name}
+            </text>
+            <text x={x + CELL / 2} y={y + 46} text-anchor="middle" class="tile-label big">
+              {layers === 0 ? "—" : card ? tag(card) : "?"}
+            </text>
+            <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
+              {blocked ? "⛔ " : ""}
+              {layers} deep
+            </text>
+          </Place>
+        );
+      })}
+    </svg>
+      {mine.length > 0 && (
+        <details class="secret">
+          <summary>Your secret layers (only you see them)</summary>
+          <ul>
+            {mine.map(([layer, cards]) => (
+              <li key={layer} data-layer={layer}>
+                Layer {layer}: {list(cards).map((card) => (card === null ? "·" : str(card))).join(", ")}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/** What every board component receives. */
+import type { LegalAction } from "../generated/protocol";
+import type { View } from "./view";
+
+export interface BoardProps {
+  view: View;
+  legal: LegalAction[];
+  seat: number | null;
+  names: string[];
+  onAct: (action: number) => void;
+}

@@ -1,0 +1,31 @@
+/** Where the page is: the lobby, or a table with the seat link's seat and key (or a
+ * spectator's watch key). Links look like /t/ID?seat=N&key=K and /t/ID?watch=K. */
+
+export type Route =
+  | { page: "lobby" }
+  | { page: "table"; table: string; seat: number | null; key: string | null; watch: string | null };
+
+export function parseRoute(pathname: string, search: string): Route {
+  const match = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
+  if (!match || match[1] === undefined) return { page: "lobby" };
+  const params = new URLSearchParams(search);
+  const seatText = params.get("seat");
+  const seat = seatText !== null && /^\d{1,2}$/.test(seatText) ? Number(seatText) : null;
+  return {
+    page: "table",
+    table: match[1],
+    seat,
+    key: seat === null ? null : params.get("key"),
+    watch: params.get("watch"),
+  };
+}
+
+export function seatPath(table: string, seat: number, key: string): string {
+  return `/t/${table}?seat=${seat}&key=${encodeURIComponent(key)}`;
+}
+
+/** A full link's path and query (the server hands out absolute links). */
+export function localPath(link: string): string {
+  const url = new URL(link, window.location.href);
+  return url.pathname + url.search;
+}
