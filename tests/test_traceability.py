@@ -8,7 +8,8 @@ check reads the tables and, without running anything, holds them to their promis
   `path/to/test_file.py::TestClass::test_name`, in backticks) or `decision N`;
 - every named test file exists and defines that function (read with `ast`);
 - every named decision is a numbered item `N. **…**` of the doc's decisions section;
-- every `#` is unique in its doc.
+- every `#` is unique in its doc;
+- every registered game has its rules doc, and every rules doc its table.
 """
 
 from __future__ import annotations
@@ -21,17 +22,16 @@ from pathlib import Path
 
 import pytest
 
+from saqqara.core.registry import registered_games
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DOCS = sorted((ROOT / "docs" / "rules").glob("*.md"))
-
-# Rules docs whose tables are still being written (issue 16 is done in parts). A doc leaves
-# this set in the commit that gives it its Traceability table; the set must end up empty.
-AWAITING_TABLE: frozenset[str] = frozenset()
 
 TABLE_HEADER = ("#", "statement (our words)", "find it", "checked by")
 ROW_NUMBER = re.compile(r"[A-Z]+[0-9]+")
 TEST_REFERENCE = re.compile(r"`(?P<path>[\w./-]+\.py)::(?P<name>\w+(?:::\w+)?)`")
 DECISION_REFERENCE = re.compile(r"decision (?P<number>[0-9]+)")
+RULEBOOK_HEADING = re.compile(r"Rulebook [0-9]{3} \(.+\)")
 HEADING = re.compile(r"(?P<marks>#+) (?P<title>.*)")
 DECISION_ITEM = re.compile(r"(?P<number>[0-9]+)\. \*\*")
 
@@ -150,18 +150,29 @@ def doc_id(doc: Path) -> str:
 
 
 def test_every_game_has_a_rules_doc() -> None:
-    assert len(RULES_DOCS) >= 4
-    assert {doc.stem for doc in RULES_DOCS} >= AWAITING_TABLE
+    assert {doc.stem for doc in RULES_DOCS} >= set(registered_games())
 
 
 @pytest.mark.parametrize("doc", RULES_DOCS, ids=doc_id)
 def test_every_rules_doc_has_a_traceability_table(doc: Path) -> None:
     tables = traceability_tables(doc.read_text(encoding="utf-8"))
-    has_table = any(tables.values())
-    if doc.stem in AWAITING_TABLE:
-        assert not has_table, f"{doc.stem} has its table now: take it out of AWAITING_TABLE"
-    else:
-        assert has_table, f"{doc.name} has no '## Traceability' section with a table"
+    assert any(tables.values()), f"{doc.name} has no '## Traceability' section with a table"
+
+
+@pytest.mark.parametrize("doc", RULES_DOCS, ids=doc_id)
+def test_every_table_sits_under_its_rulebook_heading(doc: Path) -> None:
+    text = doc.read_text(encoding="utf-8")
+    traceability = sections(text, "##").get("Traceability", [])
+    before_first_rulebook = []
+    for line in traceability:
+        if line.startswith("### "):
+            break
+        before_first_rulebook.append(line)
+    assert not any(line.strip().startswith("|") for line in before_first_rulebook), (
+        f"{doc.name}: a table outside a '### Rulebook NNN (...)' sub-section"
+    )
+    for heading in traceability_tables(text):
+        assert RULEBOOK_HEADING.fullmatch(heading), f"{doc.name}: heading '{heading}'"
 
 
 @pytest.mark.parametrize("doc", RULES_DOCS, ids=doc_id)
@@ -178,6 +189,9 @@ def test_every_named_test_exists(doc: Path) -> None:
         for test in row.tests:
             path = ROOT / test.path
             assert path.is_file(), f"{doc.name} {row.number}: no file {test.path}"
+            assert test.name.split("::")[-1].startswith("test"), (
+                f"{doc.name} {row.number}: {test.name} is not a test"
+            )
             assert test.name in defined_tests(path), (
                 f"{doc.name} {row.number}: {test.path} defines no {test.name}"
             )
