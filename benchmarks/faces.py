@@ -1,4 +1,4 @@
-"""Steps per second through each face of a game: the engine itself, PettingZoo, OpenSpiel.
+"""Steps per second through each face of a game: the engine, the match, PettingZoo, OpenSpiel.
 
 Usage: python benchmarks/faces.py [--game ID] [--players N] [--games K] [--option k=v]
 Every face plays uniformly random legal actions with chance sampled; one core.
@@ -15,7 +15,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from saqqara.ai.random_bot import RandomBot
 from saqqara.core.game import CHANCE
+from saqqara.core.match import Match
+from saqqara.core.playout import play_out
 from saqqara.core.registry import load, registered_games
 from saqqara.research import make_env
 from saqqara.research.openspiel_game import (
@@ -40,6 +43,18 @@ def engine(game_id: str, players: int, options: dict[str, str], games: int) -> i
             )
             state.apply_unchecked(seat, action)
             steps += 1
+    return steps
+
+
+def match(game_id: str, players: int, options: dict[str, str], games: int) -> int:
+    """Games in a :class:`Match` (checked submits, events, the record) with random bots."""
+    game = load(game_id, players, options)
+    bots = [RandomBot(game)] * players
+    steps = 0
+    for k in range(games):
+        played = Match(game, seed=k)
+        play_out(played, bots)
+        steps += played.seq
     return steps
 
 
@@ -78,6 +93,7 @@ def openspiel(game_id: str, players: int, options: dict[str, str], games: int) -
 
 FACES: dict[str, Callable[[str, int, dict[str, str], int], int]] = {
     "engine (apply_unchecked)": engine,
+    "Match (random bots)": match,
     "PettingZoo AEC (decisions)": pettingzoo,
     "OpenSpiel Python game": openspiel,
 }

@@ -11,12 +11,18 @@ import random
 import time
 import timeit
 
+from saqqara.ai.random_bot import RandomBot
 from saqqara.core.game import CHANCE, Game
+from saqqara.core.match import Match
 from saqqara.core.registry import load, registered_games
 
 
 def playouts(game: Game, games: int, seed: int) -> tuple[int, float]:
-    """Play ``games`` random games with the unchecked apply; return (steps, seconds)."""
+    """Play ``games`` random games with the unchecked apply; return (steps, seconds).
+
+    This is the engine's hot path (what search runs), deliberately outside the match:
+    ``benchmarks/faces.py`` measures games played through :class:`Match`.
+    """
     rng = random.Random(seed)
     steps = 0
     start = time.perf_counter()
@@ -37,18 +43,12 @@ def playouts(game: Game, games: int, seed: int) -> tuple[int, float]:
 
 
 def clone_time(game: Game, seed: int) -> float:
-    """Mean seconds per clone() of a mid-game state."""
-    rng = random.Random(seed)
-    state = game.new_state()
-    for _ in range(100):
-        acting = state.to_act()
-        if not acting:
-            break
-        seat = acting[0]
-        action = (
-            state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions(seat))
-        )
-        state.apply_unchecked(seat, action)
+    """Mean seconds per clone() of a mid-game state (after 100 steps of a seeded match)."""
+    match = Match(game, seed=seed)
+    bot = RandomBot(game)
+    while match.seq < 100 and not match.is_over():
+        match.play_bot(match.to_act()[0], bot)
+    state = match.snapshot()
     number = 20_000
     return timeit.timeit(state.clone, number=number) / number
 

@@ -1,7 +1,8 @@
 """Search speed: IS-MCTS iterations per second per game, from a position early in the game.
 
-The position is the first decision with a real choice (two or more legal actions) after
-the setup; one short untimed search first builds the caches.
+The position is the first decision with a real choice (two or more legal actions) of a
+match seeded with 1 (random bots before it); one short untimed search first builds the
+caches.
 
 Usage: python benchmarks/search.py [--game ID] [--iterations N]
 """
@@ -9,12 +10,11 @@ Usage: python benchmarks/search.py [--game ID] [--iterations N]
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
 from saqqara.ai.ismcts import ISMCTSBot
-from saqqara.core.game import CHANCE
-from saqqara.core.perspective import Perspective
+from saqqara.ai.random_bot import RandomBot
+from saqqara.core.match import Match
 from saqqara.core.registry import load, registered_games
 
 
@@ -30,21 +30,16 @@ def main() -> None:
         for options in cls.spec.option_sets():
             players = max(cls.spec.min_players, min(3, cls.spec.max_players))
             game = load(game_id, players, options)
-            rng = random.Random(1)
-            state = game.new_state()
-            while state.is_chance() or len(state.legal_actions(state.to_act()[0])) < 2:
-                seat = state.to_act()[0]
-                action = (
-                    state.sample_chance(rng)
-                    if seat == CHANCE
-                    else rng.choice(state.legal_actions(seat))
-                )
-                state.apply_unchecked(seat, action)
-            seat = state.to_act()[0]
-            ISMCTSBot(game, max(1, args.iterations // 10)).choose(Perspective(state, seat), rng)
+            match = Match(game, seed=1)
+            opener = RandomBot(game)
+            while len(match.legal_actions(match.to_act()[0])) < 2:
+                match.play_bot(match.to_act()[0], opener)
+            seat = match.to_act()[0]
+            warm_up = ISMCTSBot(game, max(1, args.iterations // 10))
+            warm_up.choose(match.perspective(seat), match.bot_rng(seat))
             bot = ISMCTSBot(game, args.iterations)
             start = time.perf_counter()
-            bot.choose(Perspective(state, seat), rng)
+            bot.choose(match.perspective(seat), match.bot_rng(seat))
             rate = args.iterations / (time.perf_counter() - start)
             label = ",".join(options.values())
             evaluator = "heuristic" if bot.evaluator else "rollouts"

@@ -19,64 +19,55 @@ the bug (``view``, ``not_legal``, ...) by hand, and check them against the ruleb
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.game import CHANCE
-from saqqara.core.perspective import Perspective
+from saqqara.core.journal import read_record_file
+from saqqara.core.match import Match
 from saqqara.core.positions import NamedPosition
-from saqqara.core.records import Record, record_of, replay
+from saqqara.core.records import Record, replay
 from saqqara.core.registry import load
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "regressions"
 
 
 def from_record(path: Path, upto: int | None) -> Record:
-    record = Record.loads(path.read_text(encoding="utf-8"))
+    record = read_record_file(path)
     upto = len(record.actions) if upto is None else upto
     if not 0 <= upto <= len(record.actions):
         sys.exit(f"--upto must be between 0 and {len(record.actions)}")
-    return Record(
-        record.game,
-        record.rules_version,
-        record.players,
-        record.options,
-        record.seats,
-        record.actions[:upto],
-        record.meta,
-    )
+    return replace(record, actions=record.actions[:upto])
 
 
 def from_bots(args: argparse.Namespace) -> Record:
+    """A bot game in a :class:`Match` seeded with ``--seed``, cut after the chosen action."""
     options = dict(item.split("=", 1) for item in args.option)
     game = load(args.game, args.players, options)
     have = available_bots(game.spec.id)
     name = args.bot or next((b for b in ("heuristic", "greedy") if b in have), "random")
     bots = [make_bot(name, game) for _ in range(game.players)]
-    rng = random.Random(args.seed)
-    state = game.new_state()
-    history: list[tuple[int, str]] = []
+    match = Match(game, seed=args.seed, names=[name] * game.players)
     pattern = re.compile(args.until)
     left = args.steps if args.steps is not None else -1  # -1: no match yet
-    while not state.is_terminal() and left != 0:
-        (seat, *_) = state.to_act()
-        if seat == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            action = bots[seat].choose(Perspective(state, seat), rng)
-        state.apply(seat, action)
-        text = game.action_text(action)
-        history.append((seat, text))
+    kept = 0  # the actions of the match's history looked at so far (chance included)
+    while left != 0:
+        if kept == len(match.history):
+            if match.is_over():
+                sys.exit(f"the game ended before an action matched {args.until!r}")
+            seat = match.to_act()[0]
+            match.play_bot(seat, bots[seat])
+            continue
+        text = match.history[kept].text
+        kept += 1
         if left > 0:
             left -= 1
-        elif left < 0 and pattern.search(text):
+        elif pattern.search(text):
             left = args.then
-    if left != 0:
-        sys.exit(f"the game ended before an action matched {args.until!r}")
-    return record_of(game, history, [name] * game.players, {"seed": args.seed})
+    return replace(match.record, actions=match.record.actions[:kept])
 
 
 def main() -> None:

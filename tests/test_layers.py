@@ -79,6 +79,33 @@ def test_no_import_circle_between_subpackages() -> None:
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
 
+ORDER = [
+    "core",
+    "games",
+    "ui",
+    "research",
+    "ai",
+    "store",
+    "server",
+    "client",
+    "remote_terminal",
+    "cli",
+]
+"""The layers as docs/architecture.md states them: each may import only those before it."""
+
+
+def test_every_import_points_down_the_documented_order() -> None:
+    graph = layer_graph()
+    assert set(graph) == set(ORDER)
+    upward = [
+        f"{source} -> {target}"
+        for source, targets in graph.items()
+        for target in targets
+        if ORDER.index(target) > ORDER.index(source)
+    ]
+    assert upward == []
+
+
 def test_the_kernel_imports_nothing_of_ours_outside_it() -> None:
     assert layer_graph()["core"] == set()
 

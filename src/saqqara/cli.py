@@ -18,9 +18,10 @@ from rich.table import Table
 
 from saqqara import __version__
 from saqqara.ai.registry import available_bots, make_bot
+from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
-from saqqara.core.playout import Agent
+from saqqara.core.journal import read_record_file
 from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
@@ -128,6 +129,15 @@ def _default_bot(game: Game) -> str:
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    if args.server or args.seat_link:
+        import asyncio
+
+        from saqqara.remote_terminal import play_remote_seat
+
+        if not args.seat_link:
+            raise UsageError("--server needs --seat-link (the link your table's host gave you)")
+        asyncio.run(play_remote_seat(args.seat_link, console))
+        return 0
     resume = None
     if args.resume:
         resume = _read_record(Path(args.resume))
@@ -223,11 +233,10 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
 
 # -- saqqara replay ---------------------------------------------------------------------------
 def _read_record(path: Path) -> Record:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    return Record.loads(text)
+    """A saved game: a journal (as ``play`` keeps it) or a JSON record."""
+    if not path.is_file():
+        raise UsageError(f"cannot read {path}: no such file")
+    return read_record_file(path)
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
@@ -345,9 +354,15 @@ def build_parser() -> argparse.ArgumentParser:
         default="0",
         help="your seat, from 0 (default 0), or your side where sides differ (--seat mummy)",
     )
-    play.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
+    play.add_argument(
+        "--seed",
+        type=int,
+        help="seed for chance and bots (default: random; a resumed game keeps its own)",
+    )
     play.add_argument("--save", help="where to keep the record (default: your data directory)")
     play.add_argument("--resume", metavar="FILE", help="carry on with a saved record")
+    play.add_argument("--server", metavar="URL", help="play a seat at a remote table")
+    play.add_argument("--seat-link", metavar="LINK", help="that seat's invite link")
     game_options(play)
     play.set_defaults(run=cmd_play)
 

@@ -128,6 +128,7 @@ class TableClient:
         self._socket = await connect(self.link.socket_url(self.seq, self.lang), max_size=2**24)
         first = await self.receive()
         if not isinstance(first, Welcome):
+            await self.close()
             raise ClientError(getattr(first, "code", "refused"), getattr(first, "message", ""))
         self.welcome = first
         if self.pending is not None:  # resend: the server plays it at most once

@@ -50,7 +50,7 @@ def test_a_whole_game_ends_with_the_winners_sharing_one() -> None:
     env = make_env("tutankhamun", 3, edition="ootb-2004")
     totals = _play_masked_random(env, seed=4)
     assert sum(totals.values()) == pytest.approx(1.0)
-    assert env.state.is_terminal()
+    assert env.match.is_over()
 
 
 def test_the_seed_fixes_chance_and_observations() -> None:
@@ -69,7 +69,7 @@ def test_observation_is_the_acting_seats_tensor_with_its_mask() -> None:
     observation = env.observe(env.agent_selection)
     assert observation["observation"].shape == (1968,)
     assert observation["observation"].dtype == np.float32
-    legal_ids = {env.game.action_id(a) for a in env.state.legal_actions(0)}
+    legal_ids = {env.game.action_id(a) for a in env.match.legal_actions(0)}
     assert set(np.flatnonzero(observation["action_mask"])) == legal_ids
     other = env.observe("player_1")
     assert not other["action_mask"].any()

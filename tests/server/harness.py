@@ -78,5 +78,9 @@ class ServerProcess:
     def __exit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the server and let go of its output."""
         self.stop()
         self.log.close()

@@ -9,6 +9,7 @@ import pytest
 
 from saqqara.ai.random_bot import RandomBot
 from saqqara.cli import main
+from saqqara.core.journal import read_record_file
 from saqqara.core.playout import play_game
 from saqqara.core.registry import load
 
@@ -118,13 +119,28 @@ def test_a_person_can_take_a_side_by_name(
         record = tmp_path / f"{side}.json"
         argv = ["play", "curse-of-the-mummy", "--players", "3", "--seat", side]
         assert main([*argv, "--seed", "5", "--save", str(record)]) == 0
-        seats = json.loads(record.read_text())["seats"]
+        seats = read_record_file(record).seats
         assert seats[seat] == "human"
         assert seats.count("human") == 1 and "heuristic" in seats
     assert main(["play", "curse-of-the-mummy", "--players", "3", "--seat", "pharaoh"]) == 2
     assert "no seat role 'pharaoh'; roles: mummy, explorer" in capsys.readouterr().err
     assert main(["play", "tutankhamun", "--seat", "mummy"]) == 2
     assert "every seat is alike" in capsys.readouterr().err
+
+
+def test_a_resumed_game_keeps_its_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = iter(["1", "quit", "1", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    record = tmp_path / "game.jsonl"
+    argv = ["play", "tutankhamun", "--players", "3", "--seed", "5", "--save", str(record)]
+    assert main(argv) == 0
+    first = read_record_file(record)
+    assert main(["play", "--resume", str(record), "--seed", "9"]) == 0
+    second = read_record_file(record)
+    assert first.meta == second.meta == {"seed": 5}
+    assert second.actions[: len(first.actions)] == first.actions
+    assert len(second.actions) > len(first.actions)
+    assert main(["replay", str(record)]) == 0  # replay reads the journal too
 
 
 def test_arena_reports_each_side_of_a_game_of_unequal_sides(

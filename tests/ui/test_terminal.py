@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from saqqara.ai.registry import available_bots, make_bot
+from saqqara.core.journal import read_record_file
 from saqqara.core.records import Record
 from saqqara.core.registry import load, registered_games
 from saqqara.ui.terminal import TerminalTable
@@ -59,21 +59,22 @@ def test_the_record_is_saved_after_every_action_and_resumes(tmp_path: Path) -> N
     path = tmp_path / "g.json"
     table, _ = _table(["take 5"], path)
     table.run()  # input ends (EOF) at the second prompt: the game is saved, not lost
-    record = Record.loads(path.read_text(encoding="utf-8"))
+    record = read_record_file(path)
     moves = [a for a in record.actions if a.seat != -1]
     assert moves[0].seat == 0 and moves[0].action == "take 5"
     assert record.seats == ("human", "greedy", "random")
     resumed, _ = _table(["moves", "board", "1", "quit"], path, resume=record)
-    assert len(resumed.history) == len(record.actions)
+    assert resumed.match.seq == len(record.actions)
+    assert resumed.match.seed == record.meta["seed"] == 4
     resumed.run()
-    again = json.loads(path.read_text(encoding="utf-8"))
-    assert len(again["actions"]) > len(record.actions)
+    again = read_record_file(path)
+    assert again.actions[: len(record.actions)] == record.actions
+    assert len(again.actions) > len(record.actions)
 
 
 def test_a_whole_game_can_be_played_to_the_end(tmp_path: Path) -> None:
     table, out = _table(["1"] * 200, tmp_path / "g.json")
-    state = table.run()
-    assert state.is_terminal()
+    assert table.run().is_over()
     assert "Game over" in out.getvalue() and "place 1" in out.getvalue()
 
 
@@ -110,9 +111,23 @@ def test_every_game_can_be_played_at_the_terminal_with_any_answers(
     bot = next(name for name in ("heuristic", "greedy", "random") if name in have)
     agents = [None, *(make_bot(bot, game) for _ in range(game.players - 1))]
     table = TerminalTable(game, agents, 5, Console(file=out, width=100), read_line, tmp_path / "g")
-    state = table.run()
+    match = table.run()
     text = out.getvalue()
     assert "Traceback" not in text
     assert "Game over" in text or "Game saved to" in text
-    assert Record.loads((tmp_path / "g").read_text(encoding="utf-8")).game == game_id
-    assert state.is_terminal() or "Game saved to" in text
+    assert read_record_file(tmp_path / "g") == match.record
+    assert match.is_over() or "Game saved to" in text
+
+
+def test_a_refused_move_gets_the_games_own_reason(tmp_path: Path) -> None:
+    game = load("valley-of-the-kings", 3, {"advanced": "off", "experts": "off"})
+    out = io.StringIO()
+    answers = iter(["bid 5 1", "quit"])
+
+    def read_line(prompt: str) -> str:
+        return next(answers)
+
+    agents = [None, make_bot("random", game), make_bot("random", game)]
+    table = TerminalTable(game, agents, 3, Console(file=out, width=120), read_line, tmp_path / "g")
+    table.run()
+    assert "bid 5 1: there are only 4 groups." in out.getvalue()

@@ -4,11 +4,12 @@ A journal is a text file of JSON lines (``docs/records.md``). The first line is 
 the record's fields without its actions and with ``"format": "saqqara-journal"``. Every
 further line is one action, ``{"seat": 0, "action": "take 12"}`` (``"chance"`` for chance).
 
-Writing is append-only: each action costs one short write, a flush and an ``fsync``, never
-a rewrite of the file. The file is first made whole (header and any actions already played)
-in a temporary file that is renamed into place, so a crash leaves the old file or the new
-one. A crash in the middle of an append leaves a torn last line (no newline at its end, or
-not JSON); reading drops it, and resuming writes the file afresh without it.
+Writing is append-only: the actions a match accepts in one call (a move and the chance
+drawn after it) cost one short write, a flush and an ``fsync``, never a rewrite of the
+file. The file is first made whole (header and any actions already played) in a temporary
+file that is renamed into place, so a crash leaves the old file or the new one. A crash in
+the middle of an append leaves a torn last line (without its newline); reading drops it,
+and resuming writes the file afresh without it.
 """
 
 from __future__ import annotations
@@ -57,11 +58,11 @@ class RecordJournal:
         _fsync_directory(self.path.parent)
         self._handle = self.path.open("a", encoding="utf-8")
 
-    def append(self, entry: RecordedAction) -> None:
-        """Add one action durably: it is on disk when this returns."""
+    def append(self, *entries: RecordedAction) -> None:
+        """Add actions durably, one line each, in one write: on disk when this returns."""
         if self._handle is None:
             raise RuntimeError("the journal is not started (call start first)")
-        self._handle.write(_dumps(entry.to_json()) + "\n")
+        self._handle.write("".join(_dumps(entry.to_json()) + "\n" for entry in entries))
         self._handle.flush()
         os.fsync(self._handle.fileno())
 

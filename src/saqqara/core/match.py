@@ -6,11 +6,13 @@ written as it grows to a :class:`~saqqara.core.journal.RecordJournal`). Every fa
 through it: the terminal, the arena, the research environments, the scripts, the
 benchmarks and the server.
 
-Seed policy. Chance step number ``seq`` is drawn from a generator derived from
-``(seed, CHANCE, seq)``, and a bot seat's choice from one derived from ``(seed, seat, ply)``
-where ``ply`` counts that seat's own accepted actions (``saqqara.core.seeding``). So a seed
-fixes the whole game, the order in which bots of a sealed decision are asked changes
-nothing, and a match resumed from its record goes on exactly as the live one would have.
+Seed policy. A run of chance steps that starts after ``seq`` accepted actions is drawn from
+a generator derived from ``(seed, CHANCE, seq)``, and a bot seat's choice from one derived
+from ``(seed, seat, ply)`` where ``ply`` counts that seat's own accepted actions
+(``saqqara.core.seeding``). So a seed fixes the whole game, the order in which bots of a
+sealed decision are asked changes nothing, and a match resumed from its record goes on
+exactly as the live one would have (the match draws a run of chance whole before anyone
+acts, so a record ends inside one only if a crash cut it; such a run is drawn afresh).
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ class Match:
         self._state: State = game.new_state()
         self._entries: list[RecordedAction] = []
         self._plies = [0] * game.players
+        self._unwritten: list[RecordedAction] = []
         if journal is not None:
             journal.start(self.record)
         if auto_chance:
@@ -197,15 +200,23 @@ class Match:
             )
         steps = [self._accept(seat, self._resolve(seat, action))]
         if self.auto_chance:
-            steps.extend(self.advance_chance())
+            steps.extend(self._draw_chance())
+        self._write()
         return steps
 
     def advance_chance(self) -> list[Step]:
         """Draw chance steps with the match's generator until a seat acts or the game ends."""
-        steps = []
+        steps = self._draw_chance()
+        self._write()
+        return steps
+
+    def _draw_chance(self) -> list[Step]:
+        steps: list[Step] = []
+        if self._state.to_act() != (CHANCE,):
+            return steps
+        rng = derived_rng(self.seed, CHANCE, self.seq)
         while self._state.to_act() == (CHANCE,):
-            outcome = self._state.sample_chance(derived_rng(self.seed, CHANCE, self.seq))
-            steps.append(self._accept(CHANCE, outcome))
+            steps.append(self._accept(CHANCE, self._state.sample_chance(rng)))
         return steps
 
     def bot_rng(self, seat: int) -> random.Random:
@@ -241,8 +252,11 @@ class Match:
                 f"an action is an Action, its notation or its id, not {type(action).__name__}",
                 code="bad-action",
             )
-        self._state.check(seat, action)
+        if seat not in self._state.to_act():
+            return action  # the game's own check refuses it
         legal = self._state.legal_actions(seat)
+        if action not in legal:
+            return action  # the game's own check refuses it, with its reason
         own = legal[legal.index(action)]
         if type(own) is not type(action) or repr(own) != repr(action):
             raise IllegalAction(f"{action!r} only looks like the legal {own!r}", code="bad-action")
@@ -258,10 +272,19 @@ class Match:
         step = Step(len(self._entries), seat, action, tuple(events), text)
         self.history.append(step)
         if self.journal is not None:
-            self.journal.append(entry)
-            if self.is_over():
-                self.journal.close()
+            self._unwritten.append(entry)
         return step
+
+    def _write(self) -> None:
+        """Append what was accepted since the last write to the journal, with one ``fsync``:
+        an answered call's actions are on disk."""
+        if self.journal is None:
+            return
+        if self._unwritten:
+            self.journal.append(*self._unwritten)
+            self._unwritten.clear()
+        if self.is_over():
+            self.journal.close()
 
     def close(self) -> None:
         """Close the journal (a finished match closes it itself); the record stays on disk."""

@@ -25,12 +25,16 @@ def mix(*parts: int) -> int:
     """A 64-bit number that depends on every part and their order; negative parts allowed."""
     state = 0
     for part in parts:
+        negative = part < 0
         state = _splitmix64(state ^ (part & _MASK))
-        # Parts wider than 64 bits (a huge seed) still count in full.
+        # Parts wider than 64 bits (a huge seed) still count in full, and a negative part
+        # one word more, so that -1 and 2**64 - 1 differ.
         part >>= 64
         while part not in (0, -1):
             state = _splitmix64(state ^ (part & _MASK))
             part >>= 64
+        if negative:
+            state = _splitmix64(state ^ _GOLDEN)
     return state
 
 

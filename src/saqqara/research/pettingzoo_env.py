@@ -2,10 +2,10 @@
 
 Agents are ``player_0`` .. ``player_{n-1}``. Each observation is a dict with
 ``observation`` (the acting seat's declared tensor, float32) and ``action_mask`` (int8 over
-the game's integer action ids). Chance is resolved inside the environment from the seed
-given to ``reset``. A sealed simultaneous decision is offered turn by turn: each deciding
-seat in seat order, none seeing the others' choices. Rewards come at the end: the winners
-share 1.
+the game's integer action ids). Each game runs in a :class:`~saqqara.core.match.Match`
+seeded by ``reset``, which draws chance. A sealed simultaneous decision is offered turn by
+turn: each deciding seat in seat order, none seeing the others' choices. Rewards come at
+the end: the winners share 1.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from pettingzoo import AECEnv
 from rich.console import Console
 
 from saqqara.core.errors import OptionError
-from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.game import Game
+from saqqara.core.match import Match
 from saqqara.core.registry import load
 from saqqara.research.encoding import encoder_of
 from saqqara.ui.renderers import render
@@ -53,8 +54,7 @@ class SaqqaraAECEnv(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # untyped
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
-        self._rng = random.Random()
-        self.state: State = game.new_state()
+        self.match = Match(game, seed=0)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -63,9 +63,9 @@ class SaqqaraAECEnv(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # untyped
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self._rng = random.Random(seed)
-        self.state = self.game.new_state()
-        self._resolve_chance()
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self.match = Match(self.game, seed=seed, names=self.possible_agents)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -74,21 +74,17 @@ class SaqqaraAECEnv(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # untyped
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
-    def _resolve_chance(self) -> None:
-        while self.state.is_chance():
-            self.state.apply_unchecked(CHANCE, self.state.sample_chance(self._rng))
-
     def _select(self) -> None:
-        acting = self.state.to_act()
+        acting = self.match.to_act()
         if acting:
             self.agent_selection = self.possible_agents[acting[0]]
 
     def observe(self, agent: str) -> ObsType:
         seat = self.possible_agents.index(agent)
-        tensor = self.encoder.encode(self.state.view(seat), seat)
+        tensor = self.encoder.encode(self.match.view(seat), seat)
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        if seat in self.state.to_act():
-            for action in self.state.legal_actions(seat):
+        if seat in self.match.to_act():
+            for action in self.match.legal_actions(seat):
                 mask[self.game.action_id(action)] = 1
         return {"observation": np.asarray(tensor, dtype=np.float32), "action_mask": mask}
 
@@ -100,11 +96,10 @@ class SaqqaraAECEnv(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # untyped
         if action is None:
             raise OptionError(f"{agent} must act; None is only for finished agents")
         seat = self.possible_agents.index(agent)
-        self.state.apply(seat, self.game.action_from_id(int(action)))
+        self.match.submit(seat, int(action))
         self._cumulative_rewards[agent] = 0.0
-        self._resolve_chance()
-        if self.state.is_terminal():
-            returns = self.state.returns()
+        if self.match.is_over():
+            returns = self.match.outcome().returns()
             for i, name in enumerate(self.possible_agents):
                 self.rewards[name] = returns[i]
                 self.terminations[name] = True
@@ -116,7 +111,7 @@ class SaqqaraAECEnv(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # untyped
         if self.render_mode != "ansi":
             return None
         console = Console(width=120, record=True, file=io.StringIO())
-        console.print(render(self.state.view(None), self.game, None))
+        console.print(render(self.match.view(None), self.game, None))
         return console.export_text()
 
     def close(self) -> None:

@@ -134,7 +134,10 @@ async def page(request: Request) -> Response:
 
 
 async def healthz(request: Request) -> Response:
-    return JSONResponse({"ok": True, "live_tables": len(_service(request).live)})
+    service = _service(request)
+    return JSONResponse(
+        {"ok": True, "live_tables": len(service.live), "accepted": service.accepted}
+    )
 
 
 async def lobby(request: Request) -> Response:
@@ -265,8 +268,10 @@ async def table_socket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        with contextlib.suppress(SaqqaraError):
-            service.table(table_id).listeners.discard(listener)
+        current = service.live.get(table_id)
+        if current is not None:
+            current.listeners.discard(listener)
+            service.release(current)
 
 
 async def _answer(

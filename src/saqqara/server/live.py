@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE
@@ -21,8 +20,8 @@ from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
-from saqqara.server.messages import EventText, LegalAction, TableNotice, Update, encode
-from saqqara.server.wording import action_label, event_sentence
+from saqqara.server.messages import TableNotice, Update, encode
+from saqqara.server.updates import seat_update
 from saqqara.store import CLOSED, FINISHED, OPEN, PLAYING, ActionRow, SeatRow, Store, TableRow
 
 DETERMINIZE = 0x5EED
@@ -146,7 +145,7 @@ class LiveTable:
                 self.client_ids[(row.seat, row.client_id)] = row.seq
         if rows:
             self.stored = rows[-1].seq
-        if self.match.is_over() and self.status == PLAYING:
+        if self.match.is_over() and self.status in (OPEN, PLAYING):
             self.set_status(FINISHED)
         self._cache.clear()
 
@@ -163,43 +162,23 @@ class LiveTable:
         return cached
 
     def build_update(self, seat: int | None, lang: str, since: int) -> Update:
-        match, game = self.match, self.game
         upto = self.stored
-        to_act = match.to_act()
-        legal: list[LegalAction] = []
-        if seat is not None and seat in to_act and self.status == PLAYING:
-            legal = [
-                LegalAction(game.action_id(a), action_label(game, a, lang), game.action_text(a))
-                for a in match.legal_actions(seat)
-            ]
-        events = [
-            EventText(step.seq, e.kind, event_sentence(game, e.kind, e.data, lang), dict(e.data))
-            for step in match.history[since:upto]
-            for e in step.events_for(seat)
-        ]
-        outcome: dict[str, Any] | None = None
-        if match.is_over():
-            result = match.outcome()
-            outcome = {
-                "scores": list(result.scores),
-                "ranks": list(result.ranks),
-                "winners": sorted(result.winners),
-                "reason": result.reason,
-            }
-        return Update(
+        return seat_update(
+            self.game,
+            self.match,
+            seat,
+            lang,
             seq=upto,
-            view=match.view(seat),
-            to_act=[s for s in to_act if s != CHANCE],
-            legal=legal,
-            events=events,
-            over=match.is_over(),
+            steps=self.match.history[since:upto],
             status=self.status,
-            outcome=outcome,
+            playing=self.status == PLAYING,
         )
 
     async def push(self, listener: Listener, *, force: bool = False) -> None:
         """Send ``listener`` the update it lacks (nothing when it is up to date)."""
         async with listener.lock:
+            if self.stored != self.match.seq:
+                return  # steps not yet stored are told by the push that follows the commit
             if listener.since >= self.stored and not force:
                 return
             text = self.update_for(listener.seat, listener.lang, listener.since)

@@ -47,6 +47,12 @@ def serve(
     sys.stdout.write(f"saqqara serving on http://{host}:{port}/ (database {shown})\n")
     sys.stdout.flush()
     config = uvicorn.Config(
-        app, host=host, port=port, ws_max_size=MAX_FRAME, log_level="warning", lifespan="on"
+        app,
+        host=host,
+        port=port,
+        ws_max_size=MAX_FRAME,
+        ws_per_message_deflate=False,
+        log_level="warning",
+        lifespan="on",
     )
     uvicorn.Server(config).run()

@@ -23,6 +23,7 @@ from saqqara.server.live import LiveTable
 from saqqara.server.messages import CreateTable, Join, SeatKey
 from saqqara.server.writer import Writer
 from saqqara.store import (
+    CLOSED,
     FINISHED,
     OPEN,
     PLAYING,
@@ -64,6 +65,8 @@ class TableService:
         self.writer = Writer(store)
         self.bots = bots or BotPool()
         self.live: dict[str, LiveTable] = {}
+        self.accepted = 0
+        """Actions accepted since start (seats' and bots', not chance): for monitoring."""
 
     # -- life cycle -----------------------------------------------------------------------
     async def resume_all(self) -> int:
@@ -129,10 +132,20 @@ class TableService:
         return Links(row.id, keys, spectator)
 
     def table(self, table_id: str) -> LiveTable:
+        """The table ``table_id``: live in memory, or a finished one loaded back from the store."""
         table = self.live.get(table_id)
         if table is None:
-            raise TableError(f"no live table {table_id!r}", code="no-table")
+            row = self.store.table(table_id) if len(table_id) <= 32 else None
+            if row is None:
+                raise TableError(f"no table {table_id[:40]!r}", code="no-table")
+            table = self.live[table_id] = LiveTable.open(self.store, row)
         return table
+
+    def release(self, table: LiveTable) -> None:
+        """Drop a finished table nobody listens to from memory (the store keeps it)."""
+        idle = not table.listeners and not table.bot_tasks
+        if table.status in (FINISHED, CLOSED) and idle and self.live.get(table.id) is table:
+            del self.live[table.id]
 
     def describe(self, table: LiveTable) -> dict[str, Any]:
         """What anyone may know of a table (never a secret)."""
@@ -278,6 +291,7 @@ class TableService:
                 return earlier
             steps = table.submit(seat, action_id, expected_seq)
             await self._store_and_tell(table, cid)
+            self.accepted += 1
             return steps[0].seq
 
     async def _store_and_tell(self, table: LiveTable, cid: str | None = None) -> None:
@@ -304,6 +318,7 @@ class TableService:
         task = asyncio.ensure_future(table.push_all())
         task.add_done_callback(_ignore)
         self.drive_bots(table)
+        self.release(table)
 
     # -- bots -----------------------------------------------------------------------------------
     def drive_bots(self, table: LiveTable) -> None:

@@ -1,15 +1,15 @@
 """Playing a game in the terminal: people and bots at one table, one seat's view at a time.
 
 Input is a menu number or an action's notation; anything else gets a clear message and a
-new prompt. The record is saved after every action, so nothing is lost if the program or
-the terminal dies; ``saqqara play --resume FILE`` carries on from it.
+new prompt, and a refused move the game's own reason. The game runs in a
+:class:`~saqqara.core.match.Match` whose journal gains a line with every action, so nothing
+is lost if the program or the terminal dies; ``saqqara play --resume FILE`` carries on from
+it with the record's seed.
 """
 
 from __future__ import annotations
 
 import os
-import random
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,12 +20,14 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from saqqara.core.actions import Action
+from saqqara.core.agent import Agent
 from saqqara.core.errors import IllegalAction, NotationError
 from saqqara.core.events import Event, events_for
-from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.game import Game
+from saqqara.core.journal import RecordJournal
+from saqqara.core.match import Match, Step
 from saqqara.core.perspective import Perspective
-from saqqara.core.playout import Agent
-from saqqara.core.records import Record, record_of, replay
+from saqqara.core.records import Record
 from saqqara.ui.renderers import format_event, has_aids, label_action, render, without_aids
 
 HUMAN = "human"
@@ -43,23 +45,19 @@ class QuitGame(Exception):
 
 
 def default_record_path(game: Game) -> Path:
-    """Where a game's record is saved unless told otherwise (the user's data directory)."""
+    """Where a game's record is kept unless told otherwise (the user's data directory)."""
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return base / "saqqara" / "records" / f"{game.spec.id}-{stamp}.json"
-
-
-def save_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(tmp, path)
+    return base / "saqqara" / "records" / f"{game.spec.id}-{stamp}.jsonl"
 
 
 class TerminalTable:
-    """One game at the terminal. ``agents[seat]`` is a bot, or ``None`` for a person."""
+    """One game at the terminal. ``agents[seat]`` is a bot, or ``None`` for a person.
+
+    The game runs in a :class:`Match` whose journal at ``record_path`` gains a line with
+    every action. A resumed game keeps its record's seed; ``seed`` is for new games (and for
+    a record that has none).
+    """
 
     def __init__(
         self,
@@ -76,59 +74,52 @@ class TerminalTable:
         self.console = console
         self.read_line = read_line
         self.record_path = record_path
-        self.chance_rng = random.Random(seed)
-        self.bot_rng = random.Random(seed ^ 0x5A5A5A5A)
         self.seat_names = [HUMAN if a is None else a.name for a in self.agents]
-        self.history: list[tuple[int, str]] = []
-        self.state: State = game.new_state()
-        if resume is not None:
-            self.state = replay(resume).state
-            self.history = [(a.seat, a.action) for a in resume.actions]
-        self.seed = seed
+        journal = RecordJournal(record_path)
+        if resume is None:
+            self.match = Match(game, seed=seed, names=self.seat_names, journal=journal)
+            self._unshown = self.match.history
+        else:
+            self.match = Match.resume(resume, journal=journal, seed=seed)
+            self._unshown = self.match.history[len(resume.actions) :]
         self.aids = True
 
     # -- the loop -------------------------------------------------------------------------
-    def run(self) -> State:
-        """Play until the game ends or the person quits; the record is saved throughout."""
+    def run(self) -> Match:
+        """Play until the game ends or the person quits; every action is saved as it is made."""
+        self._show_chance(self._unshown)
         try:
-            while not self.state.is_terminal():
+            while not self.match.is_over():
                 self._step()
         except QuitGame:
-            self._save()
+            self.match.close()
             self.console.print(f"Game saved to {self.record_path}. Resume it with:")
             self.console.print(f"  saqqara play --resume {self.record_path}", markup=False)
-            return self.state
-        self._save()
+            return self.match
         self._show_end()
-        return self.state
+        return self.match
 
     def _step(self) -> None:
-        acting = self.state.to_act()
-        if acting == (CHANCE,):
-            action = self.state.sample_chance(self.chance_rng)
-            self._apply(CHANCE, action, quiet=True)
-            return
-        seat = acting[0]
+        seat = self.match.to_act()[0]
         agent = self.agents[seat]
         if agent is None:
-            action = self._ask(seat)
-        else:
-            action = agent.choose(Perspective(self.state, seat), self.bot_rng)
-        self._apply(seat, action)
+            self._ask(seat)
+            return
+        before = self.match.view(None)
+        steps = self.match.play_bot(seat, agent)
+        self._show_steps(steps, label_action(before, self.game, steps[0].text))
 
-    def _apply(self, seat: int, action: Action, quiet: bool = False) -> None:
-        label = (
-            ""
-            if quiet
-            else label_action(self.state.view(None), self.game, self.game.action_text(action))
-        )
-        events = self.state.apply(seat, action)
-        self.history.append((seat, self.game.action_text(action)))
-        self._save()
-        if not quiet:
-            who = self.seat_names[seat]
-            self.console.print(Text(f"P{seat} ({who}): ", style="bold") + Text(label))
-        self._show_events(events)
+    def _show_steps(self, steps: Sequence[Step], label: str) -> None:
+        """Log an accepted action (with its label) and the chance steps drawn after it."""
+        first, *chance = steps
+        who = self.seat_names[first.seat]
+        self.console.print(Text(f"P{first.seat} ({who}): ", style="bold") + Text(label))
+        self._show_events(first.events)
+        self._show_chance(chance)
+
+    def _show_chance(self, steps: Sequence[Step]) -> None:
+        for step in steps:
+            self._show_events(step.events)
 
     def _show_events(self, events: Sequence[Event]) -> None:
         """Log what the viewing person may see of what happened (chance steps included)."""
@@ -142,8 +133,9 @@ class TerminalTable:
         return humans[0] if len(humans) == 1 else None
 
     # -- a person's turn ------------------------------------------------------------------
-    def _ask(self, seat: int) -> Action:
-        perspective = Perspective(self.state, seat)
+    def _ask(self, seat: int) -> None:
+        """Read commands and moves until the match accepts one of the person's moves."""
+        perspective = self.match.perspective(seat)
         self.console.rule(f"P{seat}, your move")
         self.console.print(self._board(perspective, seat))
         legal = perspective.legal_actions()
@@ -172,8 +164,19 @@ class TerminalTable:
                 self._show_menu(legal, perspective.view())
                 continue
             action = self._read_action(line, legal)
-            if action is not None:
-                return action
+            if action is not None and self._submit(seat, action):
+                return
+
+    def _submit(self, seat: int, action: Action) -> bool:
+        """Submit a person's move; on a refusal, say the game's reason and return False."""
+        before = self.match.view(None)
+        try:
+            steps = self.match.submit(seat, action)
+        except IllegalAction as refusal:
+            self.console.print(f"[red]{refusal.message}.[/] Type 'moves' to see your moves.")
+            return False
+        self._show_steps(steps, label_action(before, self.game, steps[0].text))
+        return True
 
     def _board(self, perspective: Perspective, seat: int) -> RenderableType:
         view = perspective.view()
@@ -187,6 +190,7 @@ class TerminalTable:
         self.console.print(f"The aid is {'on' if self.aids else 'off'}.")
 
     def _read_action(self, line: str, legal: list[Action]) -> Action | None:
+        """The action a menu number or a notation names; the match judges its legality."""
         if line.isdigit():
             number = int(line)
             if 1 <= number <= len(legal):
@@ -198,10 +202,6 @@ class TerminalTable:
         except NotationError as exc:
             self.console.print(f"[red]{exc.message}.[/] Type a move number or 'help'.")
             return None
-        if action not in legal:
-            reason = IllegalAction(f"{self.game.action_text(action)} is not legal now")
-            self.console.print(f"[red]{reason.message}.[/] Type 'moves' to see your moves.")
-            return None
         return action
 
     def _show_menu(self, legal: list[Action], view: dict[str, Any]) -> None:
@@ -211,17 +211,11 @@ class TerminalTable:
         ]
         self.console.print(Columns(cells, column_first=True, padding=(0, 3)))
 
-    # -- records and the end ----------------------------------------------------------------
-    def record(self) -> Record:
-        return record_of(self.game, self.history, self.seat_names, {"seed": self.seed})
-
-    def _save(self) -> None:
-        save_atomically(self.record_path, self.record().dumps())
-
+    # -- the end ----------------------------------------------------------------------------
     def _show_end(self) -> None:
         self.console.rule("Game over")
-        self.console.print(render(self.state.view(None), self.game, None))
-        outcome = self.state.outcome()
+        self.console.print(render(self.match.view(None), self.game, None))
+        outcome = self.match.outcome()
         for seat, (rank, score) in enumerate(zip(outcome.ranks, outcome.scores, strict=True)):
             self.console.print(
                 f"  P{seat} ({self.seat_names[seat]}): place {rank}, score {score:g}"

@@ -6,13 +6,11 @@ else from the cards of that layer not yet uncovered) and digs on while the expec
 of the next lift is positive: expected treasure, minus the chance of a danger times the
 gain at stake plus the penalty. ``cautious`` (one find, then stop) and ``reckless`` (dig
 until a danger strikes) are the two extremes the push-your-luck check compares it with.
-
-Run ``python -m saqqara.ai.games.tutankhamuns_revenge`` for that check's figures.
+``benchmarks/revenge_push_your_luck.py`` prints that check's figures.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 from collections import Counter
@@ -200,69 +198,3 @@ register_bot("greedy", HeuristicBot, GAME_ID, help="risk-aware: digs while a lif
 register_bot("cautious", CautiousBot, GAME_ID, help="stops after the first find (baseline)")
 register_bot("reckless", RecklessBot, GAME_ID, help="digs until a danger strikes (baseline)")
 register_evaluator(GAME_ID, win_chance)
-
-
-# -- the push-your-luck check ----------------------------------------------------------------
-class _Tally:
-    """Counts how the heuristic's turns end, from the events of a played game."""
-
-    def __init__(self) -> None:
-        self.turns = self.stops = self.dangers = self.passes = self.lifts = 0
-
-
-def push_your_luck(games: int, players: int, seed: int) -> dict[str, float]:
-    """Self-play of the heuristic bot: how its digging turns end."""
-    from saqqara.core.game import CHANCE
-    from saqqara.core.registry import load
-
-    game = load(GAME_ID, players)
-    bot = HeuristicBot(game)
-    tally = _Tally()
-    gains: list[int] = []
-    for index in range(games):
-        rng = random.Random(seed + index)
-        state = game.new_state()
-        while not state.is_terminal():
-            (who,) = state.to_act()
-            if who == CHANCE:
-                action = state.sample_chance(rng)
-            else:
-                action = bot.choose(Perspective(state, who), rng)
-            events = state.apply(who, action)
-            kinds = [e.kind for e in events]
-            tally.lifts += action in act.LIFT
-            if "penalty" in kinds or "out" in kinds:
-                tally.turns += 1
-                tally.dangers += 1
-            elif action == act.STOP:
-                tally.turns += 1
-                if "pass" in kinds:
-                    tally.passes += 1
-                else:
-                    tally.stops += 1
-                    gains += [e.data["paid"] for e in events if e.kind == "cash"]
-    digs = tally.stops + tally.dangers
-    return {
-        "turns": tally.turns,
-        "dig_turns": digs,
-        "stopped_by_choice": tally.stops / digs,
-        "ended_by_danger": tally.dangers / digs,
-        "passes": tally.passes / tally.turns,
-        "lifts_per_dig_turn": tally.lifts / digs,
-        "mean_cash_when_stopping": sum(gains) / max(1, len(gains)),
-    }
-
-
-def _main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    figures = push_your_luck(args.games, args.players, args.seed)
-    for key, value in figures.items():
-        print(f"{key:>26}: {value:.3f}")  # noqa: T201
-
-
-if __name__ == "__main__":
-    _main()

@@ -1,0 +1,229 @@
+"""Load on a real server over loopback: live tables played by scripted clients and bots.
+
+Usage: python benchmarks/load.py [--db URL] [--tables 200] [--seconds 20]
+                                 [--game tutankhamun] [--sqlite-sync full|normal]
+
+Starts ``saqqara serve`` as a subprocess, opens the tables (two scripted people and one
+random bot each), and lets every client answer each update at once; a finished table is
+followed by its rematch, so the number of live tables stays put. Prints, over the
+measured window: accepted actions per second (people's and bots', from the server's own
+count), the latency from a move sent to every person seat of that table holding an update
+that includes it (p50/p95/p99), and the server's resident memory per live table (growth
+of its RSS from empty to loaded, divided by the tables). Clients and server share the
+machine, so the figures include the clients' cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+
+from saqqara.client import SeatLink, TableClient, create_table, http_json
+from saqqara.server.messages import Ack, Error, TableNotice, Update
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+@dataclass
+class Wait:
+    """A move on its way: sent at ``sent``; stored as ``seq`` once acknowledged."""
+
+    sent: float
+    seq: int | None = None
+    waiting: set[int] = field(default_factory=set)
+
+
+@dataclass
+class Table:
+    """One live table's clients and the moves whose delivery is being timed."""
+
+    id: str
+    clients: list[TableClient]
+    waits: dict[str, Wait] = field(default_factory=dict)
+
+
+class Load:
+    def __init__(self, base: str, game: str, players: int) -> None:
+        self.base = base
+        self.game = game
+        self.players = players
+        self.latencies: list[float] = []
+        self.measuring = False
+        self.games_finished = 0
+
+    def new_table(self) -> tuple[str, list[SeatLink]]:
+        seats = [{"kind": "person"}, {"kind": "person"}]
+        seats += [{"kind": "bot", "bot": "random"}] * (self.players - 2)
+        answer = create_table(self.base, self.game, seats)
+        return answer["table"], [SeatLink.parse(s["link"]) for s in answer["seats"][:2]]
+
+    def _delivered(self, table: Table, wait: Wait) -> None:
+        assert wait.seq is not None
+        for index in list(wait.waiting):
+            if table.clients[index].seq >= wait.seq:
+                wait.waiting.discard(index)
+        if not wait.waiting and self.measuring:
+            self.latencies.append(time.perf_counter() - wait.sent)
+
+    async def seat(self, table: Table, index: int, rng: random.Random) -> None:
+        client = table.clients[index]
+        await client.connect()
+        while True:
+            message = await client.receive(timeout=120)
+            if isinstance(message, Ack):
+                wait = table.waits.get(message.cid)
+                if wait is not None:
+                    wait.seq = message.seq
+                    self._delivered(table, wait)
+                    if not wait.waiting:
+                        del table.waits[message.cid]
+            elif isinstance(message, Error):
+                if message.code == "stale":
+                    table.waits.pop(message.cid or "", None)
+                    await client.sync()
+            elif isinstance(message, TableNotice) and message.rematch:
+                return await self._follow(table, index, message.rematch, rng)
+            elif isinstance(message, Update):
+                for cid, wait in list(table.waits.items()):
+                    if wait.seq is not None:
+                        self._delivered(table, wait)
+                        if not wait.waiting:
+                            del table.waits[cid]
+                if message.over:
+                    if index == 0:
+                        self.games_finished += 1
+                        link = client.link
+                        body = {"seat": link.seat, "key": link.key}
+                        path = f"/api/tables/{table.id}/rematch"
+                        await asyncio.to_thread(http_json, self.base, path, body)
+                    continue
+                if message.legal and client.pending is None:
+                    cid = f"{index}-{rng.getrandbits(48):x}"
+                    table.waits[cid] = Wait(time.perf_counter(), waiting={0, 1})
+                    await client.act(rng.choice(message.legal).id, cid)
+
+    async def _follow(self, table: Table, index: int, new_id: str, rng: random.Random) -> None:
+        old = table.clients[index]
+        await old.close()
+        link = SeatLink(old.link.base, new_id, old.link.seat, old.link.key)
+        table.clients[index] = TableClient(link)
+        if index == 0:
+            table.id = new_id
+            table.waits.clear()
+        await self.seat(table, index, rng)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--game", default="tutankhamun")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full")
+    args = parser.parse_args()
+    scratch = tempfile.mkdtemp(prefix="saqqara-load-")
+    db = args.db or f"sqlite:///{scratch}/load.db"
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "saqqara.cli", "serve", "--port", str(port), "--db", db]
+    command += ["--rate", "100000", "--sqlite-sync", args.sqlite_sync]
+    with open(os.path.join(scratch, "server.log"), "wb") as log:
+        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            return asyncio.run(_measure(args, base, server.pid, db))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+async def _wait_ready(base: str) -> None:
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1):
+                return
+        except OSError:
+            await asyncio.sleep(0.1)
+    raise RuntimeError("server did not start")
+
+
+async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> int:
+    await _wait_ready(base)
+    load = Load(base, args.game, args.players)
+    # Warm up: one table played to its end starts the bot pool and every import.
+    warm_id, warm_links = await asyncio.to_thread(load.new_table)
+    warm = Table(warm_id, [TableClient(link) for link in warm_links])
+    warm_tasks = [asyncio.ensure_future(load.seat(warm, i, random.Random(i))) for i in (0, 1)]
+    while load.games_finished == 0:
+        await asyncio.sleep(0.1)
+    for task in warm_tasks:
+        task.cancel()
+    await asyncio.sleep(1.0)
+    rss_empty = _rss_kb(pid)
+    live_before = http_json(base, "/healthz")["live_tables"]
+    tables = []
+    for _ in range(args.tables):
+        table_id, links = await asyncio.to_thread(load.new_table)
+        tables.append(Table(table_id, [TableClient(link) for link in links]))
+    rng = random.Random(1)
+    tasks = [
+        asyncio.ensure_future(load.seat(t, i, random.Random(rng.getrandbits(32))))
+        for t in tables
+        for i in (0, 1)
+    ]
+    await asyncio.sleep(3.0)  # every table connected and playing
+    start = http_json(base, "/healthz")
+    load.measuring = True
+    began = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    load.measuring = False
+    elapsed = time.perf_counter() - began
+    end = http_json(base, "/healthz")
+    rss_loaded = _rss_kb(pid)
+    for task in tasks:
+        task.cancel()
+    live = end["live_tables"] - live_before
+    accepted = end["accepted"] - start["accepted"]
+    lat = sorted(load.latencies)
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
+
+    backend = db.split(":", 1)[0]
+    print(f"backend {backend}  (sqlite sync {args.sqlite_sync})  game {args.game}")
+    print(f"live tables {live}  clients {2 * args.tables}  window {elapsed:.1f} s")
+    print(f"accepted actions/s {accepted / elapsed:.0f}  (games finished {load.games_finished})")
+    print(
+        f"move to every seat updated: p50 {pct(0.50):.1f} ms  p95 {pct(0.95):.1f} ms  "
+        f"p99 {pct(0.99):.1f} ms  (n={len(lat)}, mean {statistics.fmean(lat) * 1000:.1f} ms)"
+    )
+    per_table = (rss_loaded - rss_empty) / max(1, live)
+    print(f"server memory per live table {per_table:.1f} KB  (RSS {rss_empty} -> {rss_loaded} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""The HTTP API and the handshake rules: health, page, tables, lobby, join, leave, rematch,
+spectator links, Origin."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+from websockets.typing import Origin
+
+from saqqara.client import ClientError, SeatLink, TableClient, create_table
+from saqqara.server.messages import TableNotice, Update
+from tests.server.harness import ServerProcess
+from tests.server.play import play_seat
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("http") / "http.db"
+    with ServerProcess(f"sqlite:///{db}", "--rate", "5000", "--sqlite-sync", "normal") as running:
+        yield running
+
+
+@pytest.fixture
+def http(server: ServerProcess) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.base) as client:
+        yield client
+
+
+def test_health_and_the_placeholder_page(http: httpx.Client) -> None:
+    assert http.get("/healthz").json()["ok"] is True
+    page = http.get("/")
+    assert page.status_code == 200 and "browser client is coming" in page.text
+
+
+def test_bad_requests_are_refused_with_a_reason(http: httpx.Client) -> None:
+    cases = [
+        ({"game": "chess", "seats": [{"kind": "person"}]}, "unknown-game"),
+        ({"game": "tutankhamun", "seats": [{"kind": "person"}]}, "bad-option"),
+        ({"game": "tutankhamun", "seats": [{"kind": "robot"}] * 2}, "bad-request"),
+        ({"game": "tutankhamun", "seats": [{"kind": "bot", "bot": "nobody"}] * 2}, "unknown-bot"),
+    ]
+    for body, code in cases:
+        answer = http.post("/api/tables", json=body)
+        assert answer.status_code == 400, body
+        assert answer.json()["error"]["code"] == code, answer.json()
+    assert http.post("/api/tables", content=b"{nope").status_code == 400
+    assert http.post("/api/tables", content=b"x" * 20000).json()["error"]["code"] == "too-large"
+    assert http.get("/api/tables/nothing").status_code == 404
+
+
+def test_links_are_secret_and_a_seat_link_is_needed_to_sit(
+    server: ServerProcess, http: httpx.Client
+) -> None:
+    table = create_table(server.base, "tutankhamun", [{"kind": "person"}, {"kind": "person"}])
+    info = http.get(f"/api/tables/{table['table']}").json()
+    keys = [SeatLink.parse(s["link"]).key for s in table["seats"]]
+    assert all(k and len(k) >= 32 and k not in str(info) for k in keys)
+    forged = {"seat": 0, "key": keys[1]}
+    answer = http.post(f"/api/tables/{table['table']}/leave", json=forged)
+    assert answer.status_code == 403 and answer.json()["error"]["code"] == "bad-key"
+
+
+def test_lobby_join_leave_and_start(server: ServerProcess, http: httpx.Client) -> None:
+    table = create_table(server.base, "tutankhamun", [{"kind": "person"}, {"kind": "person"}])
+    table_id = table["table"]
+    assert table_id in [t["id"] for t in http.get("/api/lobby").json()["tables"]]
+    first = SeatLink.parse(table["seats"][0]["link"])
+    joined = http.post(
+        f"/api/tables/{table_id}/join", json={"seat": 0, "key": first.key, "name": "Ann"}
+    ).json()
+    assert joined == {"table": table_id, "seat": 0}
+    stranger = http.post(f"/api/tables/{table_id}/join", json={"name": "Bo"}).json()
+    assert stranger["seat"] == 1 and "link" in stranger
+    old_link = table["seats"][1]["link"]
+    with pytest.raises(ClientError, match="bad-key"):
+        asyncio.run(TableClient(old_link).connect())  # the server gave the seat a new key
+    info = http.get(f"/api/tables/{table_id}").json()
+    assert info["status"] == "playing" and [s["name"] for s in info["seats"]] == ["Ann", "Bo"]
+    assert table_id not in [t["id"] for t in http.get("/api/lobby").json()["tables"]]
+    # Bo leaves mid-game: a bot takes the seat over and the game goes on to its end.
+    bo = SeatLink.parse(stranger["link"])
+    left = http.post(f"/api/tables/{table_id}/leave", json={"seat": 1, "key": bo.key})
+    assert left.status_code == 200
+    assert http.get(f"/api/tables/{table_id}").json()["seats"][1]["kind"] == "bot"
+    final = asyncio.run(play_seat(TableClient(table["seats"][0]["link"]), 1))
+    assert final.over
+
+
+def test_rematch_keeps_the_seats_and_their_keys(server: ServerProcess, http: httpx.Client) -> None:
+    table = create_table(
+        server.base, "tutankhamun", [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
+    )
+    link = SeatLink.parse(table["seats"][0]["link"])
+    body = {"seat": 0, "key": link.key}
+    early = http.post(f"/api/tables/{table['table']}/rematch", json=body)
+    assert early.json()["error"]["code"] == "not-finished"
+
+    async def play_then_rematch() -> tuple[str, TableNotice | None]:
+        client = TableClient(link)
+        await client.connect()
+        final = await play_seat(client, 2)
+        assert final.over
+        watcher = TableClient(link)
+        await watcher.connect()
+        new_id = (
+            await asyncio.to_thread(http.post, f"/api/tables/{table['table']}/rematch", json=body)
+        ).json()["table"]
+        notice = None
+        while notice is None:
+            message = await watcher.receive()
+            if isinstance(message, TableNotice) and message.rematch:
+                notice = message
+        await watcher.close()
+        return new_id, notice
+
+    new_id, notice = asyncio.run(play_then_rematch())
+    assert notice is not None and notice.rematch == new_id
+    again = http.post(f"/api/tables/{table['table']}/rematch", json=body).json()["table"]
+    assert again == new_id  # one rematch per table
+    rematch_link = SeatLink(link.base, new_id, 0, link.key)
+    final = asyncio.run(play_seat(TableClient(rematch_link), 3))
+    assert final.over
+
+
+def test_spectators_of_private_tables_need_the_link(server: ServerProcess) -> None:
+    table = create_table(
+        server.base, "tutankhamun", [{"kind": "bot", "bot": "random"}] * 2, public=False
+    )
+    watch = SeatLink.parse(table["spectator"])
+    with pytest.raises(ClientError, match="bad-key"):
+        asyncio.run(TableClient(SeatLink(watch.base, watch.table, None, None, "nope")).connect())
+
+    async def look() -> Update:
+        client = TableClient(watch)
+        await client.connect()
+        update = await client.until_update()
+        await client.close()
+        return update
+
+    update = asyncio.run(look())
+    assert update.legal == [] and update.view == update.view  # a spectator has no moves
+
+
+def test_foreign_browser_origins_are_turned_away(server: ServerProcess) -> None:
+    table = create_table(server.base, "tutankhamun", [{"kind": "bot", "bot": "random"}] * 2)
+    url = SeatLink.parse(table["spectator"]).socket_url()
+
+    async def handshake(origin: str) -> str:
+        async with connect(url, origin=Origin(origin)) as socket:
+            return str(await socket.recv())
+
+    with pytest.raises(InvalidStatus):
+        asyncio.run(handshake("http://evil.example"))
+    assert "welcome" in asyncio.run(handshake(server.base))
