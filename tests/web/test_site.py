@@ -66,6 +66,19 @@ def test_pages_serve_the_build_and_its_assets(tmp_path: Path) -> None:
     assert [g["id"] for g in games.json()["games"]] == list(registered_games())
 
 
+def test_the_mummy_board_gives_the_maze_with_walls_symbols_and_areas(tmp_path: Path) -> None:
+    app = Starlette(routes=site_routes(_placeholder, tmp_path))
+    maze, missing = _get(app, "/api/boards/curse-of-the-mummy", "/api/boards/tutankhamun")
+    data = maze.json()
+    assert missing.status_code == 404
+    assert len(data["fields"]) == len(data["walls"]) == data["width"] * data["height"] == 121
+    assert data["fields"][0] == "a1"
+    start = data["fields"].index(data["start"])
+    assert data["walls"][start] == [True, True, False, True]  # the stairs open downwards
+    assert data["walls"][0][0] and data["walls"][0][3]  # the outer wall
+    assert {s["colour"] for s in data["symbols"]} == set(filter(None, data["areas"]))
+
+
 def test_pages_fall_back_to_the_placeholder_without_a_build(tmp_path: Path) -> None:
     page, table = _get(Starlette(routes=site_routes(_placeholder, tmp_path)), "/", "/t/abc")
     assert page.text == table.text == "placeholder"

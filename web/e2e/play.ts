@@ -28,15 +28,22 @@ export async function awaitTurn(page: Page, timeout = 60_000): Promise<boolean> 
 
 /** Click one move: a board place half of the time when there are any, else a list entry.
  * ``pick`` chooses an index (seeded by the caller for reproducible games). */
-export async function clickMove(page: Page, pick: (count: number) => number): Promise<void> {
+export async function clickMove(
+  page: Page,
+  pick: (count: number) => number,
+  avoid: string[] = [],
+): Promise<void> {
   const places = page.locator("svg .place");
-  const moves = page.locator("button.move");
-  const placeCount = await places.count();
+  const placeCount = avoid.length > 0 ? 0 : await places.count();
+  const all = page.locator("button.move");
+  const wanted = page.locator(`button.move${avoid.map((n) => `:not([title="${n}"])`).join("")}`);
   const seq = await page.locator("main.table").getAttribute("data-seq");
   if (placeCount > 0 && pick(2) === 0) {
     await places.nth(pick(placeCount)).click();
   } else {
-    const count = await moves.count();
+    const preferred = await wanted.count();
+    const moves = preferred > 0 ? wanted : all;
+    const count = preferred > 0 ? preferred : await all.count();
     await moves.nth(pick(count)).click();
   }
   // The move is answered: a newer update arrives (or the game ends).

@@ -7,7 +7,7 @@ import type { View } from "./boards/view";
 function seatNumbers(view: View, players: number): [string, number[]][] {
   const found: [string, number[]][] = [];
   for (const [key, value] of Object.entries(view)) {
-    if (key === "to_act" || key === "pawns" || key === "layer_owners") continue;
+    if (["to_act", "pawns", "layer_owners", "blocks", "depth"].includes(key)) continue;
     if (
       Array.isArray(value) &&
       value.length === players &&

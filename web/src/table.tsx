@@ -19,6 +19,13 @@ export interface Seating {
 export function TablePage(props: Seating & { navigate: (path: string) => void }) {
   const { table, seat, keyText: key, watch, navigate } = props;
   const [state, setState] = useState<TableState | null>(null);
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  useEffect(() => {
+    api.games().then(
+      (games) => setTitles(Object.fromEntries(games.map((g) => [g.id, g.title]))),
+      () => undefined,
+    );
+  }, []);
   const connection = useRef<Connection | null>(null);
   const clicked = useRef<number | null>(null);
 
@@ -68,7 +75,7 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
   const view = (update?.view ?? {}) as View;
   const legal = update?.legal ?? [];
   const toAct = update?.to_act ?? [];
-  const title = welcome.game.replace(/-/g, " ");
+  const title = titles[welcome.game] ?? welcome.game.replace(/-/g, " ");
   return (
     <main class="table" data-game={welcome.game} data-seq={update?.seq ?? -1}>
       <header class="table-head">

@@ -4,7 +4,9 @@
 ``saqqara/web/`` inside the package, so ``saqqara serve`` needs no Node at run time. Every
 page path (``/`` and ``/t/{id}``) answers the same ``index.html``; the client routes itself.
 Without a build, the server's own placeholder page answers instead. ``GET /api/games``
-lists the games, their player counts, options and bots (what the lobby offers).
+lists the games, their player counts, options and bots (what the lobby offers);
+``GET /api/boards/{game}`` a game's public static board data (the mummy's maze), which the
+views leave out because it never changes.
 """
 
 from __future__ import annotations
@@ -48,8 +50,40 @@ def game_catalogue() -> list[dict[str, Any]]:
     return games
 
 
+def mummy_board() -> dict[str, Any]:
+    """Curse of the Mummy's maze as the client draws it: fields (rows from the top), walls
+    per field (north, east, south, west), start, dungeon, areas and symbols."""
+    from saqqara.games.curse_of_the_mummy.data import board
+
+    data = board()
+    return {
+        "width": data.width,
+        "height": data.height,
+        "fields": list(data.names),
+        "walls": [[step < 0 for step in steps] for steps in data.neighbours],
+        "start": data.names[data.start],
+        "dungeon": data.names[data.dungeon],
+        "areas": [data.colours[a] if a >= 0 else None for a in data.area],
+        "symbols": [
+            {"name": s.name, "colour": data.colours[s.colour], "field": data.names[s.field]}
+            for s in data.symbols
+        ],
+    }
+
+
+BOARDS = {"curse-of-the-mummy": mummy_board}
+"""Games with static board data the views do not carry."""
+
+
 async def games(request: Request) -> Response:
     return JSONResponse({"games": game_catalogue()})
+
+
+async def board_data(request: Request) -> Response:
+    make = BOARDS.get(request.path_params["game_id"])
+    if make is None:
+        return JSONResponse({"error": {"code": "no-board", "message": "no board data"}}, 404)
+    return JSONResponse(make())
 
 
 def site_routes(
@@ -68,5 +102,6 @@ def site_routes(
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/api/games", games),
+        Route("/api/boards/{game_id}", board_data),
         Mount("/assets", assets, name="assets"),
     ]

@@ -2,9 +2,20 @@
  * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. */
 import { Place } from "./place";
 import type { BoardProps } from "./types";
-import { hue, list, num, placeActions, record, str, tag } from "./view";
+import { list, num, placeActions, record, str } from "./view";
 
 const CELL = 86;
+
+/** Card colours by kind: earth brown, treasures gold, obelisk stone blue, snakes green,
+ * pests red, the death mask dark gold. */
+function cardColour(card: string): string {
+  if (card === "earth") return "#b08a5a";
+  if (card === "death-mask") return "#d4a017";
+  if (card.startsWith("obelisk")) return "#a9bcd0";
+  if (card === "cobra" || card.startsWith("snake")) return "#9cc58a";
+  if (card === "mosquito" || card === "scorpion") return "#e39a8a";
+  return "#f1d77a";
+}
 const COLUMNS = "abcd";
 
 export function RevengeBoard({ view, legal, onAct }: BoardProps) {
@@ -13,6 +24,10 @@ export function RevengeBoard({ view, legal, onAct }: BoardProps) {
   const places = placeActions(legal, ["lift", "block"]);
   const blocks = list(view.blocks).map((b) => num(b, -1));
   const mine = Object.entries(record(view.my_layers));
+  // While laying, the cells show this seat's own layer as it is laid (face down to others).
+  const laying = record(view.laying);
+  const layingNow =
+    str(view.phase) === "laying" ? list(record(view.my_layers)[String(num(laying.layer))]) : [];
   return (
     <div class="board-wrap">
     <svg class="board" viewBox="0 0 380 380" role="img" aria-label="The box of sixteen stacks">
@@ -21,7 +36,8 @@ export function RevengeBoard({ view, legal, onAct }: BoardProps) {
         const name = `${COLUMNS[index % 4]}${Math.floor(index / 4) + 1}`;
         const x = 18 + (index % 4) * CELL;
         const y = 18 + Math.floor(index / 4) * CELL;
-        const card = top[index] ?? null;
+        const own = layingNow[index];
+        const card = (typeof own === "string" ? own : null) ?? top[index] ?? null;
         const layers = depth[index] ?? 0;
         const blocked = blocks.includes(index);
         return (
@@ -46,19 +62,24 @@ export function RevengeBoard({ view, legal, onAct }: BoardProps) {
               width={CELL - 14}
               height={CELL - 14}
               rx="6"
-              fill={layers === 0 ? "#4a2f17" : card ? hue(card) : "#c8b07a"}
+              fill={card ? cardColour(card) : layers === 0 ? "#4a2f17" : "#c8b07a"}
               stroke={blocked ? "#111" : "#5a3d1e"}
               stroke-width={blocked ? 4 : 1.5}
             />
             <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="cell-name">
               {name}
             </text>
-            <text x={x + CELL / 2} y={y + 46} text-anchor="middle" class="tile-label big">
-              {layers === 0 ? "—" : card ? tag(card) : "?"}
+            <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
+              {card ? (card.split("-")[0] ?? card) : layers === 0 ? "empty" : "?"}
             </text>
-            <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
-              {blocked ? "⛔ " : ""}
-              {layers} deep
+            {card && card.includes("-") && (
+              <text x={x + CELL / 2} y={y + 54} text-anchor="middle" class="tile-label">
+                {card.split("-").slice(1).join(" ")}
+              </text>
+            )}
+            <text x={x + CELL / 2} y={y + 68} text-anchor="middle" class="tile-label">
+              {blocked ? "⛔ blocked · " : ""}
+              {layers} {layers === 1 ? "card" : "cards"}
             </text>
           </Place>
         );

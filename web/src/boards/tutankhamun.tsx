@@ -25,6 +25,7 @@ export function spiral(count: number): { x: number; y: number }[] {
 }
 
 export function TutankhamunBoard({ view, legal, onAct }: BoardProps) {
+  // A taken tile leaves a gap in the path (null in the view).
   const path = list(view.path).map((t) => str(t));
   const removed = new Set(list(view.removed).map((n) => num(n)));
   const pawns = list(view.pawns).map((p) => num(p, -1));
@@ -48,7 +49,7 @@ export function TutankhamunBoard({ view, legal, onAct }: BoardProps) {
       </Place>
       {path.map((tile, index) => {
         const point = points[index] ?? { x: 0, y: 0 };
-        const gone = removed.has(index);
+        const gone = removed.has(index) || tile === "";
         return (
           <Place key={index} action={takes.get(String(index))} onAct={onAct}>
             <circle
