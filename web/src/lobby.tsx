@@ -4,7 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
 import type { SeatRequest } from "./generated/protocol";
 import { GamePicture } from "./pictures";
-import { localPath } from "./route";
+import { hotSeatPath, localPath } from "./route";
 
 interface SeatChoice {
   kind: "person" | "bot";
@@ -190,10 +190,20 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
 function Invites(props: { created: CreatedTable; navigate: (path: string) => void }) {
   const { created, navigate } = props;
   const copy = (text: string) => void navigator.clipboard?.writeText(text);
+  const people = created.seats
+    .filter((seat) => seat.link)
+    .map((seat) => ({ seat: seat.seat, key: new URL(seat.link ?? "", location.href).searchParams.get("key") ?? "" }));
   return (
     <section class="invites" aria-label="Invite links">
       <h2>Table ready</h2>
       <p>Send each person their own link; keep yours.</p>
+      {people.length > 1 && (
+        <p>
+          <button type="button" class="hotseat" onClick={() => navigate(hotSeatPath(created.table, people))}>
+            Play all {people.length} people's seats on this device (hot-seat)
+          </button>
+        </p>
+      )}
       <ul>
         {created.seats.map((seat) =>
           seat.link ? (

@@ -3,11 +3,14 @@
 
 export type Route =
   | { page: "lobby" }
-  | { page: "table"; table: string; seat: number | null; key: string | null; watch: string | null };
+  | { page: "table"; table: string; seat: number | null; key: string | null; watch: string | null }
+  | { page: "hotseat"; table: string; seats: SeatKeyPair[] };
 
-export function parseRoute(pathname: string, search: string): Route {
+export function parseRoute(pathname: string, search: string, hash = ""): Route {
   const match = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
   if (!match || match[1] === undefined) return { page: "lobby" };
+  const seats = parseHotSeat(hash);
+  if (seats.length > 0) return { page: "hotseat", table: match[1], seats };
   const params = new URLSearchParams(search);
   const seatText = params.get("seat");
   const seat = seatText !== null && /^\d{1,2}$/.test(seatText) ? Number(seatText) : null;
@@ -28,4 +31,24 @@ export function seatPath(table: string, seat: number, key: string): string {
 export function localPath(link: string): string {
   const url = new URL(link, window.location.href);
   return url.pathname + url.search;
+}
+
+export interface SeatKeyPair {
+  seat: number;
+  key: string;
+}
+
+/** The seats of a hot-seat link's fragment: "#hotseat=0:KEY,1:KEY". */
+export function parseHotSeat(hash: string): SeatKeyPair[] {
+  const match = /^#hotseat=(.+)$/.exec(hash);
+  if (!match?.[1]) return [];
+  return match[1]
+    .split(",")
+    .map((part) => /^(\d{1,2}):([A-Za-z0-9_-]{1,100})$/.exec(part))
+    .filter((found): found is RegExpExecArray => found !== null)
+    .map((found) => ({ seat: Number(found[1]), key: found[2] ?? "" }));
+}
+
+export function hotSeatPath(table: string, seats: SeatKeyPair[]): string {
+  return `/t/${table}#hotseat=${seats.map((s) => `${s.seat}:${s.key}`).join(",")}`;
 }

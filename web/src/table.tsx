@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api } from "./api";
 import { Board } from "./boards";
-import type { View } from "./boards/view";
+import { lastPlaces, type View } from "./boards/view";
 import { Connection, socketUrl, type TableState } from "./connection";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
@@ -16,9 +16,8 @@ export interface Seating {
   watch: string | null;
 }
 
-export function TablePage(props: Seating & { navigate: (path: string) => void }) {
-  const { table, seat, keyText: key, watch, navigate } = props;
-  const [state, setState] = useState<TableState | null>(null);
+/** The game titles by id, from the catalogue. */
+export function useTitles(): Record<string, string> {
   const [titles, setTitles] = useState<Record<string, string>>({});
   useEffect(() => {
     api.games().then(
@@ -26,19 +25,12 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
       () => undefined,
     );
   }, []);
-  const connection = useRef<Connection | null>(null);
+  return titles;
+}
+
+/** Marks the time from a click (``clicked``) to the board drawn with the next update. */
+export function useClickTiming(seq: number | undefined): { current: number | null } {
   const clicked = useRef<number | null>(null);
-
-  useEffect(() => {
-    const who = { seat, key, watch };
-    const made = new Connection((since) => socketUrl(table, who, "en", since), setState);
-    connection.current = made;
-    made.start();
-    return () => made.stop();
-  }, [table, seat, key, watch]);
-
-  // Measure the time from a click to the board drawn with the answer.
-  const seq = state?.update?.seq;
   useEffect(() => {
     if (clicked.current === null || seq === undefined) return;
     const started = clicked.current;
@@ -48,6 +40,23 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
       document.body.dataset.lastClickMs = elapsed.toFixed(1);
     });
   }, [seq]);
+  return clicked;
+}
+
+export function TablePage(props: Seating & { navigate: (path: string) => void }) {
+  const { table, seat, keyText: key, watch, navigate } = props;
+  const [state, setState] = useState<TableState | null>(null);
+  const titles = useTitles();
+  const connection = useRef<Connection | null>(null);
+  const clicked = useClickTiming(state?.update?.seq);
+
+  useEffect(() => {
+    const who = { seat, key, watch };
+    const made = new Connection((since) => socketUrl(table, who, "en", since), setState);
+    connection.current = made;
+    made.start();
+    return () => made.stop();
+  }, [table, seat, key, watch]);
 
   // A rematch was made: follow it with the same seat link (its key carries over).
   const rematch = state?.notice?.rematch;
@@ -60,9 +69,20 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
       clicked.current = performance.now();
       connection.current?.act(action);
     },
-    [],
+    [clicked],
   );
+  return <TableView state={state} onAct={onAct} table={table} keyText={key} titles={titles} />;
+}
 
+/** A seat's table drawn from its connection's state. */
+export function TableView(props: {
+  state: TableState | null;
+  onAct: (action: number) => void;
+  table: string;
+  keyText: string | null;
+  titles: Record<string, string>;
+}) {
+  const { state, onAct, table, keyText: key, titles } = props;
   if (!state || !state.welcome) {
     return (
       <main class="table">
@@ -113,6 +133,7 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
             seat={welcome.seat}
             names={welcome.names}
             onAct={onAct}
+            last={lastPlaces(state.log as { seq: number; data: Record<string, unknown> }[])}
           />
         </div>
         <aside class="side">

@@ -53,7 +53,7 @@ function plainGrid(): Maze {
   };
 }
 
-export function MummyBoard({ view, legal, onAct }: BoardProps) {
+export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
   const [aid, setAid] = useState(true);
   const [maze, setMaze] = useState<Maze>(plainGrid);
   useEffect(() => {
@@ -101,6 +101,9 @@ export function MummyBoard({ view, legal, onAct }: BoardProps) {
                 height={CELL}
                 fill={area ? (AREA_TINT[area] ?? "#d8c49a") : "#d8c49a"}
               />
+              {last?.has(name) && (
+                <rect class="last-ring" x={x + 2} y={y + 2} width={CELL - 4} height={CELL - 4} />
+              )}
               <text x={x + 3} y={y + 10} class="cell-name small">
                 {name}
               </text>

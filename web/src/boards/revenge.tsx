@@ -18,7 +18,7 @@ function cardColour(card: string): string {
 }
 const COLUMNS = "abcd";
 
-export function RevengeBoard({ view, legal, onAct }: BoardProps) {
+export function RevengeBoard({ view, legal, onAct, last }: BoardProps) {
   const depth = list(view.depth).map((d) => num(d));
   const top = list(view.top).map((t) => (t === null ? null : str(t)));
   const places = placeActions(legal, ["lift", "block"]);
@@ -66,6 +66,10 @@ export function RevengeBoard({ view, legal, onAct }: BoardProps) {
               stroke={blocked ? "#111" : "#5a3d1e"}
               stroke-width={blocked ? 4 : 1.5}
             />
+            {last?.has(name) && (
+              <rect class="last-ring" x={x} y={y - 8} width={CELL - 2} height={CELL + 2} rx="8" />
+            )}
+            <g transform={`translate(${layers * 1.5 - 2} ${-layers * 1.5})`}>
             <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="cell-name">
               {name}
             </text>
@@ -77,10 +81,11 @@ export function RevengeBoard({ view, legal, onAct }: BoardProps) {
                 {card.split("-").slice(1).join(" ")}
               </text>
             )}
-            <text x={x + CELL / 2} y={y + 68} text-anchor="middle" class="tile-label">
+            <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
               {blocked ? "⛔ blocked · " : ""}
               {layers} {layers === 1 ? "card" : "cards"}
             </text>
+            </g>
           </Place>
         );
       })}

@@ -24,7 +24,7 @@ export function spiral(count: number): { x: number; y: number }[] {
   return points;
 }
 
-export function TutankhamunBoard({ view, legal, onAct }: BoardProps) {
+export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps) {
   // A taken tile leaves a gap in the path (null in the view).
   const path = list(view.path).map((t) => str(t));
   const removed = new Set(list(view.removed).map((n) => num(n)));
@@ -61,6 +61,9 @@ export function TutankhamunBoard({ view, legal, onAct }: BoardProps) {
               stroke={gone ? "#d8c9a0" : "#5b4a1f"}
               stroke-dasharray={gone ? "3 3" : undefined}
             />
+            {last?.has(String(index)) && (
+              <circle class="last-ring" cx={point.x} cy={point.y} r="17" />
+            )}
             {!gone && (
               <text x={point.x} y={point.y + 3.5} text-anchor="middle" class="tile-label">
                 {tag(tile)}

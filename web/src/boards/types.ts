@@ -8,4 +8,6 @@ export interface BoardProps {
   seat: number | null;
   names: string[];
   onAct: (action: number) => void;
+  /** Places the last step touched ("12", "b3", "f6"): drawn highlighted. */
+  last?: Set<string>;
 }

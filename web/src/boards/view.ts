@@ -57,3 +57,17 @@ export function hue(name: string): string {
   for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 360;
   return `hsl(${h} 45% 78%)`;
 }
+
+/** The places named by the events of the latest step: their slot, stack or field. */
+export function lastPlaces(events: { seq: number; data: Record<string, unknown> }[]): Set<string> {
+  const latest = events.length > 0 ? events[events.length - 1]?.seq : undefined;
+  const found = new Set<string>();
+  for (const event of events) {
+    if (event.seq !== latest) continue;
+    for (const key of ["slot", "stack", "field", "to"]) {
+      const value = event.data[key];
+      if (typeof value === "string" || typeof value === "number") found.add(String(value));
+    }
+  }
+  return found;
+}
