@@ -1,6 +1,6 @@
 """The `saqqara` command: list games, play in the terminal, run bot arenas, replay records,
-draw reconstructed boards. Every error from outside (a bad option, an unreadable record)
-ends with a clear message and exit status 2, never a traceback."""
+draw reconstructed boards, export view schemas. Every error from outside (a bad option, an
+unreadable record) ends with a clear message and exit status 2, never a traceback."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
 from saqqara.ui.renderers import render
+from saqqara.ui.schema_command import add_schema_command
 from saqqara.ui.terminal import HUMAN, TerminalTable, default_record_path
 
 DEFAULT_GAME = "tutankhamun"
@@ -421,6 +422,7 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--bot", default="random", help="bot name (see docs/protocol.md)")
     bot.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
     bot.set_defaults(run=cmd_bot)
+    add_schema_command(sub)
     return parser
 
 

@@ -50,3 +50,11 @@ def test_secrecy_resampling_changes_nothing_a_seat_receives(game: Game) -> None:
 
 def test_tensors_have_the_declared_shape(game: Game) -> None:
     conformance.check_tensors(game, range(2))
+
+
+def test_views_events_and_board_follow_the_exported_schema(game: Game) -> None:
+    conformance.check_views_follow_schema(game, seed=7)
+
+
+def test_snapshots_read_back_to_the_same_position(game: Game) -> None:
+    conformance.check_snapshots(game, seed=13)

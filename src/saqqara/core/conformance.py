@@ -8,22 +8,28 @@ What is checked (the contract in docs/architecture.md, OpenSpiel's random-simula
 PettingZoo's api and seed tests): playouts reach the end; legal actions are unique, by id;
 the checked apply agrees with the legal list; notation and integer ids round-trip; clones
 are independent; a seed fixes the game; records replay to the same state; views are JSON;
-and nothing a seat receives changes when what it may not know is resampled.
+nothing a seat receives changes when what it may not know is resampled; views, events and
+board data follow the game's exported JSON Schema; and snapshots read back to the same
+position.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
-from saqqara.core.events import Event, events_for
+from saqqara.core.events import JSON, Event, events_for
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.records import Record, record_of, replay
+from saqqara.core.schema import PARTS, Part, part_schema, validator
+from saqqara.core.view import ViewContract, to_act_json
 
 MAX_STEPS = 50_000
 
@@ -260,3 +266,94 @@ def _same_for_seat(game: Game, state: State, world: State, seat: int, step: Step
             except IllegalAction as exc:
                 messages.append(exc.to_json())
         assert len(set(map(json.dumps, messages))) <= 1, f"{where}: refusal differs"
+
+
+@functools.cache
+def _validators(game_id: str, contract: ViewContract) -> dict[Part, Callable[[Any], None]]:
+    return {part: validator(part_schema(game_id, contract, part)) for part in PARTS}
+
+
+def _negative_numbers(value: JSON, where: str = "") -> Iterator[str]:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int | float) and value < 0:
+        yield f"{where or '(root)'} = {value}"
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _negative_numbers(item, f"{where}/{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _negative_numbers(item, f"{where}/{index}")
+
+
+def check_views_follow_schema(game: Game, seed: int, share: float = 0.05) -> None:
+    """docs/views.md: every event, and the views of every seat and the spectator at a
+    ``share`` of the steps (and at the end), follow the game's exported JSON Schema, carry
+    the envelope, and hold no negative number (no magic markers such as -1 for "none").
+    The board data follows its schema too. Needs ``jsonschema`` (the dev extra)."""
+    check = _validators(game.spec.id, game.view_contract())
+    check["board"](json.loads(json.dumps(game.board_data())))
+    rng = random.Random(seed)
+    state: State | None = None
+
+    def views(state: State) -> None:
+        for seat in (None, *range(game.players)):
+            view = json.loads(json.dumps(state.view(seat)))
+            check["view"](view)
+            assert view["seat"] == seat and view["game"] == game.spec.id
+            assert view["to_act"] == to_act_json(state.to_act())
+            odd = list(_negative_numbers(view))
+            assert not odd, f"{game}: a view of seat {seat} holds negative numbers: {odd[:3]}"
+
+    for step in random_playout(game, seed):
+        state = step.state
+        if rng.random() < share:
+            views(state)
+        for event in state.clone().apply(step.seat, step.action):
+            check["event"](json.loads(json.dumps(event.to_json())))
+    assert state is not None
+    views(state)
+    outcome = state.view(None)["outcome"]
+    assert outcome is not None and outcome["winners"] == sorted(state.outcome().winners)
+
+
+def check_snapshots(game: Game, seed: int, points: int = 3, watch: int = 20) -> None:
+    """A snapshot (``State.to_json``) read back (``Game.state_from_json``) is the same
+    position: at ``points`` random steps of a playout, the restored state plays on to the end
+    beside the original with equal snapshots and events at every step, and equal views
+    and legal actions for every seat over the next ``watch`` steps and at the end."""
+    actions = [(step.seat, step.action) for step in random_playout(game, seed)]
+    picks = set(random.Random(seed).sample(range(len(actions)), min(points, len(actions))))
+    state = game.new_state()
+    for index, (seat, action) in enumerate(actions):
+        if index in picks:
+            _play_on_from_snapshot(game, state.clone(), actions[index:], watch)
+        state.apply(seat, action)
+
+
+def _play_on_from_snapshot(
+    game: Game, original: State, actions: list[tuple[int, Action]], watch: int
+) -> None:
+    data = json.loads(json.dumps(original.to_json()))
+    restored = game.state_from_json(data)
+    assert restored.to_json() == data, f"{game}: a snapshot does not read back to itself"
+    for index, (seat, action) in enumerate(actions):
+        if index < watch:
+            _same_position(game, original, restored)
+        events = [e.to_json() for e in original.apply(seat, action)]
+        assert [e.to_json() for e in restored.apply(seat, action)] == events, (
+            f"{game}: a restored state's events differ {index} steps after the snapshot"
+        )
+        assert restored.to_json() == original.to_json(), (
+            f"{game}: a restored state drifted {index + 1} steps after the snapshot"
+        )
+    _same_position(game, original, restored)
+    assert restored.outcome() == original.outcome()
+
+
+def _same_position(game: Game, original: State, restored: State) -> None:
+    assert restored.to_act() == original.to_act(), f"{game}: to_act differs after a snapshot"
+    for seat in (None, *range(game.players)):
+        assert restored.view(seat) == original.view(seat), f"{game}: view differs (seat {seat})"
+        if seat is not None:
+            assert restored.legal_actions(seat) == original.legal_actions(seat)

@@ -10,14 +10,16 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction, NotationError, OptionError
 from saqqara.core.events import JSON, Event
 from saqqara.core.outcome import Outcome
+from saqqara.core.snapshot import state_from_json, state_to_json
 from saqqara.core.spec import GameSpec
 from saqqara.core.tensors import TensorEncoder
+from saqqara.core.view import ViewContract
 
 CHANCE = -1
 """The seat number of chance in ``to_act()`` and in records."""
@@ -70,6 +72,21 @@ class Game(ABC):
         # A configured game never changes, so a copy of it is itself.
         return self
 
+    # -- what a client is told -------------------------------------------------------------
+    @abstractmethod
+    def view_contract(self) -> ViewContract:
+        """The TypedDicts of the game's views, events and board (``docs/views.md``)."""
+
+    @abstractmethod
+    def board_data(self) -> dict[str, Any]:
+        """The public static facts a client needs to draw this configuration's board,
+        as JSON following ``view_contract().board``."""
+
+    def state_from_json(self, data: Any) -> State:
+        """The state a snapshot (:meth:`State.to_json`) was written from; raises
+        :class:`RecordError` for a snapshot of another game, configuration or rules version."""
+        return state_from_json(self, data)
+
     def tensor_encoder(self) -> TensorEncoder | None:
         """The game's tensor layout for research faces; ``None`` if it declares none."""
         return None
@@ -108,6 +125,8 @@ class State(ABC):
 
     game: Game
     _events: list[Event] | None = None
+    SNAPSHOT_DERIVED: ClassVar[frozenset[str]] = frozenset({"game"})
+    """Fields a state rebuilds from its game, which snapshots leave out."""
 
     # -- who acts -------------------------------------------------------------------------
     @abstractmethod
@@ -196,6 +215,11 @@ class State(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know, as JSON-able data; ``None`` for a spectator."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A snapshot: the full truth of this position as JSON, hidden parts included (for
+        the server's store, never for a client); :meth:`Game.state_from_json` reads it."""
+        return state_to_json(self)
 
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> Self:

@@ -144,7 +144,7 @@ def test_announce_is_public_and_the_destination_is_not() -> None:
     events = do(state, 1, "go e1")
     assert kinds(events, 0) == ["moved", "turn"]
     assert "position" in kinds(events, 2)
-    assert "field" not in state.view(0)["figures"][0]
+    assert state.view(0)["figures"][0]["field"] is None
     assert state.view(2)["figures"][0]["field"] == "e1"
 
 

@@ -59,10 +59,10 @@ def test_belief_sets_hold_the_true_field_with_heuristic_bots() -> None:
 def test_the_mummy_sees_no_positions_and_no_cards() -> None:
     state = dealt(4)
     view = state.view(0)
-    assert all("field" not in f for f in view["figures"])
-    assert "hand" not in view
+    assert all(f["field"] is None for f in view["figures"])
+    assert view["hand"] is None
     assert view["hand_colours"]["1"] == [1, 1, 1, 1, 1]  # the backs are public
-    assert all("field" in f for f in state.view(2)["figures"])
+    assert all(f["field"] is not None for f in state.view(2)["figures"])
 
 
 def test_announced_values_narrow_the_belief_set() -> None:

@@ -42,5 +42,5 @@ def test_cards_are_dealt_face_down() -> None:
     assert kinds(events, 1) == ["dealt", "card"]
     assert kinds(events, 0) == ["dealt"]
     assert kinds(events, 2) == ["dealt"]
-    assert "hand" not in state.view(0)
+    assert state.view(0)["hand"] is None
     assert state.view(1)["hand"] == [game.board.symbols[action.symbol].name]  # type: ignore[attr-defined]

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from saqqara.core.actions import Action
 from saqqara.core.game import Game
 from saqqara.core.registry import register
 from saqqara.core.spec import GameSpec
+from saqqara.core.view import ViewContract
 from saqqara.games.curse_of_the_mummy.actions import Vocabulary
 from saqqara.games.curse_of_the_mummy.data import board
 from saqqara.games.curse_of_the_mummy.state import MummyState
 from saqqara.games.curse_of_the_mummy.tensors import MummyTensors
+from saqqara.games.curse_of_the_mummy.views import CONTRACT, board_json
 
 SPEC = GameSpec(
     id="curse-of-the-mummy",
@@ -49,6 +53,12 @@ class CurseOfTheMummy(Game):
         else:
             self.owner = tuple(range(1, players))
             self.deal_order = tuple((s, c) for s in self.owner for c in colours)
+
+    def view_contract(self) -> ViewContract:
+        return CONTRACT
+
+    def board_data(self) -> dict[str, Any]:
+        return board_json(self.board, self.players)
 
     def tensor_encoder(self) -> MummyTensors:
         return MummyTensors()

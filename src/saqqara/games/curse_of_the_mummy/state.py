@@ -15,15 +15,17 @@ keeps, for each figure, the set of fields the figure may be on given everything 
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
+from saqqara.core.view import envelope, plain
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
 from saqqara.games.curse_of_the_mummy.data import Board
+from saqqara.games.curse_of_the_mummy.views import CurseOfTheMummyView, FigureView
 
 MUMMY = 0
 DEAL, TURN, ROLL, CHOOSE, MOVE, MUMMY_ROLL, MUMMY_MOVE, REVEAL, OVER = range(9)
@@ -40,13 +42,15 @@ PHASE_NAMES = (
 )
 # What the mummy's current move is (it decides what follows it).
 NORMAL, INTERIM_RESOLVE, INTERIM_FORCED, INTERIM_AFTER_NORMAL = range(4)
-MOVE_KINDS = ("normal", "interim", "interim", "interim")
+MOVE_KINDS: tuple[Literal["normal", "interim"], ...] = ("normal", "interim", "interim", "interim")
 GONE = -1
 """Position of a figure that has left the game."""
 
 
 class MummyState(State):
     """A position of Curse of the Mummy."""
+
+    SNAPSHOT_DERIVED = frozenset({"game", "board", "voc"})
 
     __slots__ = (
         "_events",
@@ -536,20 +540,23 @@ class MummyState(State):
 
     # -- information ----------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``views.CurseOfTheMummyView``): explorers see every
+        figure's field and their own cards; the mummy and spectators see only the fields each
+        figure may be on."""
         board = self.board
         name = board.field_name
         n = self.game.players
-        figures = []
-        for f in range(len(self.pos)):
-            entry: dict[str, Any] = {
+        explorer = seat is not None and seat != MUMMY
+        figures: list[FigureView] = [
+            {
                 "seat": self._owner[f],
                 "ankhs": self.ankhs[f],
                 "in_game": self.pos[f] != GONE,
                 "possible": list(board.mask_names(self.belief[f])),
+                "field": name(self.pos[f]) if explorer and self.pos[f] != GONE else None,
             }
-            if seat is not None and seat != MUMMY and self.pos[f] != GONE:
-                entry["field"] = name(self.pos[f])
-            figures.append(entry)
+            for f in range(len(self.pos))
+        ]
         played = {
             str(o): [
                 board.symbols[s].name
@@ -558,9 +565,8 @@ class MummyState(State):
             ]
             for o in range(1, n)
         }
-        view: dict[str, Any] = {
-            "phase": PHASE_NAMES[self.phase],
-            "to_act": list(self.to_act()),
+        payload: CurseOfTheMummyView = {
+            **envelope(self, seat, PHASE_NAMES[self.phase]),
             "figure": self.cur,
             "mummy": name(self.mummy),
             "mummy_ankhs": self.collected,
@@ -575,11 +581,11 @@ class MummyState(State):
             "figures": figures,
             "hand_colours": {str(s): self.hand_colours(s) for s in range(1, n)},
             "played": played,
-            "winner": self.winner if self.phase == OVER else None,
+            "hand": [board.symbols[s].name for s in self.hand(seat)]
+            if explorer and seat is not None
+            else None,
         }
-        if seat is not None and seat != MUMMY:
-            view["hand"] = [board.symbols[s].name for s in self.hand(seat)]
-        return view
+        return plain(payload)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         """Redraw what ``seat`` cannot know: other explorers' cards and, for the mummy, the

@@ -103,12 +103,12 @@ class MummyTensors(TensorEncoder):
         out += one_hot(5, FACE_WORDS.index(announced) if announced is not None else None)
         out.append(view["mummy_steps"] / 11)
         out += one_hot(len(PHASE_NAMES), PHASE_NAMES.index(view["phase"]))
-        acting = [s for s in view["to_act"] if s >= 0]
+        acting = [s for s in view["to_act"] if s != "chance"]
         out += one_hot(MAX_SEATS, acting[0] if acting else None)
         out += one_hot(MAX_FIGURES, view["figure"])
         out.append(1.0 if view["forced"] else 0.0)
         hand = [0.0] * SYMBOLS
-        for name in view.get("hand", []):
+        for name in view["hand"] or []:
             hand[self.symbol_index[name]] = 1.0
         out += hand
         for s in range(1, MAX_SEATS):

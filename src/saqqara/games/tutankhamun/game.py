@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from saqqara.core.actions import Action
 from saqqara.core.game import Game
 from saqqara.core.registry import register
 from saqqara.core.spec import GameSpec, OptionSpec
+from saqqara.core.view import ViewContract
 from saqqara.games.tutankhamun import actions as act
 from saqqara.games.tutankhamun.data import AMIGO, EDITIONS, edition
 from saqqara.games.tutankhamun.state import TutankhamunState
 from saqqara.games.tutankhamun.tensors import TutankhamunTensors
+from saqqara.games.tutankhamun.views import CONTRACT, board
 
 SPEC = GameSpec(
     id="tutankhamun",
@@ -43,6 +47,12 @@ class Tutankhamun(Game):
     def __init__(self, players: int, options: dict[str, str] | None = None) -> None:
         super().__init__(players, options)
         self.edition = edition(self.options["edition"])
+
+    def view_contract(self) -> ViewContract:
+        return CONTRACT
+
+    def board_data(self) -> dict[str, Any]:
+        return board(self.edition.id, self.players)
 
     def tensor_encoder(self) -> TutankhamunTensors:
         return TutankhamunTensors(self.edition.id)

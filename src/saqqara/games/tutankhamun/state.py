@@ -19,6 +19,7 @@ from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
+from saqqara.core.view import envelope, plain
 from saqqara.games.tutankhamun import actions as act
 from saqqara.games.tutankhamun.data import (
     KING_TUT,
@@ -28,6 +29,7 @@ from saqqara.games.tutankhamun.data import (
     Edition,
 )
 from saqqara.games.tutankhamun.scoring import award, scoring_places
+from saqqara.games.tutankhamun.views import TutankhamunView
 
 # Phases: who must decide what.
 SETUP, MOVE, STEALING, SCORING, OVER = range(5)
@@ -42,6 +44,8 @@ MASK_ON_PYRAMID, MASK_USED = -1, -2
 
 class TutankhamunState(State):
     """A position of Tutankhamun (either edition)."""
+
+    SNAPSHOT_DERIVED = frozenset({"game", "edition"})
 
     __slots__ = (
         "_events",
@@ -516,19 +520,18 @@ class TutankhamunState(State):
         return Outcome(tuple(float(s) for s in self.score), tuple(ranks), self.outcome_reason)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Tutankhamun is open information: every seat and spectator sees the same."""
+        """Tutankhamun is open information: every seat and spectator sees the same
+        (:class:`~saqqara.games.tutankhamun.views.TutankhamunView`)."""
         ed = self.edition
         slug = ed.kind_slug
-        return {
-            "game": "tutankhamun",
+        mask = self.mask
+        payload: TutankhamunView = {
+            **envelope(self, seat, PHASE_NAMES[self.phase]),
             "edition": ed.id,
-            "players": self.n,
-            "phase": PHASE_NAMES[self.phase],
-            "to_act": list(self.to_act()),
             "active": self.active,
             "path": [None if k == EMPTY else slug(k) for k in self.path],
             "undrawn": {slug(k): c for k, c in enumerate(self.bag) if c},
-            "pawns": self.pawn[:],
+            "pawns": [None if p == START else p for p in self.pawn],
             "scores": self.score[:],
             "holdings": [
                 {
@@ -541,19 +544,25 @@ class TutankhamunState(State):
             "on_path": {slug(k): c for k, c in enumerate(self.on_path) if c},
             "removed": [slug(k) for k in self.removed],
             "wilds": self.wilds[:],
-            "king_tut": self.king_tut,
-            "mask": self.mask,
+            "king_tut": None if self.king_tut < 0 else self.king_tut,
+            "mask": None
+            if not ed.amigo
+            else "pyramid"
+            if mask == MASK_ON_PYRAMID
+            else "used"
+            if mask == MASK_USED
+            else mask,
             "scoring": None
             if self.phase != SCORING
             else {
                 "tile": slug(self.sc_kind),
                 "lids": self.sc_lids[:],
                 "pharaohs": self.sc_wilds[:],
-                "mask": self.sc_mask,
+                "mask": None if self.sc_mask < 0 else self.sc_mask,
                 "tiles": [self._tiles_in_scoring(s) for s in range(self.n)],
             },
-            "winners": list(self.winners),
         }
+        return plain(payload)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         """Nothing is hidden: tiles are laid face up and future draws are not in the state."""

@@ -69,7 +69,7 @@ class TutankhamunTensors(TensorEncoder):
         out += undrawn
         pawns = [0.0] * (MAX_SEATS * 72)
         for s, pos in enumerate(view["pawns"]):
-            pawns[rel(s) * 72 + min(pos + 1, 71)] = 1.0
+            pawns[rel(s) * 72 + (0 if pos is None else min(pos + 1, 71))] = 1.0
         out += pawns
         out += [1.0 if i < n else 0.0 for i in range(MAX_SEATS)]
         out += per_seat(view["scores"], 32)
@@ -80,10 +80,13 @@ class TutankhamunTensors(TensorEncoder):
         out += holdings
         out += per_seat(view["wilds"], 4)
         mask = view["mask"]
-        out += one_hot(8, 0 if mask == -1 else 1 if mask == -2 else 2 + rel(mask))
-        out += one_hot(7, 0 if view["king_tut"] < 0 else 1 + rel(view["king_tut"]))
+        out += one_hot(
+            8, 0 if mask in (None, "pyramid") else 1 if mask == "used" else 2 + rel(mask)
+        )
+        king_tut = view["king_tut"]
+        out += one_hot(7, 0 if king_tut is None else 1 + rel(king_tut))
         out += one_hot(len(self.phases), self.phases[view["phase"]])
-        acting = [s for s in view["to_act"] if s >= 0]
+        acting = [s for s in view["to_act"] if s != "chance"]
         out += one_hot(MAX_SEATS, rel(acting[0]) if acting else None)
         on_path = [0.0] * NUM_TYPES
         for slug, count in view["on_path"].items():
@@ -97,7 +100,7 @@ class TutankhamunTensors(TensorEncoder):
             out += per_seat(scoring["lids"], 3)
             out += per_seat(scoring["pharaohs"], 4)
             mask_seat = scoring["mask"]
-            out += one_hot(MAX_SEATS, rel(mask_seat) if mask_seat >= 0 else None)
+            out += one_hot(MAX_SEATS, None if mask_seat is None else rel(mask_seat))
             out += per_seat(scoring["tiles"], 8)
         out += [0.0 if self.edition.amigo else 1.0]
         return out

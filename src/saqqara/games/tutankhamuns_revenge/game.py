@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from saqqara.core.actions import Action
 from saqqara.core.game import Game
 from saqqara.core.registry import register
 from saqqara.core.spec import GameSpec, OptionSpec
+from saqqara.core.view import ViewContract
 from saqqara.games.tutankhamuns_revenge import actions as act
-from saqqara.games.tutankhamuns_revenge.state import RevengeState
+from saqqara.games.tutankhamuns_revenge.data import LAYERS
+from saqqara.games.tutankhamuns_revenge.state import (
+    START_BLOCKADES,
+    START_MONEY,
+    START_SCARABS,
+    RevengeState,
+    layer_owner,
+)
 from saqqara.games.tutankhamuns_revenge.tensors import RevengeTensors
+from saqqara.games.tutankhamuns_revenge.views import CONTRACT, board_json
 
 SPEC = GameSpec(
     id="tutankhamuns-revenge",
@@ -54,6 +64,13 @@ class TutankhamunsRevenge(Game):
         super().__init__(players, options)
         self.pass_cost = int(self.options["pass-cost"])
         self.mask_end = self.options["early-end"] == "mask-stack"
+
+    def view_contract(self) -> ViewContract:
+        return CONTRACT
+
+    def board_data(self) -> dict[str, Any]:
+        owners = [layer_owner(layer, self.players) for layer in range(LAYERS)]
+        return board_json(owners, START_MONEY, START_SCARABS, START_BLOCKADES)
 
     def tensor_encoder(self) -> RevengeTensors:
         return RevengeTensors()

@@ -23,6 +23,7 @@ from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
+from saqqara.core.view import envelope, plain
 from saqqara.games.tutankhamuns_revenge import actions as act
 from saqqara.games.tutankhamuns_revenge.data import CELLS, COVER, LAYERS, deck
 from saqqara.games.tutankhamuns_revenge.shapes import (
@@ -31,6 +32,7 @@ from saqqara.games.tutankhamuns_revenge.shapes import (
     rotate,
     sample_layer,
 )
+from saqqara.games.tutankhamuns_revenge.views import TutankhamunsRevengeView
 
 LAYING, TURNING, DIGGING, REVEALING, BLOCKING, OVER = range(6)
 PHASE_NAMES = ("laying", "turning", "digging", "revealing", "blocking", "over")
@@ -40,6 +42,8 @@ TREASURE_LAYERS = 5
 START_MONEY = 10
 """One gold coin (5 silver) and five silver coins ("Förberedelser")."""
 START_SCARABS = 2
+START_BLOCKADES = 1
+"""One blockade card each ("Specialkort")."""
 NOBODY = -1
 
 _DECK = deck()
@@ -58,6 +62,8 @@ def layer_owner(layer: int, players: int) -> int:
 
 class RevengeState(State):
     """A position of Tutankhamun's Revenge."""
+
+    SNAPSHOT_DERIVED = frozenset({"game"})
 
     __slots__ = (
         "_events",
@@ -111,7 +117,7 @@ class RevengeState(State):
         self.scarab_on = False
         self.money: list[int] = [START_MONEY] * n
         self.scarabs: list[int] = [START_SCARABS] * n
-        self.blockades: list[int] = [1] * n
+        self.blockades: list[int] = [START_BLOCKADES] * n
         self.block_at: list[int] = [NOBODY] * n
         self.eliminated: list[int] = []
         """Seats out of the game, in the order they went out."""
@@ -511,7 +517,8 @@ class RevengeState(State):
         return result
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know: the public box, and the layers it laid itself."""
+        """What ``seat`` may know: the public box, and the layers it laid itself
+        (:class:`~saqqara.games.tutankhamuns_revenge.views.TutankhamunsRevengeView`)."""
         dug = self.turns >= 0
         mine: dict[str, list[str | None]] = {}
         if seat is not None:
@@ -532,12 +539,8 @@ class RevengeState(State):
                     row.append(None)
             known.append(row)
             hidden_left.append({k: c for k, c in counts.items() if c})
-        return {
-            "game": "tutankhamuns-revenge",
-            "players": self.n,
-            "phase": PHASE_NAMES[self.phase],
-            "to_act": list(self.to_act()),
-            "options": {"pass_cost": self.pass_cost, "mask_end": self.mask_end},
+        payload: TutankhamunsRevengeView = {
+            **envelope(self, seat, PHASE_NAMES[self.phase]),
             "layer_owners": [self.owner(lyr) for lyr in range(LAYERS)],
             "laying": None
             if self.phase != LAYING
@@ -551,8 +554,8 @@ class RevengeState(State):
             ],
             "known": known,
             "hidden_left": hidden_left,
-            "blocks": self.block_at[:],
-            "active": self.active,
+            "blocks": [None if at == NOBODY else at for at in self.block_at],
+            "active": None if self.active == NOBODY else self.active,
             "turn": {
                 "lifts": self.lifts,
                 "gain": self.gain,
@@ -565,8 +568,8 @@ class RevengeState(State):
             "out": self.eliminated[:],
             "passes_in_row": self.passes,
             "mask_seen": self.mask_seen,
-            "reason": self.reason,
         }
+        return plain(payload)
 
     def _layout_slugs(self, layer: int) -> list[str | None]:
         base = layer * CELLS

@@ -101,11 +101,11 @@ class RevengeTensors(TensorEncoder):
         out += per_seat(view["blockade_cards"], 1)
         blocks = [0.0] * (MAX_SEATS * (CELLS + 1))
         for s, at in enumerate(view["blocks"]):
-            blocks[rel(s) * (CELLS + 1) + (at if at >= 0 else CELLS)] = 1.0
+            blocks[rel(s) * (CELLS + 1) + (CELLS if at is None else at)] = 1.0
         out += blocks
         out += per_seat([1 if s in view["out"] else 0 for s in range(n)], 1)
         out += one_hot(len(_PHASE), _PHASE[view["phase"]])
-        acting = [s for s in view["to_act"] if s >= 0]
+        acting = [s for s in view["to_act"] if s != "chance"]
         out += one_hot(MAX_SEATS, rel(acting[0]) if acting else None)
         turn = view["turn"]
         out += [turn["lifts"] / 10, turn["at_stake"] / 50, 1.0 if turn["scarab"] else 0.0]
@@ -113,7 +113,7 @@ class RevengeTensors(TensorEncoder):
         out += [
             view["passes_in_row"] / MAX_SEATS,
             1.0 if view["mask_seen"] else 0.0,
-            options["pass_cost"] / 3,
-            1.0 if options["mask_end"] else 0.0,
+            int(options["pass-cost"]) / 3,
+            1.0 if options["early-end"] == "mask-stack" else 0.0,
         ]
         return out

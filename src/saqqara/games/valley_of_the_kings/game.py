@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from saqqara.core.actions import Action
 from saqqara.core.game import Game
 from saqqara.core.registry import register
 from saqqara.core.spec import GameSpec, OptionSpec
+from saqqara.core.view import ViewContract
 from saqqara.games.valley_of_the_kings import actions as act
 from saqqara.games.valley_of_the_kings.data import board
 from saqqara.games.valley_of_the_kings.state import ValleyState
 from saqqara.games.valley_of_the_kings.tensors import ValleyTensors
+from saqqara.games.valley_of_the_kings.views import CONTRACT, board_json
 
 SPEC = GameSpec(
     id="valley-of-the-kings",
@@ -55,6 +58,12 @@ class ValleyOfTheKings(Game):
 
     def new_state(self) -> ValleyState:
         return ValleyState(self, self.board, self.in_play)
+
+    def view_contract(self) -> ViewContract:
+        return CONTRACT
+
+    def board_data(self) -> dict[str, Any]:
+        return board_json(self.board, self.players)
 
     def tensor_encoder(self) -> ValleyTensors:
         return ValleyTensors()

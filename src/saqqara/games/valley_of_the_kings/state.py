@@ -19,9 +19,11 @@ from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
+from saqqara.core.view import envelope, plain
 from saqqara.games.valley_of_the_kings import actions as act
-from saqqara.games.valley_of_the_kings.data import Board
+from saqqara.games.valley_of_the_kings.data import LARGE, Board
 from saqqara.games.valley_of_the_kings.scoring import points
+from saqqara.games.valley_of_the_kings.views import SeatView, SiteView, ValleyOfTheKingsView
 
 SETUP, DRAW, BID, OPEN, ORDERS, WORKERS, STEAL, TAKEOVER, BUILD, OVER = range(10)
 PHASE_NAMES = (
@@ -49,6 +51,8 @@ P = act.MAX_POS
 
 class ValleyState(State):
     """A position of Tal der Könige."""
+
+    SNAPSHOT_DERIVED = frozenset({"game", "b"})
 
     __slots__ = (
         "_events",
@@ -825,14 +829,15 @@ class ValleyState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Public: everything on the table. Hidden: the values of face-down bid tiles until
-        the reveal (their places are public), and overseer orders until all are written."""
+        the reveal (their places are public), and overseer orders until all are written
+        (:class:`~saqqara.games.valley_of_the_kings.views.ValleyOfTheKingsView`)."""
         b = self.b
         names = b.node_names
         slug = [c.slug for c in b.colours]
         size = b.group_size
         bids = self.bids
         open_bids = self.phase != BID
-        seats = []
+        seats: list[SeatView] = []
         for s in range(self.n):
             own = s == seat
             written = [o for o in self.orders[2 * s : 2 * s + 2] if o >= 0]
@@ -851,27 +856,23 @@ class ValleyState(State):
                     "orders": [names[o] for o in written] if own or self.phase != ORDERS else None,
                 }
             )
-        sites = []
+        sites: list[SiteView] = []
         for index, site in enumerate(b.sites):
             shape = site.shape
             row = self.stones[index * P : index * P + shape.stones]
             sites.append(
                 {
                     "site": site.number,
-                    "size": shape.name,
+                    "size": "large" if shape.name == LARGE else "small",
                     "owner": None if self.owner[index] < 0 else self.owner[index],
                     "in_play": self.owner[index] != OUT,
                     "stones": [slug[c] if c >= 0 else None for c in row],
                     "finished": self.complete(index),
                 }
             )
-        return {
-            "game": "valley-of-the-kings",
-            "seat": seat,
-            "players": self.n,
+        payload: ValleyOfTheKingsView = {
+            **envelope(self, seat, PHASE_NAMES[self.phase]),
             "round": self.round,
-            "phase": PHASE_NAMES[self.phase],
-            "to_act": list(self.to_act()),
             "start": self.start,
             "steps_left": self.budget if self.phase in (OPEN, WORKERS) else None,
             "bag": {slug[c]: k for c, k in enumerate(self.bag)},
@@ -892,8 +893,8 @@ class ValleyState(State):
             "pharaoh": self.pharaoh,
             "discarded": self.discarded,
             "scores": self.scores(),
-            "reason": self.reason or None,
         }
+        return plain(payload)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         """Redraw what ``seat`` cannot know: the values of others' face-down bid tiles

@@ -82,7 +82,7 @@ class ValleyTensors(TensorEncoder):
         out += one_hot(SEATS, rel(view["start"]))
         acting = [0.0] * SEATS
         for s in view["to_act"]:
-            if s >= 0:
+            if s != "chance":
                 acting[rel(s)] = 1.0
         out += acting
         out += [(view["steps_left"] or 0) / b.steps]

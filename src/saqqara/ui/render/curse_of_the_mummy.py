@@ -159,7 +159,7 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
         f"dice: {' '.join(view['dice']) or '-'}   announced: {view['announced'] or '-'}",
     ]
     for i, fig in enumerate(view["figures"]):
-        where = fig.get("field", "unseen")
+        where = fig["field"] or "unseen"
         status.append(
             f"figure {i} (seat {fig['seat']}): ankhs {fig['ankhs']}, "
             f"{'in game' if fig['in_game'] else 'out'}, field {where}, " + _possible_note(fig)
@@ -167,7 +167,7 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
     for s, played in view["played"].items():
         colours = view["hand_colours"][s]
         status.append(f"seat {s}: played {', '.join(played) or '-'}; cards left {colours}")
-    if "hand" in view:
+    if view["hand"] is not None:
         status.append(f"your hand: {', '.join(view['hand'])}")
     return Group(Text("\n".join(lines)), Text("\n".join(status)))
 
@@ -186,7 +186,7 @@ def without_possible_fields(view: dict[str, Any]) -> dict[str, Any]:
     out unless the table knows them for certain (one field)."""
     figures = []
     for figure in view["figures"]:
-        if "field" not in figure and len(figure["possible"]) > 1:
+        if figure["field"] is None and len(figure["possible"]) > 1:
             figure = {**figure, "possible": [], "aid_off": True}
         figures.append(figure)
     return {**view, "figures": figures}

@@ -55,7 +55,7 @@ def render_tutankhamun(view: dict[str, Any], game: Game, seat: int | None) -> Re
 
     pawns: dict[int, list[int]] = {}
     for s, pos in enumerate(view["pawns"]):
-        pawns.setdefault(pos, []).append(s)
+        pawns.setdefault(-1 if pos is None else pos, []).append(s)
     cells: list[Text] = []
     for slot, slug in enumerate(view["path"]):
         here = pawns.get(slot, [])
@@ -119,7 +119,7 @@ def render_tutankhamun(view: dict[str, Any], game: Game, seat: int | None) -> Re
             line.append("; lids " + ", ".join(f"P{s}={n}" for s, n in enumerate(scoring["lids"])))
         parts.append(line)
     if view["phase"] == "over":
-        winners = " and ".join(f"P{s}" for s in view["winners"])
+        winners = " and ".join(f"P{s}" for s in view["outcome"]["winners"])
         parts.append(Text(f"Game over: {winners} won.", style="bold green"))
     return Group(*parts)
 

@@ -91,7 +91,7 @@ def render_revenge(view: dict[str, Any], game: Game, seat: int | None) -> Render
         if s in view["out"]:
             label.append(" out", style="dim")
         blockade = "in hand" if view["blockade_cards"][s] else "used"
-        if view["blocks"][s] >= 0:
+        if view["blocks"][s] is not None:
             blockade = f"on {cell_name(view['blocks'][s])}"
         players.add_row(label, str(view["money"][s]), str(view["scarabs"][s]), blockade)
     parts.append(players)
@@ -120,7 +120,7 @@ def render_revenge(view: dict[str, Any], game: Game, seat: int | None) -> Render
         note = f" — secret turn one of {turns}" if turns else ""
         parts.append(_layer_grid(f"Your layer {number} as you laid it{note}", cards))
     if view["phase"] == "over":
-        parts.append(Text(f"Game over: {view['reason']}.", style="bold green"))
+        parts.append(Text(f"Game over: {view['outcome']['reason']}.", style="bold green"))
     return Group(*parts)
 
 

@@ -114,8 +114,8 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
         figures = " ".join(f for f in standing.get(str(site.number), []) if "-" in f)
         sites.add_row(str(site.number), shape.name, owner, pyramid, figures)
     parts.append(sites)
-    if view["reason"]:
-        parts.append(Text(f"game over: {view['reason']}", style="bold"))
+    if view["outcome"] is not None:
+        parts.append(Text(f"game over: {view['outcome']['reason']}", style="bold"))
     return Group(*parts)
 
 
@@ -133,7 +133,9 @@ def label(view: dict[str, Any], game: Game, text: str) -> str:
     b = board()
     words = text.split()
     verb = words[0]
-    seat = view["seat"] if view["seat"] is not None else max(0, *view["to_act"][:1])
+    seat = view["seat"]
+    if seat is None:
+        seat = next((s for s in view["to_act"] if s != "chance"), 0)
     if verb in ("overseer", "worker") and len(words) == 3:
         pieces = view["seats"][seat]["overseers" if verb == "overseer" else "workers"]
         here = b.node(pieces[int(words[1]) - 1])
