@@ -1,8 +1,9 @@
 """Write what the browser client is built and tested against, from the Python sources.
 
-``--schema``: the protocol's JSON Schemas to ``web/schema/protocol.json`` (committed; the
-client's TypeScript types are generated from it by ``npm run gen``, and
-``tests/web/test_web_schema.py`` fails when it drifts from ``saqqara.server.messages``).
+``--schema``: the protocol's JSON Schemas to ``web/schema/protocol.json`` and each game's
+view schema (``saqqara schema GAME --part view``) to ``web/schema/views/GAME.json``
+(committed; the client's TypeScript types are generated from them by ``npm run gen``, and
+``tests/web/test_site.py`` fails when they drift from the Python sources).
 ``--fixtures DIR``: positions of real games of every game, played by random bots with
 fixed seeds, as the updates a seat would be sent (view and legal actions), for Vitest.
 Usage: python scripts/web_data.py --schema | --fixtures DIR
@@ -22,9 +23,11 @@ from saqqara.core.match import Match
 from saqqara.core.registry import load, registered_games
 from saqqara.server.messages import protocol_schemas
 from saqqara.server.wording import action_label
+from saqqara.ui.schema_command import schema_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "web" / "schema" / "protocol.json"
+VIEWS = ROOT / "web" / "schema" / "views"
 POSITIONS_PER_GAME = 6
 MAX_STEPS = 4000
 
@@ -32,6 +35,11 @@ MAX_STEPS = 4000
 def schema_text() -> str:
     """The committed schema file's expected text."""
     return json.dumps(protocol_schemas(), indent=2, sort_keys=True) + "\n"
+
+
+def view_schema_text(game_id: str) -> str:
+    """The committed view schema file's expected text for one game."""
+    return json.dumps(schema_of(game_id, "view"), indent=2, sort_keys=True) + "\n"
 
 
 def positions(game_id: str, seed: int) -> list[dict[str, Any]]:
@@ -77,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
         SCHEMA.parent.mkdir(parents=True, exist_ok=True)
         SCHEMA.write_text(schema_text(), encoding="utf-8")
         print(f"wrote {SCHEMA.relative_to(ROOT)}")
+        VIEWS.mkdir(parents=True, exist_ok=True)
+        for game_id in registered_games():
+            (VIEWS / f"{game_id}.json").write_text(view_schema_text(game_id), encoding="utf-8")
+            print(f"wrote {(VIEWS / game_id).relative_to(ROOT)}.json")
     if args.fixtures is not None:
         args.fixtures.mkdir(parents=True, exist_ok=True)
         for game_id in registered_games():

@@ -16,6 +16,7 @@ from starlette.responses import HTMLResponse, Response
 from saqqara.core.registry import registered_games
 from saqqara.server.messages import protocol_schemas
 from saqqara.server.site import game_catalogue, site_routes
+from saqqara.ui.schema_command import schema_of
 
 SCHEMA = Path(__file__).resolve().parents[2] / "web" / "schema" / "protocol.json"
 
@@ -40,6 +41,15 @@ def test_committed_schema_matches_the_messages() -> None:
     assert SCHEMA.read_text(encoding="utf-8") == expected, (
         "web/schema/protocol.json is stale: run python scripts/web_data.py --schema"
     )
+
+
+def test_committed_view_schemas_match_the_games() -> None:
+    for game_id in registered_games():
+        path = SCHEMA.parent / "views" / f"{game_id}.json"
+        expected = json.dumps(schema_of(game_id, "view"), indent=2, sort_keys=True) + "\n"
+        assert path.read_text(encoding="utf-8") == expected, (
+            f"{path.name} is stale: run python scripts/web_data.py --schema"
+        )
 
 
 def test_catalogue_lists_every_game_with_players_options_and_bots() -> None:

@@ -126,15 +126,19 @@ export function TableView(props: {
       )}
       <div class="table-body">
         <div class="board-column">
+          {update ? (
           <Board
-            game={welcome.game}
-            view={view}
-            legal={legal}
-            seat={welcome.seat}
-            names={welcome.names}
-            onAct={onAct}
-            last={lastPlaces(state.log as { seq: number; data: Record<string, unknown> }[])}
-          />
+              game={welcome.game}
+              view={view}
+              legal={legal}
+              seat={welcome.seat}
+              names={welcome.names}
+              onAct={onAct}
+              last={lastPlaces(state.log as { seq: number; data: Record<string, unknown> }[])}
+            />
+          ) : (
+            <p role="status">Loading the board…</p>
+          )}
         </div>
         <aside class="side">
           <SeatPanels names={welcome.names} me={welcome.seat} toAct={toAct} view={view} />

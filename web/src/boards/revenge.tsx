@@ -2,7 +2,8 @@
  * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. */
 import { Place } from "./place";
 import type { BoardProps } from "./types";
-import { list, num, placeActions, record, str } from "./view";
+import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
+import { placeActions } from "./view";
 
 const CELL = 86;
 
@@ -19,15 +20,15 @@ function cardColour(card: string): string {
 const COLUMNS = "abcd";
 
 export function RevengeBoard({ view, legal, onAct, last }: BoardProps) {
-  const depth = list(view.depth).map((d) => num(d));
-  const top = list(view.top).map((t) => (t === null ? null : str(t)));
+  const typed = view as unknown as TutankhamunsRevengeView;
+  const depth = typed.depth;
+  const top = typed.top;
   const places = placeActions(legal, ["lift", "block"]);
-  const blocks = list(view.blocks).map((b) => num(b, -1));
-  const mine = Object.entries(record(view.my_layers));
+  const blocks = typed.blocks;
+  const mine = Object.entries(typed.my_layers);
   // While laying, the cells show this seat's own layer as it is laid (face down to others).
-  const laying = record(view.laying);
   const layingNow =
-    str(view.phase) === "laying" ? list(record(view.my_layers)[String(num(laying.layer))]) : [];
+    typed.phase === "laying" && typed.laying ? (typed.my_layers[String(typed.laying.layer)] ?? []) : [];
   return (
     <div class="board-wrap">
     <svg class="board" viewBox="0 0 380 380" role="img" aria-label="The box of sixteen stacks">
@@ -36,8 +37,7 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps) {
         const name = `${COLUMNS[index % 4]}${Math.floor(index / 4) + 1}`;
         const x = 18 + (index % 4) * CELL;
         const y = 18 + Math.floor(index / 4) * CELL;
-        const own = layingNow[index];
-        const card = (typeof own === "string" ? own : null) ?? top[index] ?? null;
+        const card = layingNow[index] ?? top[index] ?? null;
         const layers = depth[index] ?? 0;
         const blocked = blocks.includes(index);
         return (
@@ -96,7 +96,7 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps) {
           <ul>
             {mine.map(([layer, cards]) => (
               <li key={layer} data-layer={layer}>
-                Layer {layer}: {list(cards).map((card) => (card === null ? "·" : str(card))).join(", ")}
+                Layer {layer}: {cards.map((card) => card ?? "·").join(", ")}
               </li>
             ))}
           </ul>

@@ -3,7 +3,8 @@
 import { seatColour, seatSymbol } from "../seats";
 import { Place } from "./place";
 import type { BoardProps } from "./types";
-import { actionNamed, hue, list, num, placeActions, str, tag } from "./view";
+import type { TutankhamunView } from "../generated/views/tutankhamun";
+import { actionNamed, hue, placeActions, tag } from "./view";
 
 const SPACING = 31;
 const TURN_GAP = 36;
@@ -25,10 +26,11 @@ export function spiral(count: number): { x: number; y: number }[] {
 }
 
 export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps) {
-  // A taken tile leaves a gap in the path (null in the view).
-  const path = list(view.path).map((t) => str(t));
-  const removed = new Set(list(view.removed).map((n) => num(n)));
-  const pawns = list(view.pawns).map((p) => num(p, -1));
+  const typed = view as unknown as TutankhamunView;
+  // A taken (or undrawn) tile leaves a gap in the path: null in the view.
+  const path = typed.path;
+  // A pawn not yet on the path is null.
+  const pawns = typed.pawns.map((p) => p ?? -1);
   const points = spiral(path.length);
   const takes = placeActions(legal, ["take"]);
   const outer = points[0] ?? { x: 0, y: 0 };
@@ -49,7 +51,7 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps) {
       </Place>
       {path.map((tile, index) => {
         const point = points[index] ?? { x: 0, y: 0 };
-        const gone = removed.has(index) || tile === "";
+        const gone = tile === null;
         return (
           <Place key={index} action={takes.get(String(index))} onAct={onAct}>
             <circle
@@ -57,14 +59,14 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps) {
               cx={point.x}
               cy={point.y}
               r="14"
-              fill={gone ? "#f4ead0" : hue(tile)}
+              fill={tile === null ? "#f4ead0" : hue(tile)}
               stroke={gone ? "#d8c9a0" : "#5b4a1f"}
               stroke-dasharray={gone ? "3 3" : undefined}
             />
             {last?.has(String(index)) && (
               <circle class="last-ring" cx={point.x} cy={point.y} r="17" />
             )}
-            {!gone && (
+            {tile !== null && (
               <text x={point.x} y={point.y + 3.5} text-anchor="middle" class="tile-label">
                 {tag(tile)}
               </text>
