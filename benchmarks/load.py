@@ -39,6 +39,13 @@ def _free_port() -> int:
         return port
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _rss_kb(pid: int) -> int:
     with open(f"/proc/{pid}/status", encoding="ascii") as status:
         for line in status:
@@ -197,10 +204,14 @@ async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> in
     await asyncio.sleep(3.0)  # every table connected and playing
     start = http_json(base, "/healthz")
     load.measuring = True
+    cpu_before = _cpu_seconds(pid)
+    clients_before = _cpu_seconds(os.getpid())
     began = time.perf_counter()
     await asyncio.sleep(args.seconds)
     load.measuring = False
     elapsed = time.perf_counter() - began
+    cpu = _cpu_seconds(pid) - cpu_before
+    clients_cpu = _cpu_seconds(os.getpid()) - clients_before
     end = http_json(base, "/healthz")
     rss_loaded = _rss_kb(pid)
     for task in tasks:
@@ -213,9 +224,15 @@ async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> in
         return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
 
     backend = db.split(":", 1)[0]
-    print(f"backend {backend}  (sqlite sync {args.sqlite_sync})  game {args.game}")
+    sync = f"  (sqlite sync {args.sqlite_sync})" if backend == "sqlite" else ""
+    print(f"backend {backend}{sync}  game {args.game}")
     print(f"live tables {live}  clients {2 * args.tables}  window {elapsed:.1f} s")
     print(f"accepted actions/s {accepted / elapsed:.0f}  (games finished {load.games_finished})")
+    print(
+        f"server CPU {cpu / elapsed * 100:.0f}% of one core, clients' "
+        f"{clients_cpu / elapsed * 100:.0f}% (load average {os.getloadavg()[0]:.1f} "
+        f"on {os.cpu_count()} cores)"
+    )
     print(
         f"move to every seat updated: p50 {pct(0.50):.1f} ms  p95 {pct(0.95):.1f} ms  "
         f"p99 {pct(0.99):.1f} ms  (n={len(lat)}, mean {statistics.fmean(lat) * 1000:.1f} ms)"

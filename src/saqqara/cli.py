@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from saqqara import __version__
+from saqqara.ai.distributed import add_cluster_arguments
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
@@ -161,6 +162,13 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- saqqara ladder ---------------------------------------------------------------------------
+def cmd_ladder(args: argparse.Namespace, console: Console) -> int:
+    from saqqara.ai.ladder_command import ladder_command
+
+    return ladder_command(args, console, _options(args), _bot_list(args.bots))
+
+
 # -- saqqara arena ----------------------------------------------------------------------------
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     from saqqara.ai.arena import run_arena
@@ -190,6 +198,8 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             args.seed,
             args.workers,
             lambda k: progress.advance(task, k),
+            ray_address=args.ray,
+            batch=args.batch,
         )
     data = result.to_json()
     if args.json:
@@ -379,8 +389,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=0, help="seed of game 0; game k uses seed+k")
     arena.add_argument("--workers", type=int, help="processes (default: one per core)")
     arena.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_cluster_arguments(arena)
     game_options(arena)
     arena.set_defaults(run=cmd_arena)
+
+    from saqqara.ai.ladder_command import add_parser as add_ladder_parser
+
+    add_ladder_parser(sub, game_options, cmd_ladder)
 
     rep = sub.add_parser("replay", help="replay a game record, checking every action")
     rep.add_argument("file", help="a saqqara record (JSON; see docs/records.md)")
@@ -391,6 +406,8 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("game", help="game id")
     board.add_argument("--svg", metavar="FILE", help="also write the board as an SVG file")
     board.set_defaults(run=cmd_board)
+
+    add_schema_command(sub)
 
     serve = sub.add_parser("serve", help="serve online tables (HTTP and WebSocket)")
     serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
@@ -422,7 +439,6 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--bot", default="random", help="bot name (see docs/protocol.md)")
     bot.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
     bot.set_defaults(run=cmd_bot)
-    add_schema_command(sub)
     return parser
 
 

@@ -69,9 +69,17 @@ def create_table(
     seats: list[dict[str, Any]],
     options: dict[str, str] | None = None,
     public: bool = True,
+    away_after: float | None = None,
 ) -> dict[str, Any]:
-    """Create a table; the answer holds each person seat's link and the spectator link."""
-    body = {"game": game, "seats": seats, "options": options or {}, "public": public}
+    """Create a table; the answer holds each person seat's link and the spectator link.
+
+    ``away_after``: seconds a person may be gone before a bot plays for them until they
+    are back (``None``: their seat waits).
+    """
+    body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}}
+    body["public"] = public
+    if away_after is not None:
+        body["away_after"] = away_after
     answer: dict[str, Any] = http_json(base, "/api/tables", body)
     return answer
 

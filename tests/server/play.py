@@ -9,23 +9,30 @@ from saqqara.server.messages import Error, Update
 
 
 async def play_seat(client: TableClient, seed: int, max_messages: int = 100_000) -> Update:
-    """Play ``client``'s seat to the end with seeded random choices; the final update."""
+    """Play ``client``'s seat to the end with seeded random choices; the final update.
+
+    It acts on the newest update it holds whenever it has no move in flight, whatever the
+    message that just came (after a reconnect the update may come before the ack).
+    """
     rng = random.Random(seed)
     if client.welcome is None:
         await client.connect()
+    acted_on = -1
     for _ in range(max_messages):
         message = await client.receive()
         if isinstance(message, Error):
             assert message.code == "stale", message  # only a race with a bot is expected
             await client.sync()
             continue
-        if not isinstance(message, Update):
+        update = client.update
+        if update is None:
             continue
-        if message.over:
+        if update.over:
             await client.close()
-            return message
-        if message.legal and client.pending is None:
-            await client.act(rng.choice(message.legal).id)
+            return update
+        if update.legal and client.pending is None and update.seq != acted_on:
+            acted_on = update.seq
+            await client.act(rng.choice(update.legal).id)
     raise AssertionError("the game did not end")
 
 

@@ -32,8 +32,9 @@ def http(server: ServerProcess) -> Iterator[httpx.Client]:
         yield client
 
 
-def test_health_and_the_page(http: httpx.Client) -> None:
+def test_health_and_the_page(server: ServerProcess, http: httpx.Client) -> None:
     """``/`` serves the built browser client, or the placeholder when it is not built."""
+    assert f"saqqara serving on {server.base}/" in server.output()
     assert http.get("/healthz").json()["ok"] is True
     page = http.get("/")
     built = BUILT / "index.html"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pytest
 from sqlalchemy.exc import IntegrityError
@@ -55,6 +56,7 @@ def test_secrets_are_long_random_and_kept_hashed(db_url: str) -> None:
     assert (
         table is not None and table.options == {"edition": "amigo-1993"} and table.seed == 2**40 + 7
     )
+    assert table.settings == {}
     store.close()
 
 
@@ -75,11 +77,14 @@ def test_action_log_is_append_only_per_sequence_number(db_url: str) -> None:
 
 def test_reopening_migrates_once_and_keeps_data(db_url: str) -> None:
     store = Store(db_url)
-    store.create_table(_table(), [SeatRow(0, "person", "A"), SeatRow(1, "person", "B")])
+    with_settings = replace(_table(), settings={"away_after": 30.0})
+    store.create_table(with_settings, [SeatRow(0, "person", "A"), SeatRow(1, "person", "B")])
     store.save_snapshot("t1", 4, '{"s": 1}')
     store.save_snapshot("t1", 9, '{"s": 2}')
     store.close()
     again = Store(db_url)
     assert again.latest_snapshot("t1") == (9, '{"s": 2}')
     assert again.latest_snapshot("nope") is None
+    reread = again.table("t1")
+    assert reread is not None and reread.settings == {"away_after": 30.0}
     again.close()

@@ -254,6 +254,8 @@ async def table_socket(websocket: WebSocket) -> None:
     if seat is not None:
         await service.claim(table, seat)
     table.listeners.add(listener)
+    if seat is not None:
+        service.returned(table, seat)
     rate, burst = websocket.app.state.rate
     limiter = RateLimit(rate, burst)
     try:
@@ -271,6 +273,7 @@ async def table_socket(websocket: WebSocket) -> None:
         current = service.live.get(table_id)
         if current is not None:
             current.listeners.discard(listener)
+            service.watch_absence(current, listener.seat)
             service.release(current)
 
 

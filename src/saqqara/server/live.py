@@ -57,6 +57,10 @@ class LiveTable:
         self.stored = 0
         """How many of the match's steps the store holds."""
         self.listeners: set[Listener] = set()
+        self.away: set[int] = set()
+        """Person seats a bot plays while their person is gone (see ``away_after``)."""
+        self.stand_in = "random"
+        """The bot that plays an away seat."""
         self.lock = asyncio.Lock()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._cache: dict[tuple[int | None, str, int], str] = {}
@@ -208,7 +212,15 @@ class LiveTable:
     def bot_seats(self) -> list[int]:
         if self.status != PLAYING or self.stored != self.seq:
             return []
-        return [s for s in self.match.to_act() if s != CHANCE and self.seats[s].kind == "bot"]
+        return [
+            s
+            for s in self.match.to_act()
+            if s != CHANCE and (self.seats[s].kind == "bot" or s in self.away)
+        ]
+
+    def listened(self, seat: int) -> bool:
+        """Whether the person of ``seat`` is connected."""
+        return any(listener.seat == seat for listener in self.listeners)
 
     def bot_job(self, seat: int) -> BotJob:
         """What a worker needs to choose for ``seat``: a determinization, never the state."""
@@ -220,7 +232,7 @@ class LiveTable:
             options=tuple(sorted(self.game.options.items())),
             state=self.match.perspective(seat).resample(determinize),
             seat=seat,
-            bot=self.seats[seat].bot or "random",
+            bot=self.seats[seat].bot or self.stand_in,
             seed=rng.getrandbits(63),
         )
 

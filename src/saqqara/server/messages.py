@@ -148,6 +148,9 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     seats: Annotated[list[SeatRequest], msgspec.Meta(min_length=1, max_length=8)]
     options: dict[str, str] = msgspec.field(default_factory=dict)
     public: bool = True
+    away_after: Annotated[float, msgspec.Meta(ge=1, le=86400)] | None = None
+    """Seconds a person may be gone (no connection) before a bot plays their seat until
+    they are back; ``None``: the seat waits for them."""
 
 
 class SeatKey(msgspec.Struct, forbid_unknown_fields=True):

@@ -65,6 +65,7 @@ class TableService:
         self.writer = Writer(store)
         self.bots = bots or BotPool()
         self.live: dict[str, LiveTable] = {}
+        self._away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self.accepted = 0
         """Actions accepted since start (seats' and bots', not chance): for monitoring."""
 
@@ -72,14 +73,18 @@ class TableService:
     async def resume_all(self) -> int:
         """Load every unfinished table from the store; bots carry on. Returns the count."""
         for row in self.store.tables_with_status(OPEN, PLAYING):
-            table = LiveTable.open(self.store, row)
+            table = self._adopt(LiveTable.open(self.store, row))
             self.live[row.id] = table
             async with table.lock:
                 await self._store_and_tell(table)  # chance due after the last stored step
             await self._start_if_due(table)
+            for seat in range(len(table.seats)):
+                self.watch_absence(table, seat)  # nobody is connected yet
         return len(self.live)
 
     async def close(self) -> None:
+        for timer in self._away_timers.values():
+            timer.cancel()
         for table in self.live.values():
             table.close()
         self.bots.close()
@@ -122,14 +127,19 @@ class TableService:
             public=request.public,
             spectator_hash=hash_secret(spectator),
             created_at=time.time(),
+            settings={} if request.away_after is None else {"away_after": request.away_after},
         )
         self.store.create_table(row, rows)
-        table = LiveTable.new(row, rows)
+        table = self._adopt(LiveTable.new(row, rows))
         self.live[row.id] = table
         async with table.lock:
             await self._store_and_tell(table)  # the setup chance steps
         await self._start_if_due(table)
         return Links(row.id, keys, spectator)
+
+    def _adopt(self, table: LiveTable) -> LiveTable:
+        table.stand_in = default_bot(table.game.spec.id)
+        return table
 
     def table(self, table_id: str) -> LiveTable:
         """The table ``table_id``: live in memory, or a finished one loaded back from the store."""
@@ -138,7 +148,7 @@ class TableService:
             row = self.store.table(table_id) if len(table_id) <= 32 else None
             if row is None:
                 raise TableError(f"no table {table_id[:40]!r}", code="no-table")
-            table = self.live[table_id] = LiveTable.open(self.store, row)
+            table = self.live[table_id] = self._adopt(LiveTable.open(self.store, row))
         return table
 
     def release(self, table: LiveTable) -> None:
@@ -256,11 +266,12 @@ class TableService:
             spectator_hash=table.row.spectator_hash,
             created_at=time.time(),
             rematch_of=table.id,
+            settings=dict(table.row.settings),
         )
         self.store.create_table(row, rows)
         self.store.update_table(table.id, rematch=row.id)
         table.rematch = row.id
-        fresh = LiveTable.new(row, rows)
+        fresh = self._adopt(LiveTable.new(row, rows))
         self.live[row.id] = fresh
         async with fresh.lock:
             await self._store_and_tell(fresh)
@@ -274,7 +285,37 @@ class TableService:
             self.store.update_table(table.id, status=PLAYING)
             await table.notice_all()
             await table.push_all(force=True)
+            for seat in range(len(table.seats)):
+                self.watch_absence(table, seat)
         self.drive_bots(table)
+
+    # -- absent people -----------------------------------------------------------------------
+    def watch_absence(self, table: LiveTable, seat: int | None) -> None:
+        """Start the clock on a person seat nobody is connected to (``away_after``)."""
+        limit = table.row.settings.get("away_after")
+        if seat is None or limit is None or table.seats[seat].kind != "person":
+            return
+        if table.listened(seat) or table.status != PLAYING:
+            return
+        key = (table.id, seat)
+        if key in self._away_timers:
+            self._away_timers.pop(key).cancel()
+        loop = asyncio.get_running_loop()
+        self._away_timers[key] = loop.call_later(float(limit), self._gone, table.id, seat)
+
+    def _gone(self, table_id: str, seat: int) -> None:
+        self._away_timers.pop((table_id, seat), None)
+        table = self.live.get(table_id)
+        if table is not None and table.status == PLAYING and not table.listened(seat):
+            table.away.add(seat)
+            self.drive_bots(table)
+
+    def returned(self, table: LiveTable, seat: int) -> None:
+        """The person of ``seat`` is back: their clock stops and the stand-in bot leaves."""
+        timer = self._away_timers.pop((table.id, seat), None)
+        if timer is not None:
+            timer.cancel()
+        table.away.discard(seat)
 
     # -- moves --------------------------------------------------------------------------------
     async def submit(
@@ -303,7 +344,8 @@ class TableService:
                 await self.writer.write(table.id, rows, FINISHED if finished else None)
             except Exception:
                 # The store refused: the table goes back to what the store holds.
-                reloaded = LiveTable.open(self.store, table.row)
+                reloaded = self._adopt(LiveTable.open(self.store, table.row))
+                reloaded.away = table.away
                 reloaded.listeners = table.listeners
                 self.live[table.id] = reloaded
                 table.close()

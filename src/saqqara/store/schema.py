@@ -41,6 +41,7 @@ tables = Table(
     Column("rematch_of", String(32), nullable=True),
     Column("rematch", String(32), nullable=True),
     Column("created_at", Float, nullable=False),
+    Column("settings", Text, nullable=False, server_default="{}"),
 )
 
 seats = Table(

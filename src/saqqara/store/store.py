@@ -13,7 +13,7 @@ import json
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,7 @@ class TableRow:
     created_at: float
     rematch_of: str | None = None
     rematch: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +163,7 @@ class Store:
                     rematch_of=table.rematch_of,
                     rematch=table.rematch,
                     created_at=table.created_at,
+                    settings=json.dumps(table.settings, sort_keys=True),
                 )
             )
             tx.execute(
@@ -306,4 +308,5 @@ def _table_row(row: Any) -> TableRow:
         created_at=float(row["created_at"]),
         rematch_of=row["rematch_of"],
         rematch=row["rematch"],
+        settings=json.loads(row["settings"]),
     )

@@ -1,0 +1,78 @@
+"""A person gone longer than the table's ``away_after`` is played by a bot until they return."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from saqqara.client import TableClient, create_table
+from saqqara.server.messages import Update
+from saqqara.store import Store
+from tests.server.harness import ServerProcess
+from tests.server.play import play_seat
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    db = f"sqlite:///{tmp_path / 'away.db'}"
+    with ServerProcess(db, "--rate", "5000", "--sqlite-sync", "normal") as running:
+        yield running
+
+
+def test_a_bot_stands_in_for_an_absent_person_until_they_return(server: ServerProcess) -> None:
+    table = create_table(
+        server.base, "tutankhamuns-revenge", [{"kind": "person"}] * 2, away_after=1
+    )
+    links = [s["link"] for s in table["seats"]]
+    store = Store(server.db_url)
+
+    def seat_one_moves() -> int:
+        return sum(1 for a in store.actions(table["table"]) if a.seat == 1)
+
+    async def scenario() -> tuple[Update, Update]:
+        bo = TableClient(links[1])
+        await bo.connect()
+        await bo.until_update()
+        await bo.close()  # Bo goes away at the start
+        ann_game = asyncio.ensure_future(play_seat(TableClient(links[0]), 1))
+        while seat_one_moves() < 2:  # the stand-in plays Bo's turns
+            await asyncio.sleep(0.1)
+        bo_game = await play_seat(TableClient(links[1]), 2)  # Bo is back and plays himself
+        return await ann_game, bo_game
+
+    ann_final, bo_final = asyncio.run(scenario())
+    logged = store.actions(table["table"])
+    store.close()
+    assert ann_final.over and bo_final.over
+    bo_moves = [a for a in logged if a.seat == 1]
+    assert bo_moves[0].client_id is None  # the stand-in's moves carry no client id
+    first_own = next(i for i, a in enumerate(bo_moves) if a.client_id is not None)
+    assert first_own >= 2 and all(a.client_id for a in bo_moves[first_own:])
+
+
+def test_without_away_after_the_seat_waits(server: ServerProcess) -> None:
+    table = create_table(server.base, "tutankhamuns-revenge", [{"kind": "person"}] * 2)
+    links = [s["link"] for s in table["seats"]]
+
+    async def scenario() -> Update:
+        bo = TableClient(links[1])
+        await bo.connect()
+        await bo.until_update()
+        await bo.close()
+        ann = TableClient(links[0])
+        await ann.connect()
+        update = await ann.until_update()
+        while 1 not in update.to_act:
+            await ann.act(update.legal[0].id)
+            update = await ann.until_update()
+        await asyncio.sleep(1.5)  # nobody plays for Bo
+        await ann.sync()
+        waiting = await ann.until_update()
+        await ann.close()
+        return waiting
+
+    waiting = asyncio.run(scenario())
+    assert 1 in waiting.to_act
