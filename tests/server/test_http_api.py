@@ -14,6 +14,7 @@ from websockets.typing import Origin
 
 from saqqara.client import ClientError, SeatLink, TableClient, create_table
 from saqqara.server.messages import TableNotice, Update
+from saqqara.server.site import BUILT
 from tests.server.harness import ServerProcess
 from tests.server.play import play_seat
 
@@ -31,11 +32,14 @@ def http(server: ServerProcess) -> Iterator[httpx.Client]:
         yield client
 
 
-def test_health_and_the_placeholder_page(server: ServerProcess, http: httpx.Client) -> None:
+def test_health_and_the_page(server: ServerProcess, http: httpx.Client) -> None:
+    """``/`` serves the built browser client, or the placeholder when it is not built."""
     assert f"saqqara serving on {server.base}/" in server.output()
     assert http.get("/healthz").json()["ok"] is True
     page = http.get("/")
-    assert page.status_code == 200 and "browser client is coming" in page.text
+    built = BUILT / "index.html"
+    expected = built.read_text("utf-8") if built.is_file() else "browser client is coming"
+    assert page.status_code == 200 and expected in page.text
 
 
 def test_bad_requests_are_refused_with_a_reason(http: httpx.Client) -> None:

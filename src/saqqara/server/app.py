@@ -41,6 +41,7 @@ from saqqara.server.messages import (
     encode,
 )
 from saqqara.server.service import TableError, TableService
+from saqqara.server.site import site_routes
 from saqqara.store import Store
 
 MAX_BODY = 16384
@@ -88,8 +89,7 @@ def create_app(
             await service.close()
 
     routes = [
-        Route("/", page),
-        Route("/t/{table_id}", page),
+        *site_routes(page),
         Route("/healthz", healthz),
         Route("/api/lobby", lobby),
         Route("/api/tables", create_table, methods=["POST"]),

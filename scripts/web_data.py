@@ -1,0 +1,111 @@
+"""Write what the browser client is built and tested against, from the Python sources.
+
+``--schema``: the protocol's JSON Schemas to ``web/schema/protocol.json`` and each game's
+view schema (``saqqara schema GAME --part view``) to ``web/schema/views/GAME.json``
+(committed; the client's TypeScript types are generated from them by ``npm run gen``, and
+``tests/web/test_site.py`` fails when they drift from the Python sources).
+``--fixtures DIR``: positions of real games of every game, played by random bots with
+fixed seeds, as the updates a seat would be sent (view and legal actions), for Vitest.
+Usage: python scripts/web_data.py --schema | --fixtures DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from saqqara.core.game import CHANCE
+from saqqara.core.match import Match
+from saqqara.core.registry import load, registered_games
+from saqqara.server.messages import protocol_schemas
+from saqqara.server.wording import action_label
+from saqqara.ui.schema_command import schema_of
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = ROOT / "web" / "schema" / "protocol.json"
+VIEWS = ROOT / "web" / "schema" / "views"
+POSITIONS_PER_GAME = 6
+MAX_STEPS = 4000
+
+
+def schema_text() -> str:
+    """The committed schema file's expected text."""
+    return json.dumps(protocol_schemas(), indent=2, sort_keys=True) + "\n"
+
+
+def view_schema_text(game_id: str) -> str:
+    """The committed view schema file's expected text for one game."""
+    return json.dumps(schema_of(game_id, "view"), indent=2, sort_keys=True) + "\n"
+
+
+def positions(game_id: str, seed: int) -> list[dict[str, Any]]:
+    """Updates for the seat to act at random moments of one random two-player game."""
+    game = load(game_id, registered_games()[game_id].spec.min_players)
+    match = Match(game, seed=seed, names=[f"P{n + 1}" for n in range(game.players)])
+    rng = random.Random(seed)
+    taken: list[dict[str, Any]] = []
+    for _ in range(MAX_STEPS):
+        if match.is_over():
+            break
+        seat = next(s for s in match.to_act() if s != CHANCE)
+        legal = match.legal_actions(seat)
+        if rng.random() < 0.05 or not taken:
+            taken.append(
+                {
+                    "game": game_id,
+                    "seat": seat,
+                    "seq": match.seq,
+                    "view": match.view(seat),
+                    "to_act": [s for s in match.to_act() if s != CHANCE],
+                    "legal": [
+                        {
+                            "id": game.action_id(a),
+                            "label": action_label(game, a, "en"),
+                            "notation": game.action_text(a),
+                        }
+                        for a in legal
+                    ],
+                }
+            )
+        match.submit(seat, game.action_id(rng.choice(legal)))
+    rng.shuffle(taken)
+    return taken[:POSITIONS_PER_GAME]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--schema", action="store_true", help="write web/schema/protocol.json")
+    parser.add_argument("--fixtures", type=Path, help="write game positions into this folder")
+    args = parser.parse_args(argv)
+    if args.schema:
+        SCHEMA.parent.mkdir(parents=True, exist_ok=True)
+        SCHEMA.write_text(schema_text(), encoding="utf-8")
+        print(f"wrote {SCHEMA.relative_to(ROOT)}")
+        VIEWS.mkdir(parents=True, exist_ok=True)
+        for game_id in registered_games():
+            (VIEWS / f"{game_id}.json").write_text(view_schema_text(game_id), encoding="utf-8")
+            print(f"wrote {(VIEWS / game_id).relative_to(ROOT)}.json")
+    if args.fixtures is not None:
+        args.fixtures.mkdir(parents=True, exist_ok=True)
+        for game_id in registered_games():
+            found: list[dict[str, Any]] = []
+            for seed in range(7, 40):
+                found += positions(game_id, seed)
+                if len(found) >= POSITIONS_PER_GAME:
+                    break
+            found = found[:POSITIONS_PER_GAME]
+            path = args.fixtures / f"{game_id}.json"
+            path.write_text(json.dumps(found), encoding="utf-8")
+            print(f"wrote {len(found)} positions to {path}")
+    if not args.schema and args.fixtures is None:
+        parser.print_usage(sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,121 @@
+/** The browser tests' world: a real `saqqara serve` on a free loopback port with a fresh
+ * SQLite file, and Debian's Chromium driven by playwright-core (no browser download). */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { type Browser, chromium } from "playwright-core";
+
+const ROOT = resolve(__dirname, "..", "..");
+export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+export interface Server {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** `saqqara serve` on 127.0.0.1 with a temporary SQLite database. */
+export async function startServer(): Promise<Server> {
+  const saqqara = process.env.SAQQARA ?? join(ROOT, ".venv", "bin", "saqqara");
+  if (!existsSync(saqqara)) throw new Error(`no saqqara command at ${saqqara}`);
+  const folder = mkdtempSync(join(tmpdir(), "saqqara-e2e-"));
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    saqqara,
+    ["serve", "--port", String(port), "--db", `sqlite:///${join(folder, "server.db")}`],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`saqqara serve exited: ${output}`);
+    try {
+      const answer = await fetch(`${base}/healthz`);
+      if (answer.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`saqqara serve did not start: ${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+}
+
+export interface SeatLinks {
+  table: string;
+  links: Map<number, string>;
+}
+
+/** Create a table over the HTTP API: ``people`` seats first, then bots of ``bot``. */
+export async function createTable(
+  base: string,
+  game: string,
+  people: number,
+  bots: number,
+  bot = "random",
+  options: Record<string, string> = {},
+): Promise<SeatLinks> {
+  const seats = [
+    ...Array.from({ length: people }, (_, n) => ({ kind: "person", name: `Person ${n + 1}` })),
+    ...Array.from({ length: bots }, () => ({ kind: "bot", bot })),
+  ];
+  const answer = await fetch(`${base}/api/tables`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game, seats, options }),
+  });
+  if (!answer.ok) throw new Error(`create failed: ${await answer.text()}`);
+  const created = (await answer.json()) as {
+    table: string;
+    seats: { seat: number; link?: string }[];
+  };
+  const links = new Map<number, string>();
+  for (const seat of created.seats) if (seat.link) links.set(seat.seat, seat.link);
+  return { table: created.table, links };
+}

@@ -1,0 +1,54 @@
+/** Writes docs/screenshots/<game>-start|middle|end.png: one game of each played by
+ * clicking against a bot in Chromium, against a real `saqqara serve`, and the lobby.
+ * Run: npm run screenshots (scripts/screenshots builds the client first). */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createTable, startBrowser, startServer } from "./harness";
+import { GAMES, QUICK_BOT, awaitTurn, clickMove, seeded } from "./play";
+
+const OUT = resolve(__dirname, "..", "..", "docs", "screenshots");
+const VIEWPORT = { width: 1100, height: 760 };
+/** Moves left out while others remain, so that the pictures show a game under way. */
+const AVOID: Record<string, string[]> = { tutankhamun: ["exit"] };
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const server = await startServer();
+  const browser = await startBrowser();
+  try {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const lobby = await context.newPage();
+    await lobby.goto(server.base);
+    await lobby.locator(".game").first().waitFor();
+    await lobby.locator('button[data-game="valley-of-the-kings"]').click();
+    await lobby.locator("form.create").waitFor();
+    writeFileSync(join(OUT, "lobby.png"), await lobby.screenshot());
+    await context.close();
+    for (const [index, game] of GAMES.entries()) {
+      const { links } = await createTable(server.base, game, 1, 1, QUICK_BOT[game]);
+      const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+      await page.goto(links.get(0) ?? "");
+      // Tutankhamun: the nearest tile each turn, so the pictures show a long walk.
+      const pick = game === "tutankhamun" ? () => 0 : seeded(100 + index);
+      const shots: Buffer[] = [];
+      while (await awaitTurn(page)) {
+        shots.push(await page.screenshot());
+        await clickMove(page, pick, AVOID[game] ?? []);
+      }
+      await page.locator(".result").waitFor();
+      const end = await page.screenshot();
+      const start = shots[0] ?? end;
+      const middle = shots[Math.floor(shots.length / 2)] ?? end;
+      writeFileSync(join(OUT, `${game}-start.png`), start);
+      writeFileSync(join(OUT, `${game}-middle.png`), middle);
+      writeFileSync(join(OUT, `${game}-end.png`), end);
+      console.log(`${game}: ${shots.length} turns; wrote start, middle and end`);
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,84 @@
+/** The server's HTTP API (JSON): the game catalogue, the lobby, creating and joining tables,
+ * rematches. Request bodies are typed from the generated protocol schema. */
+import type { CreateTable, Join, SeatKey } from "./generated/protocol";
+
+export interface GameOption {
+  name: string;
+  choices: string[];
+  default: string;
+}
+
+export interface GameInfo {
+  id: string;
+  title: string;
+  original_title: string;
+  summary: string;
+  players: [number, number];
+  options: GameOption[];
+  hidden_information: boolean;
+  bots: string[];
+}
+
+export interface TableSeat {
+  seat: number;
+  kind: string;
+  name: string;
+  bot?: string | null;
+  taken?: boolean;
+  link?: string;
+}
+
+export interface TableInfo {
+  id: string;
+  game: string;
+  players: number;
+  options: Record<string, string>;
+  status: string;
+  seats: TableSeat[];
+}
+
+export interface CreatedTable {
+  table: string;
+  seats: TableSeat[];
+  spectator: string;
+  status: string;
+}
+
+export interface Joined {
+  table: string;
+  seat: number;
+  link?: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const data: unknown = await response.json();
+  if (!response.ok) {
+    const error = (data as { error?: { code?: string; message?: string } }).error;
+    throw new ApiError(error?.code ?? "http", error?.message ?? `HTTP ${response.status}`);
+  }
+  return data as T;
+}
+
+export const api = {
+  games: () => call<{ games: GameInfo[] }>("/api/games").then((d) => d.games),
+  lobby: () => call<{ tables: TableInfo[] }>("/api/lobby").then((d) => d.tables),
+  table: (id: string) => call<TableInfo>(`/api/tables/${id}`),
+  create: (request: CreateTable) => call<CreatedTable>("/api/tables", request),
+  join: (id: string, request: Join) => call<Joined>(`/api/tables/${id}/join`, request),
+  rematch: (id: string, request: SeatKey) =>
+    call<{ table: string; rematch_of: string }>(`/api/tables/${id}/rematch`, request),
+};

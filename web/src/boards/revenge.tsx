@@ -1,0 +1,107 @@
+/** Tutankhamun's Revenge: the box of 4×4 stacks (columns a–d, rows 1–4), each with its
+ * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. */
+import { Place } from "./place";
+import type { BoardProps } from "./types";
+import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
+import { placeActions } from "./view";
+
+const CELL = 86;
+
+/** Card colours by kind: earth brown, treasures gold, obelisk stone blue, snakes green,
+ * pests red, the death mask dark gold. */
+function cardColour(card: string): string {
+  if (card === "earth") return "#b08a5a";
+  if (card === "death-mask") return "#d4a017";
+  if (card.startsWith("obelisk")) return "#a9bcd0";
+  if (card === "cobra" || card.startsWith("snake")) return "#9cc58a";
+  if (card === "mosquito" || card === "scorpion") return "#e39a8a";
+  return "#f1d77a";
+}
+const COLUMNS = "abcd";
+
+export function RevengeBoard({ view, legal, onAct, last }: BoardProps) {
+  const typed = view as unknown as TutankhamunsRevengeView;
+  const depth = typed.depth;
+  const top = typed.top;
+  const places = placeActions(legal, ["lift", "block"]);
+  const blocks = typed.blocks;
+  const mine = Object.entries(typed.my_layers);
+  // While laying, the cells show this seat's own layer as it is laid (face down to others).
+  const layingNow =
+    typed.phase === "laying" && typed.laying ? (typed.my_layers[String(typed.laying.layer)] ?? []) : [];
+  return (
+    <div class="board-wrap">
+    <svg class="board" viewBox="0 0 380 380" role="img" aria-label="The box of sixteen stacks">
+      <rect x="0" y="0" width="380" height="380" rx="10" fill="#7a5230" />
+      {Array.from({ length: 16 }, (_, index) => {
+        const name = `${COLUMNS[index % 4]}${Math.floor(index / 4) + 1}`;
+        const x = 18 + (index % 4) * CELL;
+        const y = 18 + Math.floor(index / 4) * CELL;
+        const card = layingNow[index] ?? top[index] ?? null;
+        const layers = depth[index] ?? 0;
+        const blocked = blocks.includes(index);
+        return (
+          <Place key={name} action={places.get(name)} onAct={onAct}>
+            {Array.from({ length: Math.min(layers, 6) }, (_, layer) => (
+              <rect
+                key={layer}
+                x={x + 4 + layer * 1.5}
+                y={y + 4 - layer * 1.5}
+                width={CELL - 14}
+                height={CELL - 14}
+                rx="6"
+                fill="#d9c08f"
+                stroke="#5a3d1e"
+                stroke-width="0.8"
+              />
+            ))}
+            <rect
+              class="spot"
+              x={x + 4 + layers * 1.5}
+              y={y + 4 - layers * 1.5}
+              width={CELL - 14}
+              height={CELL - 14}
+              rx="6"
+              fill={card ? cardColour(card) : layers === 0 ? "#4a2f17" : "#c8b07a"}
+              stroke={blocked ? "#111" : "#5a3d1e"}
+              stroke-width={blocked ? 4 : 1.5}
+            />
+            {last?.has(name) && (
+              <rect class="last-ring" x={x} y={y - 8} width={CELL - 2} height={CELL + 2} rx="8" />
+            )}
+            <g transform={`translate(${layers * 1.5 - 2} ${-layers * 1.5})`}>
+            <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="cell-name">
+              {name}
+            </text>
+            <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
+              {card ? (card.split("-")[0] ?? card) : layers === 0 ? "empty" : "?"}
+            </text>
+            {card && card.includes("-") && (
+              <text x={x + CELL / 2} y={y + 54} text-anchor="middle" class="tile-label">
+                {card.split("-").slice(1).join(" ")}
+              </text>
+            )}
+            <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
+              {blocked ? "⛔ blocked · " : ""}
+              {layers} {layers === 1 ? "card" : "cards"}
+            </text>
+            </g>
+          </Place>
+        );
+      })}
+    </svg>
+      {mine.length > 0 && (
+        <details class="secret">
+          <summary>Your secret layers (only you see them)</summary>
+          <ul>
+            {mine.map(([layer, cards]) => (
+              <li key={layer} data-layer={layer}>
+                Layer {layer}: {cards.map((card) => card ?? "·").join(", ")}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/** Reading a view payload (JSON) safely, and finding which legal actions belong to a
+ * place on a board. A place is named by the word after an action's verb: "take 12",
+ * "lift b3", "go f6". */
+import type { LegalAction } from "../generated/protocol";
+
+export type View = Record<string, unknown>;
+
+export function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function num(value: unknown, fallback = 0): number {
+  return typeof value === "number" ? value : fallback;
+}
+
+export function str(value: unknown, fallback = ""): string {
+  return typeof value === "string" ? value : fallback;
+}
+
+export function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** Each place's single action of the given verbs ("lift b3" -> place "b3"). A place with
+ * more than one such action is left out: the move list offers those. */
+export function placeActions(legal: LegalAction[], verbs: string[]): Map<string, LegalAction> {
+  const counts = new Map<string, number>();
+  const found = new Map<string, LegalAction>();
+  for (const action of legal) {
+    const [verb, place, ...rest] = action.notation.split(" ");
+    if (verb === undefined || place === undefined || rest.length > 0 || !verbs.includes(verb)) {
+      continue;
+    }
+    counts.set(place, (counts.get(place) ?? 0) + 1);
+    found.set(place, action);
+  }
+  for (const [place, count] of counts) if (count > 1) found.delete(place);
+  return found;
+}
+
+/** The action with exactly this notation, if legal. */
+export function actionNamed(legal: LegalAction[], notation: string): LegalAction | undefined {
+  return legal.find((action) => action.notation === notation);
+}
+
+/** A short readable tag for a component name ("cartouche-chest" -> "Cart"). */
+export function tag(name: string): string {
+  const word = name.split("-")[0] ?? name;
+  return word.charAt(0).toUpperCase() + word.slice(1, 4);
+}
+
+/** A stable pleasant colour for a component name. */
+export function hue(name: string): string {
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return `hsl(${h} 45% 78%)`;
+}
+
+/** The places named by the events of the latest step: their slot, stack or field. */
+export function lastPlaces(events: { seq: number; data: Record<string, unknown> }[]): Set<string> {
+  const latest = events.length > 0 ? events[events.length - 1]?.seq : undefined;
+  const found = new Set<string>();
+  for (const event of events) {
+    if (event.seq !== latest) continue;
+    for (const key of ["slot", "stack", "field", "to"]) {
+      const value = event.data[key];
+      if (typeof value === "string" || typeof value === "number") found.add(String(value));
+    }
+  }
+  return found;
+}

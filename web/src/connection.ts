@@ -1,0 +1,175 @@
+/** The table connection: one WebSocket speaking the server's protocol, reconnecting by
+ * itself with the last sequence number seen, and resending unacknowledged actions by their
+ * client id (the server answers a resend with the original ack and never plays twice). */
+import type {
+  Act,
+  ClientMessage,
+  EventText,
+  ServerMessage,
+  TableNotice,
+  Update,
+  Welcome,
+} from "./generated/protocol";
+
+export interface TableState {
+  link: "connecting" | "open" | "lost" | "refused";
+  welcome: Welcome | null;
+  update: Update | null;
+  log: EventText[];
+  notice: TableNotice | null;
+  error: string | null;
+  /** Actions sent and not yet acknowledged. */
+  pending: number;
+}
+
+export interface SocketLike {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+export type SocketFactory = (url: string) => SocketLike;
+
+/** Refusals after which reconnecting cannot help. */
+const FINAL = new Set(["bad-key", "no-table", "bad-request"]);
+
+let counter = 0;
+function clientId(): string {
+  counter += 1;
+  const random = Math.random().toString(36).slice(2, 10);
+  return `${Date.now().toString(36)}-${random}-${counter}`;
+}
+
+export class Connection {
+  state: TableState = {
+    link: "connecting",
+    welcome: null,
+    update: null,
+    log: [],
+    notice: null,
+    error: null,
+    pending: 0,
+  };
+  private socket: SocketLike | null = null;
+  private since = 0;
+  private readonly unacked = new Map<string, Act>();
+  private stopped = false;
+  private retry = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly url: (since: number) => string,
+    private readonly onChange: (state: TableState) => void,
+    private readonly factory: SocketFactory = (url) => new WebSocket(url),
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.open();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.socket?.close();
+    this.socket = null;
+  }
+
+  /** Send the action with id ``action`` against the latest update. */
+  act(action: number): string {
+    const cid = clientId();
+    const message: Act = { type: "act", seq: this.state.update?.seq ?? 0, action, cid };
+    this.unacked.set(cid, message);
+    this.set({ pending: this.unacked.size });
+    this.send(message);
+    return cid;
+  }
+
+  private send(message: ClientMessage): void {
+    try {
+      this.socket?.send(JSON.stringify(message));
+    } catch {
+      // the socket is closing: the action is resent after reconnecting
+    }
+  }
+
+  private open(): void {
+    const socket = this.factory(this.url(this.since));
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retry = 0;
+      this.set({ link: "open", error: null });
+      for (const message of this.unacked.values()) this.send(message);
+    };
+    socket.onmessage = (event) => {
+      if (typeof event.data === "string") this.receive(JSON.parse(event.data) as ServerMessage);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.stopped || this.state.link === "refused") return;
+      this.set({ link: "lost" });
+      const delay = Math.min(5000, 250 * 2 ** this.retry);
+      this.retry += 1;
+      this.timer = setTimeout(() => this.open(), delay);
+    };
+  }
+
+  receive(message: ServerMessage): void {
+    switch (message.type) {
+      case "welcome":
+        this.set({ welcome: message });
+        break;
+      case "update": {
+        const log = message.resync ? message.events : [...this.state.log, ...message.events];
+        this.since = message.seq;
+        this.set({ update: message, log });
+        break;
+      }
+      case "ack":
+        this.unacked.delete(message.cid);
+        this.set({ pending: this.unacked.size });
+        break;
+      case "error":
+        if (message.cid) this.unacked.delete(message.cid);
+        if (!message.cid && FINAL.has(message.code)) {
+          this.set({ link: "refused", error: message.message });
+        } else {
+          this.set({ error: message.message, pending: this.unacked.size });
+        }
+        break;
+      case "table":
+        this.set({ notice: message });
+        break;
+      case "pong":
+        break;
+    }
+  }
+
+  private set(change: Partial<TableState>): void {
+    this.state = { ...this.state, ...change };
+    this.onChange(this.state);
+  }
+}
+
+/** The WebSocket address of a table for a seat (or a spectator), from ``since`` on. */
+export function socketUrl(
+  table: string,
+  who: { seat: number | null; key: string | null; watch: string | null },
+  lang: string,
+  since: number,
+): string {
+  const base = new URL(`/ws/${table}`, window.location.href);
+  base.protocol = base.protocol === "https:" ? "wss:" : "ws:";
+  if (who.seat !== null) {
+    base.searchParams.set("seat", String(who.seat));
+    base.searchParams.set("key", who.key ?? "");
+  } else if (who.watch) {
+    base.searchParams.set("watch", who.watch);
+  }
+  base.searchParams.set("since", String(since));
+  base.searchParams.set("lang", lang);
+  return base.toString();
+}

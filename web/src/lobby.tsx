@@ -1,0 +1,228 @@
+/** The lobby: the four games, creating a table (options, player count, people or bots
+ * with a level), the new table's invite links, and the open tables to join or watch. */
+import { useEffect, useState } from "preact/hooks";
+import { api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
+import type { SeatRequest } from "./generated/protocol";
+import { GamePicture } from "./pictures";
+import { hotSeatPath, localPath } from "./route";
+
+interface SeatChoice {
+  kind: "person" | "bot";
+  bot: string;
+  name: string;
+}
+
+export function Lobby(props: { navigate: (path: string) => void }) {
+  const { navigate } = props;
+  const [games, setGames] = useState<GameInfo[]>([]);
+  const [tables, setTables] = useState<TableInfo[]>([]);
+  const [chosen, setChosen] = useState<GameInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api.games().then(setGames, (e: Error) => setError(e.message));
+    const refresh = () => api.lobby().then(setTables, () => undefined);
+    void refresh();
+    const timer = setInterval(refresh, 5000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const join = async (table: TableInfo) => {
+    try {
+      const joined = await api.join(table.id, {});
+      if (joined.link) navigate(localPath(joined.link));
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <main class="lobby">
+      <header>
+        <h1>☥ Saqqara</h1>
+        <p>Four Egyptian board games to play with friends and bots.</p>
+      </header>
+      {error && <p class="error" role="alert">{error}</p>}
+      <section aria-label="Games" class="games">
+        {games.map((game) => (
+          <article key={game.id} class={`game${chosen?.id === game.id ? " chosen" : ""}`}>
+            <GamePicture game={game.id} />
+            <div>
+              <h2>{game.title}</h2>
+              <p class="original">{game.original_title}</p>
+              <p>{game.summary}</p>
+              <button type="button" data-game={game.id} onClick={() => setChosen(game)}>
+                New table
+              </button>
+            </div>
+          </article>
+        ))}
+      </section>
+      {chosen && <CreateForm key={chosen.id} game={chosen} navigate={navigate} />}
+      <section aria-label="Open tables" class="open-tables">
+        <h2>Open tables</h2>
+        {tables.length === 0 ? (
+          <p>No table is waiting for players right now.</p>
+        ) : (
+          <ul>
+            {tables.map((table) => (
+              <li key={table.id}>
+                {table.game} · {table.players} players ·{" "}
+                {table.seats.filter((s) => s.kind === "person" && !s.taken).length} free{" "}
+                <button type="button" onClick={() => void join(table)}>
+                  Join
+                </button>{" "}
+                <a href={`/t/${table.id}`}>Watch</a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function defaultBot(game: GameInfo): string {
+  return ["heuristic", "greedy", "random"].find((b) => game.bots.includes(b)) ?? game.bots[0] ?? "random";
+}
+
+function CreateForm(props: { game: GameInfo; navigate: (path: string) => void }) {
+  const { game, navigate } = props;
+  const [players, setPlayers] = useState(game.players[0]);
+  const [options, setOptions] = useState<Record<string, string>>(
+    Object.fromEntries(game.options.map((o) => [o.name, o.default])),
+  );
+  const [seats, setSeats] = useState<SeatChoice[]>(
+    Array.from({ length: game.players[1] }, (_, n) => ({
+      kind: n === 0 ? "person" : "bot",
+      bot: defaultBot(game),
+      name: "",
+    })),
+  );
+  const [created, setCreated] = useState<CreatedTable | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const change = (index: number, patch: Partial<SeatChoice>) =>
+    setSeats(seats.map((seat, n) => (n === index ? { ...seat, ...patch } : seat)));
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const wanted: SeatRequest[] = seats.slice(0, players).map((seat) =>
+      seat.kind === "bot"
+        ? { kind: "bot", bot: seat.bot }
+        : { kind: "person", name: seat.name.trim() || null },
+    );
+    try {
+      setCreated(await api.create({ game: game.id, options, seats: wanted as never }));
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  if (created) return <Invites created={created} navigate={navigate} />;
+  const counts = Array.from({ length: game.players[1] - game.players[0] + 1 }, (_, n) => n + game.players[0]);
+  return (
+    <form class="create" onSubmit={(event) => void create(event)} aria-label={`New ${game.title} table`}>
+      <h2>New table: {game.title}</h2>
+      <label>
+        Players{" "}
+        <select name="players" value={players} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
+          {counts.map((n) => (
+            <option key={n} value={n}>{n}</option>
+          ))}
+        </select>
+      </label>
+      {game.options.map((option) => (
+        <label key={option.name}>
+          {option.name}{" "}
+          <select
+            name={option.name}
+            value={options[option.name]}
+            onChange={(e) => setOptions({ ...options, [option.name]: e.currentTarget.value })}
+          >
+            {option.choices.map((choice) => (
+              <option key={choice} value={choice}>{choice}</option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <ol class="seat-choices">
+        {seats.slice(0, players).map((seat, index) => (
+          <li key={index}>
+            <select
+              aria-label={`Seat ${index + 1}`}
+              name={`seat-${index}`}
+              value={seat.kind}
+              onChange={(e) => change(index, { kind: e.currentTarget.value as SeatChoice["kind"] })}
+            >
+              <option value="person">Person</option>
+              <option value="bot">Bot</option>
+            </select>{" "}
+            {seat.kind === "bot" ? (
+              <select
+                aria-label={`Bot level of seat ${index + 1}`}
+                value={seat.bot}
+                onChange={(e) => change(index, { bot: e.currentTarget.value })}
+              >
+                {game.bots.map((bot) => (
+                  <option key={bot} value={bot}>{bot}</option>
+                ))}
+              </select>
+            ) : (
+              <input
+                aria-label={`Name of seat ${index + 1}`}
+                placeholder={`Player ${index + 1}`}
+                maxLength={40}
+                value={seat.name}
+                onInput={(e) => change(index, { name: e.currentTarget.value })}
+              />
+            )}
+          </li>
+        ))}
+      </ol>
+      {error && <p class="error" role="alert">{error}</p>}
+      <button type="submit">Create table</button>
+    </form>
+  );
+}
+
+function Invites(props: { created: CreatedTable; navigate: (path: string) => void }) {
+  const { created, navigate } = props;
+  const copy = (text: string) => void navigator.clipboard?.writeText(text);
+  const people = created.seats
+    .filter((seat) => seat.link)
+    .map((seat) => ({ seat: seat.seat, key: new URL(seat.link ?? "", location.href).searchParams.get("key") ?? "" }));
+  return (
+    <section class="invites" aria-label="Invite links">
+      <h2>Table ready</h2>
+      <p>Send each person their own link; keep yours.</p>
+      {people.length > 1 && (
+        <p>
+          <button type="button" class="hotseat" onClick={() => navigate(hotSeatPath(created.table, people))}>
+            Play all {people.length} people's seats on this device (hot-seat)
+          </button>
+        </p>
+      )}
+      <ul>
+        {created.seats.map((seat) =>
+          seat.link ? (
+            <li key={seat.seat}>
+              {seat.name}: <code>{seat.link}</code>{" "}
+              <button type="button" onClick={() => copy(seat.link ?? "")}>Copy</button>{" "}
+              <button type="button" class="play" onClick={() => navigate(localPath(seat.link ?? "/"))}>
+                Play this seat
+              </button>
+            </li>
+          ) : (
+            <li key={seat.seat}>{seat.name} (bot)</li>
+          ),
+        )}
+        <li>
+          Spectators: <code>{created.spectator}</code>{" "}
+          <button type="button" onClick={() => copy(created.spectator)}>Copy</button>
+        </li>
+      </ul>
+    </section>
+  );
+}

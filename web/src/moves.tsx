@@ -1,0 +1,33 @@
+/** The legal moves as a list of buttons: the way for keyboard and screen-reader users,
+ * and for every move a board does not draw as a place. */
+import type { LegalAction } from "./generated/protocol";
+
+export function MoveList(props: {
+  legal: LegalAction[];
+  onAct: (action: number) => void;
+  busy: boolean;
+}) {
+  const { legal, onAct, busy } = props;
+  if (legal.length === 0) return null;
+  return (
+    <section class="moves" aria-label="Your moves">
+      <h2>Your move</h2>
+      <ul>
+        {legal.map((action) => (
+          <li key={action.id}>
+            <button
+              type="button"
+              class="move"
+              data-action={action.id}
+              disabled={busy}
+              title={action.notation}
+              onClick={() => onAct(action.id)}
+            >
+              {action.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

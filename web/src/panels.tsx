@@ -1,0 +1,76 @@
+/** Seat panels (name, symbol, whose turn, the public numbers of each seat) and the log. */
+import type { EventText } from "./generated/protocol";
+import { seatColour, seatSymbol } from "./seats";
+import type { View } from "./boards/view";
+
+/** The view's per-seat numbers: every list of numbers with one entry per seat. */
+function seatNumbers(view: View, players: number): [string, number[]][] {
+  const found: [string, number[]][] = [];
+  for (const [key, value] of Object.entries(view)) {
+    if (["to_act", "pawns", "layer_owners", "blocks", "depth"].includes(key)) continue;
+    if (
+      Array.isArray(value) &&
+      value.length === players &&
+      value.every((entry) => typeof entry === "number")
+    ) {
+      found.push([key.replace(/_/g, " "), value as number[]]);
+    }
+  }
+  return found;
+}
+
+export function SeatPanels(props: {
+  names: string[];
+  me: number | null;
+  toAct: number[];
+  view: View;
+}) {
+  const { names, me, toAct, view } = props;
+  const numbers = seatNumbers(view, names.length);
+  return (
+    <ul class="seats" aria-label="Players">
+      {names.map((name, seat) => (
+        <li
+          key={seat}
+          class={`seat${toAct.includes(seat) ? " to-act" : ""}`}
+          style={{ borderColor: seatColour(seat) }}
+        >
+          <span class="symbol" style={{ color: seatColour(seat) }} aria-hidden="true">
+            {seatSymbol(seat)}
+          </span>{" "}
+          <strong>{name}</strong>
+          {seat === me && <span class="you"> (you)</span>}
+          {toAct.includes(seat) && <span class="turn"> · to move</span>}
+          {numbers.length > 0 && (
+            <span class="numbers">
+              {numbers.map(([label, values]) => (
+                <span key={label}>
+                  {" "}
+                  {label} {values[seat]}
+                </span>
+              ))}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Log(props: { log: EventText[] }) {
+  const { log } = props;
+  const last = log.length > 0 ? log[log.length - 1]?.seq : undefined;
+  const shown = log.slice(-60).reverse();
+  return (
+    <section class="log" aria-label="What happened">
+      <h2>Log</h2>
+      <ol aria-live="polite">
+        {shown.map((event, index) => (
+          <li key={`${event.seq}-${index}`} class={event.seq === last ? "last" : undefined}>
+            {event.text}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+/** Where the page is: the lobby, or a table with the seat link's seat and key (or a
+ * spectator's watch key). Links look like /t/ID?seat=N&key=K and /t/ID?watch=K. */
+
+export type Route =
+  | { page: "lobby" }
+  | { page: "table"; table: string; seat: number | null; key: string | null; watch: string | null }
+  | { page: "hotseat"; table: string; seats: SeatKeyPair[] };
+
+export function parseRoute(pathname: string, search: string, hash = ""): Route {
+  const match = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
+  if (!match || match[1] === undefined) return { page: "lobby" };
+  const seats = parseHotSeat(hash);
+  if (seats.length > 0) return { page: "hotseat", table: match[1], seats };
+  const params = new URLSearchParams(search);
+  const seatText = params.get("seat");
+  const seat = seatText !== null && /^\d{1,2}$/.test(seatText) ? Number(seatText) : null;
+  return {
+    page: "table",
+    table: match[1],
+    seat,
+    key: seat === null ? null : params.get("key"),
+    watch: params.get("watch"),
+  };
+}
+
+export function seatPath(table: string, seat: number, key: string): string {
+  return `/t/${table}?seat=${seat}&key=${encodeURIComponent(key)}`;
+}
+
+/** A full link's path and query (the server hands out absolute links). */
+export function localPath(link: string): string {
+  const url = new URL(link, window.location.href);
+  return url.pathname + url.search;
+}
+
+export interface SeatKeyPair {
+  seat: number;
+  key: string;
+}
+
+/** The seats of a hot-seat link's fragment: "#hotseat=0:KEY,1:KEY". */
+export function parseHotSeat(hash: string): SeatKeyPair[] {
+  const match = /^#hotseat=(.+)$/.exec(hash);
+  if (!match?.[1]) return [];
+  return match[1]
+    .split(",")
+    .map((part) => /^(\d{1,2}):([A-Za-z0-9_-]{1,100})$/.exec(part))
+    .filter((found): found is RegExpExecArray => found !== null)
+    .map((found) => ({ seat: Number(found[1]), key: found[2] ?? "" }));
+}
+
+export function hotSeatPath(table: string, seats: SeatKeyPair[]): string {
+  return `/t/${table}#hotseat=${seats.map((s) => `${s.seat}:${s.key}`).join(",")}`;
+}

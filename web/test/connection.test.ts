@@ -1,0 +1,107 @@
+/** The connection reconnects with the last sequence number seen and resends an action that
+ * was not acknowledged under its original client id; an acknowledged one is never resent. */
+import { describe, expect, it, vi } from "vitest";
+import { Connection, type SocketLike } from "../src/connection";
+import type { Act, ServerMessage } from "../src/generated/protocol";
+
+class FakeSocket implements SocketLike {
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  sent: string[] = [];
+  constructor(readonly url: string) {}
+  send(data: string): void {
+    this.sent.push(data);
+  }
+  close(): void {
+    this.onclose?.(new CloseEvent("close"));
+  }
+  open(): void {
+    this.onopen?.(new Event("open"));
+  }
+  deliver(message: ServerMessage): void {
+    this.onmessage?.(new MessageEvent("message", { data: JSON.stringify(message) }));
+  }
+}
+
+function update(seq: number, events: number[]): ServerMessage {
+  return {
+    type: "update",
+    seq,
+    view: {},
+    to_act: [0],
+    legal: [{ id: 3, label: "take 3", notation: "take 3" }],
+    events: events.map((n) => ({ seq: n, kind: "moved", text: `step ${n}`, data: {} })),
+    over: false,
+    status: "playing",
+  };
+}
+
+describe("Connection", () => {
+  it("reconnects from the last seq and resends the unacknowledged action by its cid", () => {
+    vi.useFakeTimers();
+    const sockets: FakeSocket[] = [];
+    const connection = new Connection(
+      (since) => `ws://test/ws/t?since=${since}`,
+      () => undefined,
+      (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+    );
+    connection.start();
+    const first = sockets[0]!;
+    first.open();
+    first.deliver(update(4, [1, 2, 3, 4]));
+    const cid = connection.act(3);
+    const sentAct = JSON.parse(first.sent[0]!) as Act;
+    expect(sentAct).toEqual({ type: "act", seq: 4, action: 3, cid });
+    first.close();
+    expect(connection.state.link).toBe("lost");
+    vi.advanceTimersByTime(300);
+    const second = sockets[1]!;
+    expect(second.url).toBe("ws://test/ws/t?since=4");
+    second.open();
+    expect(JSON.parse(second.sent[0]!)).toEqual(sentAct);
+    second.deliver({ type: "ack", cid, seq: 5 });
+    second.deliver(update(5, [5]));
+    expect(connection.state.pending).toBe(0);
+    expect(connection.state.log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+    second.close();
+    vi.advanceTimersByTime(300);
+    const third = sockets[2]!;
+    expect(third.url).toBe("ws://test/ws/t?since=5");
+    third.open();
+    expect(third.sent).toEqual([]);
+    connection.stop();
+    vi.useRealTimers();
+  });
+
+  it("stops reconnecting when the seat link is refused", () => {
+    const sockets: FakeSocket[] = [];
+    const connection = new Connection(
+      () => "ws://test/ws/t",
+      () => undefined,
+      (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+    );
+    connection.start();
+    sockets[0]!.open();
+    sockets[0]!.deliver({ type: "error", code: "bad-key", message: "that seat link is not valid" });
+    sockets[0]!.close();
+    expect(connection.state.link).toBe("refused");
+    expect(connection.state.error).toBe("that seat link is not valid");
+    expect(sockets.length).toBe(1);
+  });
+
+  it("replaces the log on a resync", () => {
+    const connection = new Connection(() => "ws://x", () => undefined, (url) => new FakeSocket(url));
+    connection.receive(update(2, [1, 2]));
+    connection.receive({ ...(update(9, [9]) as object), resync: true } as ServerMessage);
+    expect(connection.state.log.map((e) => e.seq)).toEqual([9]);
+  });
+});

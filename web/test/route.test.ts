@@ -1,0 +1,42 @@
+/** Page addresses: seat links, spectator links and hot-seat fragments. */
+import { describe, expect, it } from "vitest";
+import { hotSeatPath, parseHotSeat, parseRoute } from "../src/route";
+
+describe("parseRoute", () => {
+  it("reads the lobby, a seat link, a spectator link and a hot-seat link", () => {
+    expect(parseRoute("/", "")).toEqual({ page: "lobby" });
+    expect(parseRoute("/t/ab12", "?seat=1&key=k-1")).toEqual({
+      page: "table",
+      table: "ab12",
+      seat: 1,
+      key: "k-1",
+      watch: null,
+    });
+    expect(parseRoute("/t/ab12", "?watch=w")).toMatchObject({ seat: null, key: null, watch: "w" });
+    expect(parseRoute("/t/ab12", "", "#hotseat=0:aa,2:b_b")).toEqual({
+      page: "hotseat",
+      table: "ab12",
+      seats: [
+        { seat: 0, key: "aa" },
+        { seat: 2, key: "b_b" },
+      ],
+    });
+  });
+
+  it("ignores what is not a table address or a well-formed seat", () => {
+    expect(parseRoute("/t/../x", "")).toEqual({ page: "lobby" });
+    expect(parseRoute("/t/ab", "?seat=x&key=k")).toMatchObject({ seat: null, key: null });
+    expect(parseHotSeat("#hotseat=0:ok,1:bad key,x:y")).toEqual([{ seat: 0, key: "ok" }]);
+    expect(parseHotSeat("#other")).toEqual([]);
+  });
+
+  it("writes hot-seat links that it reads back", () => {
+    const seats = [
+      { seat: 0, key: "k0" },
+      { seat: 1, key: "k1" },
+    ];
+    const path = hotSeatPath("t1", seats);
+    const [pathname, hash] = path.split("#");
+    expect(parseRoute(pathname ?? "", "", `#${hash}`)).toEqual({ page: "hotseat", table: "t1", seats });
+  });
+});
