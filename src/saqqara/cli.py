@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from saqqara import __version__
+from saqqara.ai.distributed import add_cluster_arguments
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
@@ -161,6 +162,13 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- saqqara ladder ---------------------------------------------------------------------------
+def cmd_ladder(args: argparse.Namespace, console: Console) -> int:
+    from saqqara.ai.ladder_command import ladder_command
+
+    return ladder_command(args, console, _options(args), _bot_list(args.bots))
+
+
 # -- saqqara arena ----------------------------------------------------------------------------
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     from saqqara.ai.arena import run_arena
@@ -190,6 +198,8 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             args.seed,
             args.workers,
             lambda k: progress.advance(task, k),
+            ray_address=args.ray,
+            batch=args.batch,
         )
     data = result.to_json()
     if args.json:
@@ -379,8 +389,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=0, help="seed of game 0; game k uses seed+k")
     arena.add_argument("--workers", type=int, help="processes (default: one per core)")
     arena.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_cluster_arguments(arena)
     game_options(arena)
     arena.set_defaults(run=cmd_arena)
+
+    from saqqara.ai.ladder_command import add_parser as add_ladder_parser
+
+    add_ladder_parser(sub, game_options, cmd_ladder)
 
     rep = sub.add_parser("replay", help="replay a game record, checking every action")
     rep.add_argument("file", help="a saqqara record (JSON; see docs/records.md)")

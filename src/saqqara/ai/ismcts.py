@@ -3,17 +3,26 @@
 Each iteration draws a determinization from the bot's own perspective (``resample``),
 walks the tree choosing among the actions available in that world by UCB1 with
 availability counts (Cowling, Powley and Whitehouse, 2012), adds one node, and values the
-new position — with the game's registered evaluator where it has one, by random play to the
-end otherwise — crediting every node with the value for the seat that acted there. Chance
-is sampled. ``ismcts:N`` runs N iterations per move (default 400).
+new position — with the game's registered evaluator where it has one (once per seat on the
+path), by random play to the end otherwise — crediting every node with the value for the
+seat that acted there. Chance is sampled. Tree children are keyed by integer action id.
+
+A budget is iterations or think time: ``ismcts:2000`` runs 2000 iterations per move,
+``ismcts:1s`` / ``ismcts:500ms`` / ``ismcts:1.5s`` think that long (default 400
+iterations). :meth:`ISMCTSBot.cancel` stops a search between two iterations; the move is
+then the best found so far.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import threading
+import time
+from dataclasses import dataclass
 
 from saqqara.ai.registry import Evaluator, evaluator_for, register_param_bot
+from saqqara.core.action_ids import ActionIds
 from saqqara.core.actions import Action
 from saqqara.core.errors import OptionError
 from saqqara.core.game import CHANCE, Game, State
@@ -22,6 +31,50 @@ from saqqara.core.perspective import Perspective
 DEFAULT_ITERATIONS = 400
 EXPLORATION = 0.7
 MAX_ROLLOUT = 10_000
+PRIOR_WORLDS = 4
+"""Determinizations that value the root's moves before the search (0: no root prior)."""
+PRIOR_VISITS = 10
+"""Virtual visits each root move starts with, at its prior value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a search runs: a number of iterations, or seconds of think time, or both
+    (whichever ends first)."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    seconds: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """``""`` (the default), ``2000`` (iterations), ``1s``, ``1.5s`` or ``500ms``."""
+        if not text:
+            return cls()
+        number, unit = text, ""
+        for suffix in ("ms", "s"):
+            if text.endswith(suffix):
+                number, unit = text[: -len(suffix)], suffix
+                break
+        try:
+            value = float(number) if unit else float(int(number))
+        except ValueError:
+            value = -1.0
+        if value <= 0 or not math.isfinite(value):
+            raise OptionError(
+                f"a search budget is iterations (2000) or a think time (1s, 500ms), not {text!r}"
+            )
+        if unit == "ms":
+            return cls(None, value / 1000)
+        if unit == "s":
+            return cls(None, value)
+        return cls(int(value), None)
+
+    @property
+    def label(self) -> str:
+        if self.seconds is None:
+            return str(self.iterations)
+        time = f"{self.seconds * 1000:g}ms" if self.seconds < 1 else f"{self.seconds:g}s"
+        return time if self.iterations is None else f"{self.iterations}/{time}"
 
 
 class Node:
@@ -31,67 +84,155 @@ class Node:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.children: dict[Action, Node] = {}
+        self.children: dict[int, Node] = {}
         self.visits = 0
         self.availability = 0
         self.reward = 0.0
 
 
 class ISMCTSBot:
-    """SO-ISMCTS with random rollouts; deterministic for a given generator."""
+    """SO-ISMCTS with random rollouts; deterministic for a given generator and an
+    iteration budget."""
 
     def __init__(self, game: Game, iterations: int = DEFAULT_ITERATIONS) -> None:
         self.game = game
-        self.iterations = iterations
+        self.budget = Budget(iterations, None)
         self.evaluator: Evaluator | None = evaluator_for(game.spec.id)
-        self.name = f"ismcts:{iterations}" if iterations != DEFAULT_ITERATIONS else "ismcts"
+        self.action_ids = ActionIds(game)
+        self.stop = threading.Event()
+        self.iterations_done = 0
+        """Iterations of the last search (for time budgets and benchmarks)."""
+        self.prior_worlds = PRIOR_WORLDS
+        self.prior_visits = PRIOR_VISITS
+        self.name = self._name()
+
+    @classmethod
+    def with_budget(cls, game: Game, budget: Budget) -> ISMCTSBot:
+        bot = cls(game)
+        bot.budget = budget
+        bot.name = bot._name()
+        return bot
+
+    @property
+    def iterations(self) -> int | None:
+        return self.budget.iterations
+
+    def _name(self) -> str:
+        return "ismcts" if self.budget == Budget() else f"ismcts:{self.budget.label}"
+
+    def cancel(self) -> None:
+        """Stop the search under way (from another thread); it answers at once."""
+        self.stop.set()
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
         legal = perspective.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+        try:
+            if len(legal) == 1:
+                return legal[0]
+            root = self.search(perspective, rng)
+            key = self.action_ids
+            children = root.children
+
+            def visits(action: Action) -> int:
+                child = children.get(key(action))
+                return child.visits if child is not None else -1
+
+            return max(legal, key=visits)
+        finally:
+            self.stop.clear()
+
+    def search(self, perspective: Perspective, rng: random.Random) -> Node:
+        """Run the budget's iterations (or think time) from ``perspective``; the root."""
         root = Node(perspective.seat)
-        for _ in range(self.iterations):
-            self._iterate(root, perspective.resample(rng), rng)
-        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
-        return best
+        stop = self.stop
+        done = 0
+        if self.prior_worlds and self.evaluator is not None:
+            self._seed_root(root, perspective, rng)
+        iterations, seconds = self.budget.iterations, self.budget.seconds
+        if seconds is None:
+            for _ in range(iterations or 0):
+                if stop.is_set():
+                    break
+                self._iterate(root, perspective.resample(rng), rng)
+                done += 1
+        else:
+            deadline = time.perf_counter() + seconds
+            limit = iterations if iterations is not None else math.inf
+            while not stop.is_set() and done < limit:
+                if done and time.perf_counter() >= deadline:
+                    break
+                self._iterate(root, perspective.resample(rng), rng)
+                done += 1
+        self.iterations_done = done
+        return root
+
+    def _seed_root(self, root: Node, perspective: Perspective, rng: random.Random) -> None:
+        """Progressive bias at the root: each first move starts with ``prior_visits``
+        virtual visits worth the evaluator's mean over ``prior_worlds`` determinizations of
+        the position right after it (chance that follows it sampled)."""
+        assert self.evaluator is not None
+        evaluate = self.evaluator
+        seat = perspective.seat
+        key = self.action_ids
+        totals: dict[int, list[float]] = {}
+        for _ in range(self.prior_worlds):
+            world = perspective.resample(rng)
+            for action in world.legal_actions(seat):
+                after = world.clone()
+                after.apply_unchecked(seat, action)
+                while (acting := after.to_act()) == (CHANCE,):
+                    after.apply_unchecked(CHANCE, after.sample_chance(rng))
+                value = after.returns()[seat] if not acting else evaluate(after, seat)
+                totals.setdefault(key(action), []).append(value)
+        weight = self.prior_visits
+        for aid, values in totals.items():
+            child = Node(seat)
+            child.visits = child.availability = weight
+            child.reward = weight * sum(values) / len(values)
+            root.children[aid] = child
 
     def _iterate(self, root: Node, world: State, rng: random.Random) -> None:
         path: list[Node] = []
         node = root
+        key = self.action_ids
         # Selection and expansion.
         while True:
             acting = world.to_act()
             if not acting:
                 break
-            if acting == (CHANCE,):
+            seat = acting[0]
+            if seat == CHANCE:
                 world.apply_unchecked(CHANCE, world.sample_chance(rng))
                 continue
-            seat = acting[0]
             legal = world.legal_actions(seat)
-            for action in legal:
-                child = node.children.get(action)
-                if child is not None:
-                    child.availability += 1
-            untried = [a for a in legal if a not in node.children]
-            if untried:
-                action = rng.choice(untried)
+            children = node.children
+            kids = [children.get(aid) for aid in key.of(legal)]
+            if None in kids:
+                untried = [i for i, kid in enumerate(kids) if kid is None]
+                index = untried[rng.randrange(len(untried))]
+                for kid in kids:
+                    if kid is not None:
+                        kid.availability += 1
                 child = Node(seat)
                 child.availability = 1
-                node.children[action] = child
-                world.apply_unchecked(seat, action)
+                children[key(legal[index])] = child
+                world.apply_unchecked(seat, legal[index])
                 path.append(child)
                 break
-            action = self._select(node, legal)
-            node = node.children[action]
-            world.apply_unchecked(seat, action)
+            index = self._select(kids)  # type: ignore[arg-type]  # no None left
+            node = kids[index]  # type: ignore[assignment]
+            world.apply_unchecked(seat, legal[index])
             path.append(node)
-        # Evaluation: the game's heuristic, or random play to the end.
+        # Evaluation: the game's heuristic (once per seat), or random play to the end.
         if self.evaluator is not None and not world.is_terminal():
             evaluate = self.evaluator
+            values: dict[int, float] = {}
             for visited in path:
+                value = values.get(visited.seat)
+                if value is None:
+                    value = values[visited.seat] = evaluate(world, visited.seat)
                 visited.visits += 1
-                visited.reward += evaluate(world, visited.seat)
+                visited.reward += value
             return
         for _ in range(MAX_ROLLOUT):
             acting = world.to_act()
@@ -109,29 +250,28 @@ class ISMCTSBot:
             visited.reward += returns[visited.seat]
 
     @staticmethod
-    def _select(node: Node, legal: list[Action]) -> Action:
-        best_action = legal[0]
+    def _select(kids: list[Node]) -> int:
+        """Count one more availability for each child; the index of the best by UCB1."""
+        best = 0
         best_value = -math.inf
-        for action in legal:
-            child = node.children[action]
-            value = child.reward / child.visits + EXPLORATION * math.sqrt(
-                math.log(child.availability) / child.visits
-            )
+        log = math.log
+        sqrt = math.sqrt
+        for index, child in enumerate(kids):
+            child.availability += 1
+            visits = child.visits
+            value = child.reward / visits + EXPLORATION * sqrt(log(child.availability) / visits)
             if value > best_value:
-                best_action, best_value = action, value
-        return best_action
+                best, best_value = index, value
+        return best
 
 
 def _factory(game: Game, param: str) -> ISMCTSBot:
-    if not param:
-        return ISMCTSBot(game)
-    if not param.isdigit() or int(param) < 1:
-        raise OptionError(f"ismcts:N needs a positive number of iterations, not {param!r}")
-    return ISMCTSBot(game, int(param))
+    return ISMCTSBot.with_budget(game, Budget.parse(param))
 
 
 register_param_bot(
     "ismcts",
     _factory,
-    help="our information-set MCTS with random rollouts; ismcts:N for N iterations per move",
+    help="our information-set MCTS; ismcts:N for N iterations per move, ismcts:1s or "
+    "ismcts:500ms to think that long",
 )

@@ -11,7 +11,8 @@ simultaneous decisions are given in OpenSpiel's turn-based form: the deciding se
 one after the other, in seat order, none seeing the others' choices. Returns are the
 outcome's: the winners share 1 (a constant-sum game). ``resample_from_infostate`` is our
 ``resample``. Information-state strings are the seat's view plus a digest chained over
-every event it saw (so they are perfect-recall without growing with the game); tensors
+every event it saw (so they are perfect-recall without growing with the game), worked out
+only when a string is asked for; tensors
 (observation and information state alike) are the game's declared tensor of the seat's
 view.
 """
@@ -21,17 +22,21 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from saqqara.core.events import events_for
+from saqqara.core.action_ids import ActionIds
+from saqqara.core.events import Event, events_for
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.registry import load, registered_games
 from saqqara.research.encoding import encoder_of
 
 PREFIX = "saqqara_"
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 def openspiel_name(game_id: str) -> str:
@@ -49,6 +54,7 @@ class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
         spec = registered_games()[self.game_id].spec
         players = int(params.pop("players", spec.min_players))
         self.inner: Game = load(self.game_id, players, {k: str(v) for k, v in params.items()})
+        self.ids = ActionIds(self.inner)
         encoder = encoder_of(self.inner)
         self.encoder = encoder
         info = pyspiel.GameInfo(
@@ -82,50 +88,115 @@ def _chain(digest: str, events: list[dict[str, Any]]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+class Step:
+    """One step's events, linked to the step before: the log a state's digests are read
+    from. Immutable once made (states and their deep copies share it); ``memo`` keeps each
+    seat's digest up to this step (``None``: the public one), filled on request."""
+
+    __slots__ = ("events", "memo", "parent")
+
+    def __init__(self, parent: Step | None, events: list[Event]) -> None:
+        self.parent = parent
+        self.events = events
+        self.memo: dict[int | None, str] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Step:
+        return self
+
+
+def digest_after(log: Step | None, seat: int | None, start: History | None) -> str:
+    """The digest of what ``seat`` saw: ``start``'s history, then ``log``'s events."""
+    pending: list[Step] = []
+    link = log
+    digest: str | None = None
+    while link is not None:
+        digest = link.memo.get(seat)
+        if digest is not None:
+            break
+        pending.append(link)
+        link = link.parent
+    if digest is None:
+        digest = start.digest() if start is not None else ""
+    for step in reversed(pending):
+        digest = _chain(digest, events_for(step.events, seat))
+        step.memo[seat] = digest
+    return digest
+
+
+class History:
+    """What one seat (``None``: everyone) had seen when a state was resampled: the history
+    that state started from, then its log. Immutable; its digest is worked out once, on
+    request."""
+
+    __slots__ = ("_digest", "log", "seat", "start")
+
+    def __init__(self, start: History | None, log: Step | None, seat: int | None) -> None:
+        self.start = start
+        self.log = log
+        self.seat = seat
+        self._digest: str | None = None
+
+    def digest(self) -> str:
+        if self._digest is None:
+            self._digest = digest_after(self.log, self.seat, self.start)
+        return self._digest
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> History:
+        return self
+
+
 class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
     """OpenSpiel's view of one of our states.
 
-    ``digests[seat]`` chains every event that seat has seen (``public`` those everyone saw):
-    with the seat's view it makes the perfect-recall information-state string.
+    A state logs the events of its steps (``log``); what a seat has seen is its history at
+    the state's start (``starts[seat]``; ``public``: what everyone saw) followed by the
+    logged events it may see. Digests of that are worked out only for the
+    information-state strings asked for.
     """
 
     def __init__(
         self,
         game: SaqqaraSpielGame,
         inner: State,
-        digests: list[str] | None = None,
-        public: str = "",
+        starts: list[History | None] | None = None,
+        public: History | None = None,
     ) -> None:
         super().__init__(game)
         self.inner = inner
-        self.digests = digests if digests is not None else [""] * game.inner.players
+        self.starts = starts if starts is not None else [None] * game.inner.players
         self.public = public
+        self.log: Step | None = None
         # OpenSpiel clones a Python state by deep-copying its attributes: keep only values
-        # whose deepcopy is cheap and right (our Game is immutable and copies as itself).
+        # whose deepcopy is cheap and right (our Game is immutable and copies as itself,
+        # a History or Step as itself).
         self.rules: Game = game.inner
+
+    def digest(self, seat: int | None) -> str:
+        """The chained digest of every event ``seat`` (``None``: everyone) has seen."""
+        start = self.public if seat is None else self.starts[seat]
+        return digest_after(self.log, seat, start)
 
     def current_player(self) -> int:
         acting = self.inner.to_act()
         if not acting:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if acting == (CHANCE,):
-            return int(pyspiel.PlayerId.CHANCE)
-        return acting[0]
+            return _TERMINAL
+        seat = acting[0]
+        return _CHANCE if seat == CHANCE else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        return [self.rules.action_id(a) for a in self.inner.legal_actions(player)]
+        ids: ActionIds = self.get_game().ids
+        return ids.of(self.inner.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(self.rules.action_id(a), p) for a, p in self.inner.chance_outcomes()]
+        ids = self.get_game().ids
+        return [(ids(a), p) for a, p in self.inner.chance_outcomes()]
 
     def _apply_action(self, action: int) -> None:
-        seat = self.current_player()
-        inner_seat = CHANCE if seat == pyspiel.PlayerId.CHANCE else seat
-        events = self.inner.apply(inner_seat, self.rules.action_from_id(action))
+        acting = self.inner.to_act()
+        seat = acting[0] if acting else CHANCE
+        events = self.inner.apply(seat, self.rules.action_from_id(action))
         if events:
-            for s in range(self.rules.players):
-                self.digests[s] = _chain(self.digests[s], events_for(events, s))
-            self.public = _chain(self.public, events_for(events, None))
+            self.log = Step(self.log, events)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.rules.action_text(self.rules.action_from_id(action))
@@ -150,10 +221,10 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
         rng = random.Random(seed)
         world = self.inner.resample(player_id, rng)
-        digests = [
-            self.digests[s] if s == player_id else self.public for s in range(self.rules.players)
-        ]
-        return SaqqaraSpielState(self.get_game(), world, digests, self.public)
+        public = History(self.public, self.log, None)
+        starts: list[History | None] = [public] * self.rules.players
+        starts[player_id] = History(self.starts[player_id], self.log, player_id)
+        return SaqqaraSpielState(self.get_game(), world, starts, public)
 
     def __str__(self) -> str:
         return json.dumps(self.inner.view(None), sort_keys=True)
@@ -175,7 +246,7 @@ class SaqqaraObserver:
         view = json.dumps(state.inner.view(player), sort_keys=True)
         if not self.perfect_recall:
             return view
-        return f"{view}\n{state.digests[player]}"
+        return f"{view}\n{state.digest(player)}"
 
 
 _GAME_TYPES: dict[str, Any] = {}
@@ -226,9 +297,19 @@ def register_openspiel_games() -> list[str]:
 
 
 def sample_chance_action(state: Any, rng: np.random.RandomState) -> int:
-    """Draw a chance outcome of an OpenSpiel state with its probabilities."""
-    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-    return int(rng.choice(outcomes, p=probs))
+    """Draw a chance outcome of an OpenSpiel state with its probabilities.
+
+    The same draw as ``rng.choice(outcomes, p=probs)`` (one ``random_sample``, the
+    normalised cumulative sums, the first bound above it), without numpy's per-call cost.
+    """
+    outcomes = state.chance_outcomes()
+    cdf = list(accumulate(p for _, p in outcomes))
+    total = cdf[-1]
+    u = rng.random_sample()
+    for (action, _), bound in zip(outcomes, cdf, strict=True):
+        if bound / total > u:
+            return int(action)
+    return int(outcomes[-1][0])
 
 
 register_openspiel_games()

@@ -19,6 +19,7 @@ from saqqara.core.perspective import Perspective
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
 from saqqara.games.curse_of_the_mummy.data import Board
+from saqqara.games.curse_of_the_mummy.game import CurseOfTheMummy
 from saqqara.games.curse_of_the_mummy.state import MUMMY, MummyState
 
 GAME_ID = "curse-of-the-mummy"
@@ -122,7 +123,8 @@ class MummyHeuristic:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.board: Board = game.board  # type: ignore[attr-defined]
+        assert isinstance(game, CurseOfTheMummy)
+        self.board: Board = game.board
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
         legal = perspective.legal_actions()
@@ -188,13 +190,23 @@ def evaluate(state: State, seat: int) -> float:
     if state.is_terminal():
         return 1.0 if state.winner == seat else 0.0
     board = state.board
+    game = state.game
+    assert isinstance(game, CurseOfTheMummy)
     dist = distances(board)
     from_mummy = dist[state.mummy]
     threshold = state.threshold()
     targets: dict[int, list[int]] = {}
+    owned: dict[int, int] = {}
+    laid: dict[int, int] = {}
+    played = state.played
+    card_owner = state.card_owner
     for symbol in board.symbols:
-        if not state.played[symbol.id]:
-            targets.setdefault(state.card_owner[symbol.id], []).append(symbol.field)
+        holder = card_owner[symbol.id]
+        owned[holder] = owned.get(holder, 0) + 1
+        if played[symbol.id]:
+            laid[holder] = laid.get(holder, 0) + 1
+        else:
+            targets.setdefault(holder, []).append(symbol.field)
     threat = 0.0
     near: dict[int, float] = {}
     for figure, field in enumerate(state.pos):
@@ -202,15 +214,16 @@ def evaluate(state: State, seat: int) -> float:
             continue
         danger = max(0.0, 1.0 - from_mummy[field] / 8.0)
         threat += danger
-        owner = state.game.owner[figure]  # type: ignore[attr-defined]
-        closeness = max((1.0 / (1.0 + dist[field][f]) for f in targets.get(owner, ())), default=0.0)
+        owner = game.owner[figure]
+        row = dist[field]
+        nearest = min([row[f] for f in targets.get(owner, ())], default=-1)
+        closeness = 1.0 / (1.0 + nearest) if nearest >= 0 else 0.0
         near[owner] = max(near.get(owner, 0.0), closeness - 0.5 * danger)
     mummy = (state.collected + 0.5 * threat / max(1, len(state.pos))) / threshold
     progress: dict[int, float] = {}
-    for s in set(state.game.owner):  # type: ignore[attr-defined]
-        owned = [i for i, o in enumerate(state.card_owner) if o == s]
-        done = sum(1 for i in owned if state.played[i])
-        progress[s] = (done + 0.5 * near.get(s, 0.0)) / len(owned) if owned else 0.0
+    for s in set(game.owner):
+        cards = owned.get(s, 0)
+        progress[s] = (laid.get(s, 0) + 0.5 * near.get(s, 0.0)) / cards if cards else 0.0
     best = max(progress.values(), default=0.0)
     p_mummy = min(1.0, max(0.0, 0.5 + 0.5 * (mummy - best)))
     if seat == MUMMY:

@@ -47,19 +47,20 @@ def estimate(state: TutankhamunState, seat: int) -> float:
     banked = ed.start[n] - state.score[seat]
     hold = state.hold
     potential = 0.0
+    others = [s * NUM_TYPES for s in range(n) if s != seat]
     for kind in range(NUM_TYPES):
         mine = hold[seat * NUM_TYPES + kind]
         if not mine:
             continue
-        best_other = max(hold[s * NUM_TYPES + kind] for s in range(n) if s != seat)
+        best_other = max([hold[base + kind] for base in others])
         value = ed.types[kind].count
         p_first = first_place_chance(mine - best_other, state.on_path[kind])
         potential += value * p_first + 0.5 * value * (1.0 - p_first) * 0.4
     items = state.wilds[seat] * LID_VALUE
     if state.mask == seat:
         items += MASK_VALUE
-    path = state.path
-    ahead = sum(1 for k in path[state.pawn[seat] + 1 :] if k != EMPTY)
+    rest = state.path[state.pawn[seat] + 1 :]
+    ahead = len(rest) - rest.count(EMPTY)
     return banked + potential + items + ACCESS_VALUE * ahead
 
 
@@ -74,8 +75,12 @@ def evaluate(state: TutankhamunState, seat: int) -> float:
 
 
 def win_chance(state: State, seat: int) -> float:
-    """The search evaluator: :func:`evaluate` squashed into a chance of winning."""
+    """The search evaluator: :func:`evaluate` squashed into a chance of winning; a scoring
+    under way is first settled as if nobody played anything more in it."""
     assert isinstance(state, TutankhamunState)
+    if state.phase == SCORING:
+        state = state.clone()
+        _settle_scoring(state, seat)
     if state.is_terminal():
         return state.returns()[seat]
     return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / WIN_SCALE))
@@ -120,6 +125,68 @@ class GreedyTutankhamun:
         return rng.choice(best)
 
 
+def _after(world: TutankhamunState, seat: int, action: Action) -> TutankhamunState:
+    """The position after ``seat`` plays ``action``, a scoring it was in settled."""
+    after = world.clone()
+    in_scoring = after.phase == SCORING
+    after.apply_unchecked(seat, action)
+    if in_scoring:
+        _settle_scoring(after, seat)
+    return after
+
+
+class LookaheadTutankhamun:
+    """Two plies: each of its moves is valued by :func:`evaluate` after the best answer of
+    the seat that acts next (that seat's own greedy choice); a move that keeps the turn is
+    valued after its own best follow-up. Tutankhamun is open, so the one determinization
+    is the position itself."""
+
+    name = "lookahead"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        legal = perspective.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        world = perspective.resample(rng)
+        assert isinstance(world, TutankhamunState)
+        seat = perspective.seat
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in legal:
+            after = _after(world, seat, action)
+            value = self._answered(after, seat)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return rng.choice(best)
+
+    @staticmethod
+    def _answered(after: TutankhamunState, seat: int) -> float:
+        """``seat``'s value once the next decider has made its greedy choice."""
+        acting = after.to_act()
+        if not acting or acting[0] < 0:
+            return evaluate(after, seat)
+        mover = acting[0]
+        replies = after.legal_actions(mover)
+        if not replies:
+            return evaluate(after, seat)
+        chosen = max(
+            (_after(after, mover, reply) for reply in replies),
+            key=lambda answer: evaluate(answer, mover),
+        )
+        return evaluate(chosen, seat)
+
+
+register_bot(
+    "lookahead",
+    LookaheadTutankhamun,
+    game_id="tutankhamun",
+    help="two plies: its move, then the next decider's greedy answer",
+)
 register_bot(
     "greedy",
     GreedyTutankhamun,

@@ -168,8 +168,11 @@ WIN_SCALE = 6.0
 
 SCARAB_WORTH = 1.5
 """What an unplayed scarab card is worth to its holder, in silver."""
-KEEP_SHARE = 0.8
-"""The share of a turn's unbanked gain that the evaluator counts as already won."""
+KEEP_SHARE = 1.0
+"""The share of a turn's unbanked gain that the evaluator counts as already won. Search
+leaves fall at decisions (chance is drawn on the way), and the digging seat may always
+stop there and bank it all, so the whole gain counts; the risk of lifting on is seen by
+the search itself, which draws the card the lift uncovers."""
 
 
 def _worth(state: RevengeState, seat: int) -> float:

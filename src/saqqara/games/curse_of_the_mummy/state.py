@@ -15,12 +15,14 @@ keeps, for each figure, the set of fields the figure may be on given everything 
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, Literal, Self
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
+from saqqara.core.sampling import cumulative, draw_cumulative
 from saqqara.core.view import envelope, plain
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
@@ -45,6 +47,15 @@ NORMAL, INTERIM_RESOLVE, INTERIM_FORCED, INTERIM_AFTER_NORMAL = range(4)
 MOVE_KINDS: tuple[Literal["normal", "interim"], ...] = ("normal", "interim", "interim", "interim")
 GONE = -1
 """Position of a figure that has left the game."""
+_SIXTHS = cumulative([1 / 6] * 6)
+"""The explorers' die: the cumulative weights of its six faces (for fast draws)."""
+
+
+@cache
+def _mummy_die(faces: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """The mummy die's values and cumulative weights, as :meth:`chance_outcomes` lists them."""
+    values = tuple(sorted(set(faces)))
+    return values, cumulative([faces.count(v) / len(faces) for v in values])
 
 
 class MummyState(State):
@@ -258,6 +269,21 @@ class MummyState(State):
             ]
             return [(voc.DEAL[s], 1 / len(deck)) for s in deck]
         return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw as the kernel does from :meth:`chance_outcomes` (same generator use, same
+        outcome), without building the outcome list."""
+        phase = self.phase
+        voc = self.voc
+        if phase == ROLL:
+            return voc.DIE[draw_cumulative(rng, _SIXTHS)]
+        if phase == REVEAL:
+            rng.random()
+            return voc.REVEAL
+        if phase == MUMMY_ROLL:
+            values, cum = _mummy_die(self.board.mummy_faces)
+            return voc.MUMMY_DIE[values[draw_cumulative(rng, cum)]]
+        return super().sample_chance(rng)
 
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:

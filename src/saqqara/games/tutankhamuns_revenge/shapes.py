@@ -96,20 +96,6 @@ def consistent(mask: int, value: int) -> tuple[int, ...]:
     return tuple(p for p in placements() if p & mask == value)
 
 
-@lru_cache(maxsize=65536)
-def prefix_placements(roles: tuple[int, ...]) -> tuple[int, ...]:
-    """The placements agreeing with the role codes of the first ``len(roles)`` cells.
-
-    Built from the list of the one-shorter prefix, so laying a layer cell by cell filters
-    an ever shorter list.
-    """
-    if not roles:
-        return placements()
-    cell = len(roles) - 1
-    want = roles[-1]
-    return tuple(p for p in prefix_placements(roles[:-1]) if (p >> (3 * cell)) & 7 == want)
-
-
 def role_at(placement: int, cell: int) -> int:
     return (placement >> (3 * cell)) & 7
 
@@ -138,6 +124,21 @@ def _free_left(layer: int, cards: tuple[int, ...]) -> Counter[int]:
     return left
 
 
+@cache
+def _kinds() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each card kind's role code (0: free), and the card kind of each role code 1..6."""
+    d = deck()
+    roles = d.roles
+    return roles, (-1, *(d.role_kind(role) for role in range(1, 7)))
+
+
+@cache
+def _free_counts(layer: int) -> tuple[int, ...]:
+    """How many free (non-part) cards of each kind ``layer`` holds."""
+    roles, _ = _kinds()
+    return tuple(c if not roles[k] else 0 for k, c in enumerate(deck().layers[layer]))
+
+
 @lru_cache(maxsize=65536)
 def next_cell_weights(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
     """The kinds that may lie on cell ``len(prefix)`` after ``prefix`` (cells laid row by
@@ -145,35 +146,62 @@ def next_cell_weights(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[int, f
 
     Every kind listed keeps the layer completable: there are no dead ends.
     """
-    d = deck()
     if layer not in MIDDLE_LAYERS:
-        left = Counter({k: c for k, c in enumerate(d.layers[layer]) if c})
+        left = Counter({k: c for k, c in enumerate(deck().layers[layer]) if c})
         left.subtract(prefix)
         total = sum(left.values())
         return tuple((k, left[k] / total) for k in sorted(left) if left[k] > 0)
-    roles = d.roles
-    at = _role_shares(tuple(roles[k] for k in prefix))
-    free = _free_left(layer, prefix)
-    n_free = sum(free.values())
+    roles, kind_of_role = _kinds()
+    at = _role_shares(tuple([roles[k] for k in prefix]))
+    free = list(_free_counts(layer))
+    for kind in prefix:
+        if not roles[kind]:
+            free[kind] -= 1
+    n_free = sum(free)
     weights: dict[int, float] = {}
     for role in range(1, 7):
         if at[role]:
-            weights[d.role_kind(role)] = at[role]
+            weights[kind_of_role[role]] = at[role]
     if at[0]:
-        for kind, count in free.items():
+        for kind, count in enumerate(free):
             if count > 0:
                 weights[kind] = at[0] * count / n_free
     return tuple(sorted(weights.items()))
 
 
-@lru_cache(maxsize=65536)
 def _role_shares(roles: tuple[int, ...]) -> tuple[float, ...]:
     """For each role code 0..6, the share of the placements agreeing with ``roles`` that
     put it on the next cell (layouts differing only in free cards share a role prefix)."""
-    cons = prefix_placements(roles)
-    cell = len(roles)
-    at = Counter((p >> (3 * cell)) & 7 for p in cons)
-    return tuple(at[role] / len(cons) for role in range(7))
+    return _share_table()[roles]
+
+
+@cache
+def _share_table() -> dict[tuple[int, ...], tuple[float, ...]]:
+    """:func:`_role_shares` for every role prefix of a valid layout, filled at once.
+
+    One walk down the trie of all placements, splitting each group of placements by the
+    role on the next cell; filled on first use so that no search pays for it piecemeal.
+    """
+    table: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+    def walk(prefix: tuple[int, ...], group: list[int]) -> None:
+        cell = len(prefix)
+        if cell == CELLS:
+            return
+        shift = 3 * cell
+        split: dict[int, list[int]] = {}
+        for placement in group:
+            split.setdefault((placement >> shift) & 7, []).append(placement)
+        counts = [0] * 7
+        for role, members in split.items():
+            counts[role] = len(members)
+        total = len(group)
+        table[prefix] = tuple(count / total for count in counts)
+        for role, members in split.items():
+            walk((*prefix, role), members)
+
+    walk((), list(placements()))
+    return table
 
 
 def sample_layer(layer: int, known: tuple[int, ...], rng: random.Random) -> list[int]:

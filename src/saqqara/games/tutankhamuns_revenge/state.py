@@ -23,6 +23,7 @@ from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
+from saqqara.core.sampling import cumulative, draw_cumulative, draw_index
 from saqqara.core.view import envelope, plain
 from saqqara.games.tutankhamuns_revenge import actions as act
 from saqqara.games.tutankhamuns_revenge.data import CELLS, COVER, LAYERS, deck
@@ -35,6 +36,8 @@ from saqqara.games.tutankhamuns_revenge.shapes import (
 from saqqara.games.tutankhamuns_revenge.views import TutankhamunsRevengeView
 
 LAYING, TURNING, DIGGING, REVEALING, BLOCKING, OVER = range(6)
+_QUARTERS = cumulative([0.25] * 4)
+"""The box's four turns, equally likely: cumulative weights for fast draws."""
 PHASE_NAMES = ("laying", "turning", "digging", "revealing", "blocking", "over")
 
 TREASURE_LAYERS = 5
@@ -254,6 +257,21 @@ class RevengeState(State):
         if phase == TURNING:
             return [(t, 0.25) for t in act.TURN]
         return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw as the kernel does from :meth:`chance_outcomes` (same generator use, same
+        outcome), without building the outcome list."""
+        phase = self.phase
+        if phase == REVEALING:
+            rng.random()
+            s = self.pending
+            return act.REVEAL[self.box[(self.depth[s] - 1) * CELLS + s]]
+        if phase == TURNING:
+            return act.TURN[draw_cumulative(rng, _QUARTERS)]
+        if phase == LAYING and self.random_fill:
+            weights = next_cell_weights(self.layer, self._prefix())
+            return act.LAY[weights[draw_index(rng, [p for _, p in weights])][0]]
+        return super().sample_chance(rng)
 
     def check(self, seat: int, action: Action) -> None:
         """The base checks, with clearer refusals for the digging moves."""

@@ -13,12 +13,14 @@ id is ``seat * PIECES + piece``. Everything is kept in flat lists so :meth:`clon
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any, Self
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
+from saqqara.core.sampling import draw_index
 from saqqara.core.view import envelope, plain
 from saqqara.games.valley_of_the_kings import actions as act
 from saqqara.games.valley_of_the_kings.data import LARGE, Board
@@ -42,6 +44,10 @@ UNCLAIMED, OUT = -1, -2
 MAX_ROUNDS = 40
 """Our limit, not the rulebook's: the game also ends after this round (see the rules doc)."""
 FREE = -1
+_BID_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
+"""Bid options by (tiles in hand, rings still allowed per group): the same few hands and
+rooms recur in every auction, so legal bids are listed once."""
+_BID_OPTIONS_LIMIT = 50_000
 PIECES = 7
 V = act.VALUES
 C = act.COLOURS
@@ -197,6 +203,16 @@ class ValleyState(State):
             return [(act.DRAW[c], k / total) for c, k in enumerate(self.bag) if k]
         return []
 
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw a stone as the kernel does from :meth:`chance_outcomes` (same generator use,
+        same outcome), without building the outcome list."""
+        if self.phase != DRAW:
+            return super().sample_chance(rng)
+        bag = self.bag
+        total = sum(bag)
+        colours = [c for c, k in enumerate(bag) if k]
+        return act.DRAW[colours[draw_index(rng, [bag[c] / total for c in colours])]]
+
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == ORDERS:
@@ -349,21 +365,26 @@ class ValleyState(State):
 
     def _bid_options(self, seat: int) -> list[Action]:
         """Lay any tile still in hand face down at any group, at most 10 rings per group."""
-        hand = self.hand
         base = seat * V
-        values = [v for v in range(V) if hand[base + v]]
+        held = tuple(self.hand[base : base + V])
         room = [self.b.max_bid] * self.ngroups
         bids = self.bids
         for i in range(0, len(bids), 3):
             if bids[i + 1] == seat:
                 room[bids[i]] -= bids[i + 2]
-        options: list[Action] = []
-        for group in range(self.ngroups):
-            left = room[group]
-            row = act.BID[group]
-            options.extend([row[v] for v in values if v <= left])
-        options.append(act.DONE)
-        return options
+        key = (held, tuple(room))
+        known = _BID_OPTIONS.get(key)
+        if known is None:
+            values = [v for v in range(V) if held[v]]
+            options: list[Action] = []
+            for group, left in enumerate(room):
+                row = act.BID[group]
+                options.extend([row[v] for v in values if v <= left])
+            options.append(act.DONE)
+            if len(_BID_OPTIONS) >= _BID_OPTIONS_LIMIT:
+                _BID_OPTIONS.clear()
+            known = _BID_OPTIONS[key] = tuple(options)
+        return list(known)
 
     def _bid(self, seat: int, group: int, value: int) -> None:
         self.hand[seat * V + value] -= 1
@@ -427,30 +448,27 @@ class ValleyState(State):
         else:
             self.phase = ORDERS
 
-    def _enterable(self, seat: int) -> list[bool]:
-        """Where ``seat`` may put a figure now: any area; a field only if it is free and
-        its site in play, and in round 1 only at unclaimed or own sites."""
+    def _enterable(self, seat: int, nodes: Iterable[int]) -> list[int]:
+        """Those of ``nodes`` where ``seat`` may put a figure now: any area; a field only if
+        it is free and its site in play, and in round 1 only at unclaimed or own sites."""
+        if self.round == 1:
+            open_site = [who != OUT and who in (UNCLAIMED, seat) for who in self.owner]
+        else:
+            open_site = [who != OUT for who in self.owner]
+        node_site = self.b.node_site
         occ = self.occ
-        owner = self.owner
-        first = self.round == 1
-        result = []
-        for node, site in enumerate(self.b.node_site):
-            if site < 0:
-                result.append(True)
-            elif occ[node] != FREE:
-                result.append(False)
-            else:
-                who = owner[site]
-                result.append(who != OUT and (not first or who in (UNCLAIMED, seat)))
-        return result
+        return [
+            node
+            for node in nodes
+            if (site := node_site[node]) < 0 or (occ[node] == FREE and open_site[site])
+        ]
 
     def _open_options(self, seat: int) -> list[Action]:
         """Round 1: each overseer in turn moves openly; 6 steps for both together."""
         overseer = 0 if self.orders[2 * seat] < 0 else 1
         here = self.pos[seat * PIECES + overseer]
-        allowed = self._enterable(seat)
         row = act.OVERSEER[overseer]
-        nodes = sorted((here, *(n for n in self.b.within[here][self.budget] if allowed[n])))
+        nodes = sorted((here, *self._enterable(seat, self.b.within[here][self.budget])))
         return [row[node] for node in nodes]
 
     def _open_move(self, seat: int, overseer: int, node: int) -> None:
@@ -546,7 +564,6 @@ class ValleyState(State):
         pos = self.pos
         seen: set[int] = set()
         options: list[Action] = []
-        allowed = self._enterable(seat)
         within = self.b.within
         budget = self.budget
         for worker in range(act.WORKERS):
@@ -555,7 +572,7 @@ class ValleyState(State):
                 continue
             seen.add(here)
             row = act.WORKER[worker]
-            options.extend([row[node] for node in within[here][budget] if allowed[node]])
+            options.extend([row[node] for node in self._enterable(seat, within[here][budget])])
         options.append(act.DONE)
         return options
 

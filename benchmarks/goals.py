@@ -1,0 +1,172 @@
+"""The speed goals of issue 14 in one table: per game, cold random steps/s, the OpenSpiel
+face's steps/s beside the engine's, and IS-MCTS iterations/s at a real decision.
+
+Every figure is per second of processor time of one process (``time.process_time``), so a
+busy machine slows the wall clock but not the figure much; each game is measured in a
+fresh process (a cold start: nothing cached). With ``--baseline REV`` the same
+measurements run first on the source of git revision REV (exported to a temporary folder)
+and both rows are printed side by side.
+
+Goals: ≥200,000 random steps/s from cold, the OpenSpiel face ≥ half the engine's speed,
+≥20,000 IS-MCTS iterations/s.
+
+Usage: python benchmarks/goals.py [--game ID] [--players N] [--baseline REV]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+COLD_STEPS = 100_000
+FACE_GAMES = 10
+ITERATIONS = 3000
+
+
+def _cold_engine(game: Any, rng: Any) -> float:
+    """Random steps per CPU second over the first ``COLD_STEPS`` steps of the process."""
+    from saqqara.core.game import CHANCE
+
+    steps = 0
+    start = time.process_time()
+    while steps < COLD_STEPS:
+        state = game.new_state()
+        while acting := state.to_act():
+            seat = acting[0]
+            if seat == CHANCE:
+                action = state.sample_chance(rng)
+            else:
+                action = rng.choice(state.legal_actions(seat))
+            state.apply_unchecked(seat, action)
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def _openspiel_face(game_id: str, players: int) -> float:
+    import numpy as np
+    import pyspiel
+
+    from saqqara.research.openspiel_game import (
+        openspiel_name,
+        register_openspiel_games,
+        sample_chance_action,
+    )
+
+    register_openspiel_games()
+    game = pyspiel.load_game(openspiel_name(game_id), {"players": players})
+    rng = np.random.RandomState(1)
+    steps = 0
+    start = time.process_time()
+    for _ in range(FACE_GAMES):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance_action(state, rng))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def _search(game: Any, rng: Any) -> float:
+    from saqqara.ai.ismcts import ISMCTSBot
+    from saqqara.core.game import CHANCE
+    from saqqara.core.perspective import Perspective
+
+    state = game.new_state()
+    while state.is_chance() or len(state.legal_actions(state.to_act()[0])) < 2:
+        seat = state.to_act()[0]
+        action = (
+            state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions(seat))
+        )
+        state.apply_unchecked(seat, action)
+    seat = state.to_act()[0]
+    ISMCTSBot(game, ITERATIONS // 10).choose(Perspective(state, seat), rng)
+    bot = ISMCTSBot(game, ITERATIONS)
+    start = time.process_time()
+    bot.choose(Perspective(state, seat), rng)
+    return ITERATIONS / (time.process_time() - start)
+
+
+def measure(game_id: str, players: int) -> dict[str, float]:
+    """All figures of one game, in this (fresh) process."""
+    import random
+
+    from saqqara.core.registry import load
+
+    game = load(game_id, players)
+    rng = random.Random(1)
+    cold = _cold_engine(game, rng)
+    warm = _cold_engine(game, rng)
+    face = _openspiel_face(game_id, players)
+    return {"cold": cold, "warm": warm, "face": face, "search": _search(game, rng)}
+
+
+def _run(source: Path, game_id: str, players: int) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    out = subprocess.run(
+        [sys.executable, __file__, "--measure", game_id, "--players", str(players)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    figures: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+    return figures
+
+
+def _export(revision: str, folder: Path) -> Path:
+    """The ``src`` folder of ``revision``, exported under ``folder``."""
+    archive = folder / "src.tar"
+    with archive.open("wb") as handle:
+        subprocess.run(["git", "archive", revision, "src"], cwd=ROOT, check=True, stdout=handle)
+    with tarfile.open(archive) as tar:
+        tar.extractall(folder, filter="data")
+    return folder / "src"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", help="only this game id")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--baseline", metavar="REV", help="also measure git revision REV")
+    parser.add_argument("--measure", metavar="ID", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.measure, args.players)))
+        return
+    from saqqara.core.registry import registered_games
+
+    games = [g for g in registered_games() if not args.game or g == args.game]
+    with tempfile.TemporaryDirectory() as tmp:
+        sources = [("now", ROOT / "src")]
+        if args.baseline:
+            sources.insert(0, (args.baseline[:10], _export(args.baseline, Path(tmp))))
+        print(
+            f"{args.players} players, per second of processor time; cold = the first "
+            f"{COLD_STEPS:,} random steps of a fresh process"
+        )
+        print(
+            f"{'game':<22}{'code':<12}{'cold steps/s':>14}{'warm steps/s':>14}"
+            f"{'OpenSpiel/s':>13}{'face/engine':>13}{'IS-MCTS it/s':>14}"
+        )
+        for game_id in games:
+            for label, source in sources:
+                f = _run(source, game_id, args.players)
+                print(
+                    f"{game_id:<22}{label:<12}{f['cold']:>14,.0f}{f['warm']:>14,.0f}"
+                    f"{f['face']:>13,.0f}{f['face'] / f['warm']:>13.2f}{f['search']:>14,.0f}"
+                )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,271 @@
+"""Regenerate ``docs/strength.md``: every game's ladder and the strong bot's head-to-heads.
+
+Per game, at 2 players, a round robin (``saqqara.ai.ladder``) between ``random``, ``easy``,
+``medium`` (the heuristic), the strong bot ``ismcts:N`` (``hard`` without its one-second
+wall-clock cap, so that a busy machine does not weaken it) and OpenSpiel's IS-MCTS given
+the same processor time per move (its simulations calibrated at the game's first real
+decision); then the strong bot against two heuristic seats at 3 players. Files go to
+``docs/strength/``; the page to ``docs/strength.md``.
+
+Usage: python scripts/strength.py [--games K] [--games3 K3] [--iterations N] [--game ID]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from saqqara.ai.ismcts import ISMCTSBot
+from saqqara.ai.ladder import Ladder, LadderGame, Share, play_ladder_game, run_ladder
+from saqqara.ai.ladder_command import write_ladder
+from saqqara.ai.levels import HARD_ITERATIONS
+from saqqara.ai.openspiel_ismcts import OpenSpielISMCTS
+from saqqara.core.game import CHANCE, Game
+from saqqara.core.perspective import Perspective
+from saqqara.core.registry import load, registered_games
+
+ROOT = Path(__file__).resolve().parent.parent
+QUICK_FIRST = ("tutankhamun", "tutankhamuns-revenge")
+"""Games measured first, their games being the shortest."""
+DOC = ROOT / "docs" / "strength.md"
+FILES = ROOT / "docs" / "strength"
+
+
+def first_choice(game: Game) -> Perspective:
+    """The first decision of a seeded random game with two or more legal actions."""
+    rng = random.Random(1)
+    state = game.new_state()
+    while state.is_chance() or len(state.legal_actions(state.to_act()[0])) < 2:
+        seat = state.to_act()[0]
+        action = (
+            state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions(seat))
+        )
+        state.apply_unchecked(seat, action)
+    return Perspective(state, state.to_act()[0])
+
+
+def equal_time_simulations(game: Game, iterations: int) -> tuple[int, float, float]:
+    """OpenSpiel IS-MCTS simulations that take the processor time of our ``iterations``;
+    with both rates (per processor second) at the game's first real decision."""
+    perspective = first_choice(game)
+    ISMCTSBot(game, 50).choose(perspective, random.Random(1))  # warm-up: first-use tables
+    OpenSpielISMCTS(game, 5).choose(perspective, random.Random(1))
+    ours = ISMCTSBot(game, max(200, iterations // 5))
+    start = time.process_time()
+    ours.choose(perspective, random.Random(2))
+    our_rate = ours.budget.iterations / (time.process_time() - start)  # type: ignore[operator]
+    probe = 100
+    theirs = OpenSpielISMCTS(game, probe)
+    start = time.process_time()
+    theirs.choose(perspective, random.Random(2))
+    their_rate = probe / (time.process_time() - start)
+    return max(1, round(iterations * their_rate / our_rate)), our_rate, their_rate
+
+
+def _play(args: tuple[str, int, dict[str, str], int, tuple[str, ...], int, int]) -> LadderGame:
+    return play_ladder_game(*args)
+
+
+def table_games(game: Game, bots: tuple[str, ...], games: int, workers: int, seed: int) -> Ladder:
+    """``games`` games at one table of ``bots`` (a name may sit twice), seats rotating."""
+    ladder = Ladder(game.spec.id, game.players, dict(game.options), bots, games, seed)
+    jobs = [
+        (game.spec.id, game.players, dict(game.options), 0, bots, i, seed) for i in range(games)
+    ]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        ladder.results.extend(pool.map(_play, jobs))
+    return ladder
+
+
+def share_of(ladder: Ladder, bot: str) -> tuple[Share, float]:
+    """``bot``'s mean return over its seats, and its processor seconds per move."""
+    values, seconds, moves = [], 0.0, 0
+    for result in ladder.results:
+        for seat, name in enumerate(result.seats):
+            if name == bot:
+                values.append(result.returns[seat])
+                seconds += result.seconds[seat]
+                moves += result.moves[seat]
+    return Share.of(values), seconds / max(1, moves)
+
+
+def by_side(ladder: Ladder, game: Game, bot: str) -> str:
+    """For games of unequal sides: ``bot``'s share on each side."""
+    roles = game.seat_roles()
+    if roles is None:
+        return ""
+    parts = []
+    for role in dict.fromkeys(roles):
+        values = [
+            r.returns[r.seats.index(bot)]
+            for r in ladder.results
+            if bot in r.seats and roles[r.seats.index(bot)] == role
+        ]
+        parts.append(f"as {role} {Share.of(values).text()}")
+    return "; ".join(parts)
+
+
+def section(game_id: str, args: argparse.Namespace, workers: int) -> str:
+    spec = registered_games()[game_id].spec
+    game = load(game_id, 2)
+    iterations = args.iterations or HARD_ITERATIONS.get(game_id, 2000)
+    strong = f"ismcts:{iterations}"
+    sims, our_rate, their_rate = equal_time_simulations(game, iterations)
+    peer = f"openspiel-ismcts:{sims}"
+    bots = ["random", "easy", "medium", strong]
+    ladder = run_ladder(game_id, 2, {}, bots, args.games, args.seed, workers)
+    paths = write_ladder(ladder, FILES)
+    png = next(p for p in paths if p.suffix == ".png")
+    versus_medium = Ladder(game_id, 2, ladder.options, (strong, "medium"), args.games, args.seed)
+    versus_medium.results = [
+        r for r in ladder.results if sorted(r.seats) == sorted([strong, "medium"])
+    ]
+    versus_peer = table_games(game, (strong, peer), args.games, workers, args.seed + 1)
+    medium_share, strong_spm = share_of(versus_medium, strong)
+    peer_share, _ = share_of(versus_peer, strong)
+    _, peer_spm = share_of(versus_peer, peer)
+    lines = [
+        f"## {spec.title}",
+        "",
+        f"_Measured by `python scripts/strength.py --game {game_id} {run_options(args)}` "
+        f"on {now()}._",
+        "",
+        f"Options: {', '.join(f'{k}={v}' for k, v in game.options.items()) or 'none'}. "
+        f"Strong bot `{strong}`; OpenSpiel's IS-MCTS at equal processor time per move: "
+        f"`{peer}` (at the first real decision ours runs {our_rate:,.0f} iterations/s, "
+        f"OpenSpiel's {their_rate:,.0f} simulations/s).",
+        "",
+        f"Ladder at 2 players, {args.games} games per pair, seats rotating:",
+        "",
+        ladder.markdown(),
+        "",
+        f"![{spec.title} ladder](strength/{png.name})",
+        "",
+        "Head to head at 2 players, seats rotating (mean return of the strong bot, 95% "
+        "interval; against the heuristic: the ladder's games of that pair):",
+        "",
+        f"- against the heuristic (`medium`): {medium_share.text()}",
+    ]
+    side = by_side(versus_medium, game, strong)
+    if side:
+        lines.append(f"  - by side: {side}")
+    lines.append(f"- against OpenSpiel's IS-MCTS (`{peer}`): {peer_share.text()}")
+    side = by_side(versus_peer, game, strong)
+    if side:
+        lines.append(f"  - by side: {side}")
+    lines.append(f"- processor seconds per move: strong {strong_spm:.3f}, OpenSpiel {peer_spm:.3f}")
+    if 3 in spec.player_counts and args.games3:
+        three = load(game_id, 3)
+        at_three = table_games(three, (strong, "medium", "medium"), args.games3, workers, 7)
+        share, spm = share_of(at_three, strong)
+        lines.append(
+            f"- at 3 players against two heuristic seats (a fair share is 0.33; the goal is "
+            f"0.50): {share.text()}, {spm:.3f} s per move"
+        )
+    return "\n".join(lines) + "\n"
+
+
+HEADER = """# Bot strength
+
+Regenerated by `python scripts/strength.py` (each section names the run that measured it;
+`--game ID` measures one game again and keeps the others). Ratings are openskill's
+Plackett-Luce (mu, with the 95% interval mu ± 1.96 sigma) from a round robin at 2 players;
+"win share" is the mean return (a win 1, a shared win a share); seconds per move are
+processor seconds of the bot's own decisions, on a machine shared with other work
+({cpus} cores).
+
+The levels: `easy` (the heuristic with half its moves random), `medium` (the game's
+heuristic), `hard` (our IS-MCTS at {hard}, and at most one second of wall-clock time per
+move). The strong bot measured below is `ismcts:N` with the N each section names: `hard`'s
+search with a fixed iteration budget, so that a busy machine does not weaken it. Where N is
+below `hard`'s own budget the run was shortened for time, and `hard` searches more than
+what is shown. Small game counts give wide intervals: read them before the means.
+"""
+
+
+def header() -> str:
+    hard = ", ".join(f"{n:,} iterations in {g}" for g, n in sorted(HARD_ITERATIONS.items()))
+    return HEADER.format(cpus=os.cpu_count(), hard=hard)
+
+
+def now() -> str:
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def run_options(args: argparse.Namespace) -> str:
+    text = f"--games {args.games} --games3 {args.games3}"
+    return text + (f" --iterations {args.iterations}" if args.iterations else "")
+
+
+def sections_of(text: str) -> dict[str, str]:
+    """The page's sections by title (each from its ``## `` line to the next)."""
+    found: dict[str, str] = {}
+    parts = ("\n" + text).split("\n## ")[1:]
+    for part in parts:
+        title = part.splitlines()[0].strip()
+        body = "## " + part.rstrip() + "\n"
+        found[title] = body.split("\n_Not yet measured")[0].rstrip() + "\n"
+    return found
+
+
+def write_page(measured: dict[str, str], pending: list[str]) -> None:
+    """The page: the header, then every game's section in registry order, those measured
+    now replacing the page's older ones."""
+    old = sections_of(DOC.read_text(encoding="utf-8")) if DOC.exists() else {}
+    old.update(measured)
+    titles = [cls.spec.title for cls in registered_games().values()]
+    body = [old[t] for t in titles if t in old]
+    if pending:
+        body.append(f"_Not yet measured in this run: {', '.join(pending)}._\n")
+    DOC.write_text("\n".join([header(), *body]), encoding="utf-8")
+
+
+def migrate() -> None:
+    """Give sections of a page written before sections named their run that run (from the
+    old header), and write the header anew."""
+    text = DOC.read_text(encoding="utf-8")
+    command = text.splitlines()[2].split("(", 1)[1].split(")", 1)[0]
+    date = text.split("written ", 1)[1].split(". Every", 1)[0]
+    sections = sections_of(text)
+    for title, body in sections.items():
+        if "_Measured by" not in body:
+            game_id = next(g for g, c in registered_games().items() if c.spec.title == title)
+            line = (
+                f"_Measured by `python scripts/strength.py --game {game_id} {command}` on {date}._"
+            )
+            first, rest = body.split("\n", 1)
+            sections[title] = f"{first}\n\n{line}\n{rest}"
+    write_page(sections, [])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per pair (default 20)")
+    parser.add_argument("--games3", type=int, default=10, help="3-player games (default 10)")
+    parser.add_argument("--iterations", type=int, help="strong bot's iterations per move")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--migrate", action="store_true", help="rewrite an older page's header (no games)"
+    )
+    args = parser.parse_args()
+    if args.migrate:
+        migrate()
+        return
+    games = args.game or sorted(registered_games(), key=lambda g: (g not in QUICK_FIRST, g))
+    measured: dict[str, str] = {}
+    for done, game_id in enumerate(games):
+        print(f"{game_id} ...", flush=True)
+        measured[registered_games()[game_id].spec.title] = section(game_id, args, args.workers)
+        write_page(measured, games[done + 1 :])  # after every game
+    print(f"wrote {DOC.relative_to(ROOT)} and {FILES.relative_to(ROOT)}/")
+
+
+if __name__ == "__main__":
+    main()

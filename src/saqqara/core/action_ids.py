@@ -1,0 +1,41 @@
+"""Integer ids of a game's actions, memoized by object identity for hot loops.
+
+Games intern their action instances, so one action is one object: looking its id up by
+``id()`` costs an integer hash instead of hashing a frozen dataclass (search trees and the
+OpenSpiel face ask for ids millions of times).
+"""
+
+from __future__ import annotations
+
+from saqqara.core.actions import Action
+from saqqara.core.game import Game
+
+
+class ActionIds:
+    """``ids(action) == game.action_id(action)``, memoized by object identity."""
+
+    __slots__ = ("_game", "_ids", "_keep")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._keep: list[Action] = []  # keeps memoized objects alive, so ids stay unique
+        self._ids: dict[int, int] = {}
+        for number in range(game.num_distinct_actions):
+            action = game.action_from_id(number)
+            self._ids[id(action)] = number
+            self._keep.append(action)
+
+    def __call__(self, action: Action) -> int:
+        found = self._ids.get(id(action))
+        if found is None:
+            found = self._ids[id(action)] = self._game.action_id(action)
+            self._keep.append(action)
+        return found
+
+    def of(self, actions: list[Action]) -> list[int]:
+        """The ids of ``actions``, in order."""
+        table = self._ids
+        try:
+            return [table[id(a)] for a in actions]
+        except KeyError:
+            return [self(a) for a in actions]

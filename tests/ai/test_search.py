@@ -1,0 +1,76 @@
+"""Our IS-MCTS: budgets in iterations or think time, and cancelling a search."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from saqqara.ai.ismcts import Budget, ISMCTSBot
+from saqqara.ai.registry import make_bot
+from saqqara.core.actions import Action
+from saqqara.core.errors import OptionError
+from saqqara.core.perspective import Perspective
+from saqqara.core.registry import load
+
+
+@pytest.mark.parametrize(
+    ("text", "iterations", "seconds"),
+    [("", 400, None), ("2000", 2000, None), ("1s", None, 1.0), ("500ms", None, 0.5)],
+)
+def test_search_budgets_are_iterations_or_think_time(
+    text: str, iterations: int | None, seconds: float | None
+) -> None:
+    budget = Budget.parse(text)
+    assert (budget.iterations, budget.seconds) == (iterations, seconds)
+    name = make_bot(f"ismcts:{text}" if text else "ismcts", load("tutankhamun", 2)).name
+    assert name == (f"ismcts:{text}" if text else "ismcts")
+
+
+@pytest.mark.parametrize("text", ["0", "0s", "-1s", "fast", "1.5", "nans"])
+def test_bad_search_budgets_are_refused(text: str) -> None:
+    with pytest.raises(OptionError):
+        Budget.parse(text)
+
+
+def _first_choice(game_id: str) -> Perspective:
+    game = load(game_id, 2)
+    rng = random.Random(3)
+    state = game.new_state()
+    while state.is_chance() or len(state.legal_actions(state.to_act()[0])) < 2:
+        seat = state.to_act()[0]
+        legal = [a for a, _ in state.chance_outcomes()] if seat < 0 else state.legal_actions(seat)
+        state.apply(seat, rng.choice(legal))
+    return Perspective(state, state.to_act()[0])
+
+
+def test_a_timed_search_stops_near_its_time() -> None:
+    perspective = _first_choice("tutankhamun")
+    bot = make_bot("ismcts:100ms", perspective.game)
+    assert isinstance(bot, ISMCTSBot)
+    start = time.perf_counter()
+    action = bot.choose(perspective, random.Random(1))
+    elapsed = time.perf_counter() - start
+    assert action in perspective.legal_actions()
+    assert 0.1 <= elapsed < 1.0
+    assert bot.iterations_done > 1
+
+
+def test_a_search_can_be_cancelled_from_another_thread() -> None:
+    perspective = _first_choice("tutankhamun")
+    bot = ISMCTSBot.with_budget(perspective.game, Budget.parse("60s"))
+    chosen: list[Action] = []
+    worker = threading.Thread(
+        target=lambda: chosen.append(bot.choose(perspective, random.Random(1)))
+    )
+    start = time.perf_counter()
+    worker.start()
+    time.sleep(0.2)
+    bot.cancel()
+    worker.join(10)
+    assert not worker.is_alive()
+    assert time.perf_counter() - start < 5
+    assert chosen and chosen[0] in perspective.legal_actions()
+    assert not bot.stop.is_set()  # the next move thinks again
