@@ -11,9 +11,9 @@ import argparse
 import json
 import time
 
-from saqqara.core.conformance import random_playout
 from saqqara.core.game import Game, State
 from saqqara.core.registry import load, registered_games
+from saqqara.testing.conformance import random_playout
 
 
 def positions(game: Game, games: int) -> list[State]:

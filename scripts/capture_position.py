@@ -28,9 +28,9 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.game import CHANCE
 from saqqara.core.journal import read_record_file
 from saqqara.core.match import Match
-from saqqara.core.positions import NamedPosition
 from saqqara.core.records import Record, replay
 from saqqara.core.registry import load
+from saqqara.testing.positions import NamedPosition
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "regressions"
 

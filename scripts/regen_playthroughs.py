@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from saqqara.core.playthrough import GOLDEN_SEED, golden_cases, playthrough
 from saqqara.core.registry import load
+from saqqara.testing.playthrough import GOLDEN_SEED, golden_cases, playthrough
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 

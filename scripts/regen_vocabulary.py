@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from saqqara.core.errors import NotationError
-from saqqara.core.playthrough import golden_cases
+from saqqara.testing.playthrough import golden_cases
 from saqqara.core.registry import load
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "vocabulary"

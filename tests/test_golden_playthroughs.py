@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from saqqara.core.playthrough import GOLDEN_SEED, golden_cases, playthrough
 from saqqara.core.registry import load
+from saqqara.testing.playthrough import GOLDEN_SEED, golden_cases, playthrough
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES = golden_cases()

@@ -82,6 +82,7 @@ def test_no_import_circle_between_subpackages() -> None:
 ORDER = [
     "core",
     "games",
+    "testing",
     "ui",
     "research",
     "ai",
@@ -112,6 +113,12 @@ def test_the_kernel_imports_nothing_of_ours_outside_it() -> None:
 
 def test_games_stand_on_the_kernel_alone() -> None:
     assert layer_graph()["games"] == {"core"}
+
+
+def test_only_tests_scripts_and_benchmarks_use_the_testing_package() -> None:
+    users = sorted(source for source, targets in layer_graph().items() if "testing" in targets)
+    assert users == []
+    assert layer_graph()["testing"] <= {"core", "games"}
 
 
 def test_the_circle_finder_finds_circles() -> None:

@@ -1,7 +1,7 @@
 """Every named position in ``tests/regressions/<game id>/`` replays and its expectations hold.
 
 A bug, or a ruling once got wrong, becomes a named position there
-(``scripts/capture_position.py`` writes one; ``saqqara.core.positions`` reads and checks it).
+(``scripts/capture_position.py`` writes one; ``saqqara.testing.positions`` reads and checks it).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from saqqara.core.errors import RecordError
-from saqqara.core.positions import NamedPosition, load_positions
 from saqqara.core.registry import registered_games
+from saqqara.testing.positions import NamedPosition, load_positions
 
 FOLDER = Path(__file__).parent / "regressions"
 POSITIONS = load_positions(FOLDER)

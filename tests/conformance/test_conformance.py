@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from saqqara.core import conformance
 from saqqara.core.game import Game
 from saqqara.core.registry import load, registered_games
+from saqqara.testing import conformance
 
 
 def _configurations() -> list[tuple[str, int, dict[str, str]]]:

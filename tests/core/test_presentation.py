@@ -21,7 +21,7 @@ import pytest
 from saqqara.core.actions import Action
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.i18n import LANGUAGES
-from saqqara.core.positions import load_positions
+from saqqara.testing.positions import load_positions
 from saqqara.core.presentation import Presentation, presentation_for
 from saqqara.core.records import replay
 from saqqara.core.registry import load, registered_games

@@ -12,12 +12,12 @@ from typing import Any, get_args, get_type_hints
 import pytest
 
 from saqqara.cli import main
-from saqqara.core.conformance import random_playout
 from saqqara.core.errors import RecordError
 from saqqara.core.game import Game
 from saqqara.core.registry import load, registered_games
 from saqqara.core.schema import part_schema, validator
 from saqqara.core.view import ViewEnvelope
+from saqqara.testing.conformance import random_playout
 
 GAME_IDS = list(registered_games())
 ENVELOPE = set(ViewEnvelope.__annotations__)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from saqqara.core.errors import NotationError
-from saqqara.core.playthrough import golden_cases
+from saqqara.testing.playthrough import golden_cases
 from saqqara.core.registry import load
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "vocabulary"

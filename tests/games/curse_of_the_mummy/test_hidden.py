@@ -7,10 +7,10 @@ import random
 import pytest
 
 from saqqara.ai.registry import make_bot
-from saqqara.core.conformance import random_playout
 from saqqara.core.game import CHANCE
 from saqqara.core.perspective import Perspective
 from saqqara.games.curse_of_the_mummy.state import GONE, MummyState
+from saqqara.testing.conformance import random_playout
 from tests.games.curse_of_the_mummy.helpers import (
     dealt,
     dice,

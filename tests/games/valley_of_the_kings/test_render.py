@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 from rich.console import Console
 
-from saqqara.core.conformance import random_playout
 from saqqara.core.registry import load
+from saqqara.testing.conformance import random_playout
 from saqqara.ui.boards import board_drawing
 from saqqara.ui.renderers import label_action, render
 

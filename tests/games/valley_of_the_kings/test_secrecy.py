@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from saqqara.core import conformance
 from saqqara.core.events import JSON
 from saqqara.games.valley_of_the_kings.game import ValleyOfTheKings
 from saqqara.games.valley_of_the_kings.state import ORDERS, ValleyState
+from saqqara.testing import conformance
 
 from .helpers import deal, enter_workers, opening, play
 

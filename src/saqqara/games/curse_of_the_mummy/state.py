@@ -570,31 +570,44 @@ class MummyState(State):
         figure's field and their own cards; the mummy and spectators see only the fields each
         figure may be on."""
         board = self.board
-        name = board.field_name
+        names = board.names
         n = self.game.players
         explorer = seat is not None and seat != MUMMY
+        owner = self._owner
+        ankhs = self.ankhs
+        belief = self.belief
+        mask_names = board.mask_names
         figures: list[FigureView] = [
             {
-                "seat": self._owner[f],
-                "ankhs": self.ankhs[f],
-                "in_game": self.pos[f] != GONE,
-                "possible": list(board.mask_names(self.belief[f])),
-                "field": name(self.pos[f]) if explorer and self.pos[f] != GONE else None,
+                "seat": owner[f],
+                "ankhs": ankhs[f],
+                "in_game": field != GONE,
+                "possible": list(mask_names(belief[f])),
+                "field": names[field] if explorer and field != GONE else None,
             }
-            for f in range(len(self.pos))
+            for f, field in enumerate(self.pos)
         ]
-        played = {
-            str(o): [
-                board.symbols[s].name
-                for s in range(len(self.played))
-                if self.played[s] and o == self.card_owner[s]
-            ]
-            for o in range(1, n)
-        }
+        # One pass over the cards: each explorer's hand by colour and played symbols, and
+        # the viewing explorer's own hand (card order, as ``hand`` gives it).
+        symbols = board.symbols
+        colours: list[list[int]] = [[0] * len(board.colours) for _ in range(n)]
+        played_names: list[list[str]] = [[] for _ in range(n)]
+        hand: list[str] | None = [] if explorer else None
+        for s, o in enumerate(self.card_owner):
+            if o <= MUMMY or o >= n:
+                continue
+            symbol = symbols[s]
+            if self.played[s]:
+                played_names[o].append(symbol.name)
+            else:
+                colours[o][symbol.colour] += 1
+                if hand is not None and o == seat:
+                    hand.append(symbol.name)
+        played = {str(o): played_names[o] for o in range(1, n)}
         payload: CurseOfTheMummyView = {
             **envelope(self, seat, PHASE_NAMES[self.phase]),
             "figure": self.cur,
-            "mummy": name(self.mummy),
+            "mummy": names[self.mummy],
             "mummy_ankhs": self.collected,
             "mummy_needs": self.threshold(),
             "mummy_dice": self.out,
@@ -605,11 +618,9 @@ class MummyState(State):
             "mummy_move": MOVE_KINDS[self.mode] if self.phase in (MUMMY_MOVE, REVEAL) else None,
             "forced": self.forced,
             "figures": figures,
-            "hand_colours": {str(s): self.hand_colours(s) for s in range(1, n)},
+            "hand_colours": {str(o): colours[o] for o in range(1, n)},
             "played": played,
-            "hand": [board.symbols[s].name for s in self.hand(seat)]
-            if explorer and seat is not None
-            else None,
+            "hand": hand,
         }
         return plain(payload)
 

@@ -41,6 +41,19 @@ START = -1
 
 MASK_ON_PYRAMID, MASK_USED = -1, -2
 
+_SLUG_TABLES: dict[str, tuple[Edition, dict[int, str]]] = {}
+"""Per edition id: the edition and every tile kind's slug (views name many tiles)."""
+
+
+def _slug_table(edition: Edition) -> dict[int, str]:
+    """``edition.kind_slug`` for every kind, remembered per edition object."""
+    hit = _SLUG_TABLES.get(edition.id)
+    if hit is None or hit[0] is not edition:
+        kinds = (*range(len(edition.types)), STEAL, WILD, KING_TUT)
+        hit = (edition, {k: edition.kind_slug(k) for k in kinds})
+        _SLUG_TABLES[edition.id] = hit
+    return hit[1]
+
 
 class TutankhamunState(State):
     """A position of Tutankhamun (either edition)."""
@@ -523,7 +536,7 @@ class TutankhamunState(State):
         """Tutankhamun is open information: every seat and spectator sees the same
         (:class:`~saqqara.games.tutankhamun.views.TutankhamunView`)."""
         ed = self.edition
-        slug = ed.kind_slug
+        slug = _slug_table(ed).__getitem__
         mask = self.mask
         payload: TutankhamunView = {
             **envelope(self, seat, PHASE_NAMES[self.phase]),

@@ -55,6 +55,15 @@ _VALUES = tuple(c.value for c in _CARDS)
 _SLUGS = tuple(c.slug for c in _CARDS)
 _MASK = _DECK.mask
 _EARTH = _DECK.earth
+_LAYER_COUNTS = tuple(
+    {slug: count for slug, count in zip(_SLUGS, layer, strict=True) if count}
+    for layer in _DECK.layers
+)
+"""Each layer's cards by kind, kinds it lacks left out (a view's ``hidden_left`` before any
+card is uncovered)."""
+_LAYER_KEYS = tuple(str(lyr + 1) for lyr in range(LAYERS))
+_ROTATED = tuple(tuple(rotate(cell, turns) for cell in range(CELLS)) for turns in range(4))
+"""``_ROTATED[t][cell]``: ``rotate(cell, t)``, looked up instead of computed."""
 
 
 def layer_owner(layer: int, players: int) -> int:
@@ -519,54 +528,76 @@ class RevengeState(State):
         every uncovered card of a layer it laid where that card lies in the box."""
         if self.turns < 0:
             return []
-        own = [lyr for lyr in range(TREASURE_LAYERS) if self.owner(lyr) == seat]
-        result = []
-        for turns in range(4):
-            back = (4 - turns) % 4
+        reach = self._public_from()
+        uncovered = [
+            (lyr * CELLS, s)
+            for lyr in range(TREASURE_LAYERS)
+            if self.owner(lyr) == seat
+            for s in range(CELLS)
+            if lyr >= reach[s]
+        ]
+        layouts = self.layouts
+        box = self.box
+        return [
+            turns
+            for turns in range(4)
             if all(
-                self.layouts[lyr * CELLS + rotate(s, back)] == self.box[lyr * CELLS + s]
-                for lyr in own
-                for s in range(CELLS)
-                if self.is_public(lyr, s)
-            ):
-                result.append(turns)
-        return result
+                layouts[base + _ROTATED[(4 - turns) % 4][s]] == box[base + s]
+                for base, s in uncovered
+            )
+        ]
+
+    def _public_from(self) -> list[int]:
+        """For each stack, the lowest layer whose card is public there (:meth:`is_public`
+        for every layer at once: layer ``l`` of stack ``s`` is public iff ``l >= result[s]``)."""
+        pending = self.pending
+        return [d if s == pending else d - 1 for s, d in enumerate(self.depth)]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: the public box, and the layers it laid itself
         (:class:`~saqqara.games.tutankhamuns_revenge.views.TutankhamunsRevengeView`)."""
         dug = self.turns >= 0
+        n = self.n
         mine: dict[str, list[str | None]] = {}
         if seat is not None:
-            for lyr in range(TREASURE_LAYERS):
-                if self.owner(lyr) == seat and lyr <= self.layer:
-                    mine[str(lyr + 1)] = self._layout_slugs(lyr)
+            for lyr in range(min(self.layer + 1, TREASURE_LAYERS)):
+                if layer_owner(lyr, n) == seat:
+                    mine[_LAYER_KEYS[lyr]] = self._layout_slugs(lyr)
         hidden_left: list[dict[str, int]] = []
         known: list[list[str | None]] = []
-        for lyr in range(LAYERS):
-            counts = dict(zip(_SLUGS, _DECK.layers[lyr], strict=True))
-            row: list[str | None] = []
-            for s in range(CELLS):
-                if dug and self.is_public(lyr, s):
-                    kind = self.box[lyr * CELLS + s]
-                    counts[_SLUGS[kind]] -= 1
-                    row.append(_SLUGS[kind])
-                else:
-                    row.append(None)
-            known.append(row)
-            hidden_left.append({k: c for k, c in counts.items() if c})
+        if dug:
+            reach = self._public_from()
+            box = self.box
+            for lyr in range(LAYERS):
+                counts = _LAYER_COUNTS[lyr].copy()
+                base = lyr * CELLS
+                row: list[str | None] = [None] * CELLS
+                for s in range(CELLS):
+                    if lyr >= reach[s]:
+                        slug = _SLUGS[box[base + s]]
+                        counts[slug] -= 1
+                        row[s] = slug
+                known.append(row)
+                hidden_left.append({k: c for k, c in counts.items() if c})
+        else:
+            for lyr in range(LAYERS):
+                known.append([None] * CELLS)
+                hidden_left.append(_LAYER_COUNTS[lyr].copy())
+        depth = self.depth
+        pending = self.pending
+        box = self.box
         payload: TutankhamunsRevengeView = {
             **envelope(self, seat, PHASE_NAMES[self.phase]),
-            "layer_owners": [self.owner(lyr) for lyr in range(LAYERS)],
+            "layer_owners": [layer_owner(lyr, n) for lyr in range(LAYERS)],
             "laying": None
             if self.phase != LAYING
             else {"layer": self.layer + 1, "cards": self.laid, "random": self.random_fill},
             "my_layers": mine,
             "possible_turns": self.possible_turns(seat) if seat is not None and mine else None,
-            "depth": self.depth[:],
+            "depth": depth[:],
             "top": [
-                None if not dug or not self.depth[s] or self.pending == s else _SLUGS[self.top(s)]
-                for s in range(CELLS)
+                None if not dug or not d or pending == s else _SLUGS[box[(d - 1) * CELLS + s]]
+                for s, d in enumerate(depth)
             ],
             "known": known,
             "hidden_left": hidden_left,

@@ -851,38 +851,49 @@ class ValleyState(State):
         slug = [c.slug for c in b.colours]
         size = b.group_size
         bids = self.bids
-        open_bids = self.phase != BID
+        phase = self.phase
+        open_bids = phase != BID
+        pos = self.pos
+        held = self.held
+        hand = self.hand
+        orders = self.orders
         seats: list[SeatView] = []
         for s in range(self.n):
             own = s == seat
-            written = [o for o in self.orders[2 * s : 2 * s + 2] if o >= 0]
+            first = s * PIECES
+            written = [o for o in orders[2 * s : 2 * s + 2] if o >= 0]
+            tiles = hand[s * V : (s + 1) * V]
             seats.append(
                 {
-                    "overseers": [names[self.pos[s * PIECES + i]] for i in range(2)],
-                    "workers": [names[self.pos[s * PIECES + i]] for i in range(2, PIECES)],
-                    "stones": {
-                        slug[c]: self.held[s * C + c] for c in range(C) if self.held[s * C + c]
-                    },
+                    "overseers": [names[pos[first]], names[pos[first + 1]]],
+                    "workers": [names[p] for p in pos[first + 2 : first + PIECES]],
+                    "stones": {slug[c]: k for c, k in enumerate(held[s * C : (s + 1) * C]) if k},
                     "scarabs": self.scarabs[s],
-                    "bid_tiles": [v for v in range(V) for _ in range(self.hand[s * V + v])]
+                    "bid_tiles": [v for v, k in enumerate(tiles) if k for _ in range(k)]
                     if own or open_bids
-                    else sum(self.hand[s * V : (s + 1) * V]),
+                    else sum(tiles),
                     "orders_written": len(written),
-                    "orders": [names[o] for o in written] if own or self.phase != ORDERS else None,
+                    "orders": [names[o] for o in written] if own or phase != ORDERS else None,
                 }
             )
         sites: list[SiteView] = []
+        count = self.count
+        owners = self.owner
+        placed = self.stones
         for index, site in enumerate(b.sites):
             shape = site.shape
-            row = self.stones[index * P : index * P + shape.stones]
+            stones = len(shape.positions)
+            owner = owners[index]
             sites.append(
                 {
                     "site": site.number,
                     "size": "large" if shape.name == LARGE else "small",
-                    "owner": None if self.owner[index] < 0 else self.owner[index],
-                    "in_play": self.owner[index] != OUT,
-                    "stones": [slug[c] if c >= 0 else None for c in row],
-                    "finished": self.complete(index),
+                    "owner": None if owner < 0 else owner,
+                    "in_play": owner != OUT,
+                    "stones": [
+                        None if c < 0 else slug[c] for c in placed[index * P : index * P + stones]
+                    ],
+                    "finished": count[index] == stones,
                 }
             )
         payload: ValleyOfTheKingsView = {

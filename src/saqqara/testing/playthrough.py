@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 
-from saqqara.core.conformance import random_playout
 from saqqara.core.events import events_for
 from saqqara.core.game import CHANCE, Game
+from saqqara.testing.conformance import random_playout
 
 
 def playthrough(game: Game, seed: int) -> str:
