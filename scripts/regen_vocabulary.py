@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from saqqara.core.errors import NotationError
-from saqqara.testing.playthrough import golden_cases
 from saqqara.core.registry import load
+from saqqara.testing.playthrough import golden_cases
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "vocabulary"
 

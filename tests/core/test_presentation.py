@@ -21,10 +21,10 @@ import pytest
 from saqqara.core.actions import Action
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.i18n import LANGUAGES
-from saqqara.testing.positions import load_positions
 from saqqara.core.presentation import Presentation, presentation_for
 from saqqara.core.records import replay
 from saqqara.core.registry import load, registered_games
+from saqqara.testing.positions import load_positions
 from tests.games.curse_of_the_mummy import helpers as mummy_helpers
 from tests.games.valley_of_the_kings import helpers as valley
 from tests.games.valley_of_the_kings import test_steal_takeover as valley_steal

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from saqqara.core.errors import NotationError
-from saqqara.testing.playthrough import golden_cases
 from saqqara.core.registry import load
+from saqqara.testing.playthrough import golden_cases
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "vocabulary"
 CASES = golden_cases()
