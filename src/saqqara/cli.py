@@ -17,17 +17,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from saqqara import __version__
+from saqqara.ai.distributed import add_cluster_arguments
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
+from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.journal import read_record_file
 from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
 from saqqara.ui.renderers import render
 from saqqara.ui.schema_command import add_schema_command
-from saqqara.ui.terminal import HUMAN, TerminalTable, default_record_path
+from saqqara.ui.terminal import HUMAN, TerminalTable, default_record_path, records_dir
 
 DEFAULT_GAME = "tutankhamun"
 
@@ -77,22 +79,24 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
         return 0
-    table = Table(title="Games")
-    for column in ("id", "title", "players", "options", "bots"):
-        table.add_column(column)
     for row in rows:
-        options = "\n".join(
-            f"{name}: {', '.join(o['choices'])} (default {o['default']})"
-            for name, o in row["options"].items()
+        game = load(row["id"], row["players"][0])
+        default = _default_bot(game)
+        console.print(f"[bold]{row['id']}[/]", soft_wrap=True)
+        console.print(
+            f"  {row['title']} ({row['original_title']}), {row['players'][0]}–"
+            f"{row['players'][1]} players",
+            markup=False,
+            soft_wrap=True,
         )
-        table.add_row(
-            row["id"],
-            f"{row['title']}\n[dim]{row['original_title']}[/]",
-            f"{row['players'][0]}–{row['players'][1]}",
-            options or "-",
-            ", ".join(row["bots"]),
-        )
-    console.print(table)
+        for name, o in row["options"].items():
+            console.print(
+                f"  --option {name}={'|'.join(o['choices'])} (default {o['default']})",
+                markup=False,
+                soft_wrap=True,
+            )
+        bots = ", ".join(f"{b} (default)" if b == default else b for b in row["bots"])
+        console.print(f"  bots: {bots}", markup=False)
     return 0
 
 
@@ -129,6 +133,52 @@ def _default_bot(game: Game) -> str:
     return next((name for name in ("heuristic", "greedy") if name in have), "random")
 
 
+def _latest_save() -> Path:
+    saves = _saves()
+    if not saves:
+        raise UsageError(f"no saved games in {records_dir()}")
+    return saves[0]
+
+
+def _saves() -> list[Path]:
+    """The saved games in the records directory, newest first."""
+    folder = records_dir()
+    files = [p for p in folder.glob("*.json*") if p.is_file()] if folder.is_dir() else []
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def _refuse_game_arguments_on_resume(args: argparse.Namespace) -> None:
+    given = [
+        flag
+        for flag, value in (
+            ("GAME", args.game),
+            ("--players", args.players),
+            ("--bots", args.bots),
+            ("--seat", args.seat),
+            ("--seed", args.seed),
+            ("--save", args.save),
+            ("--option", args.option),
+            ("--edition", args.edition),
+        )
+        if value is not None
+    ]
+    if given:
+        raise UsageError(
+            f"--resume carries on a saved game with its own settings; drop {', '.join(given)}"
+        )
+
+
+def _names(game: Game, agents: Sequence[Agent | None], name: str | None) -> list[str]:
+    """``P0``, ``P1``, ...; a person who gave ``--name`` is called by it."""
+    people = [s for s, a in enumerate(agents) if a is None]
+    names = [f"P{seat}" for seat in range(game.players)]
+    if name:
+        if len(people) != 1:
+            raise UsageError("--name names the one person at the table")
+        names[people[0]] = name
+    return names
+
+
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if args.server or args.seat_link:
         import asyncio
@@ -141,23 +191,62 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         return 0
     resume = None
     if args.resume:
-        resume = _read_record(Path(args.resume))
+        _refuse_game_arguments_on_resume(args)
+        path = _latest_save() if args.resume == "latest" else Path(args.resume)
+        resume = _read_record(path)
         game = load(resume.game, resume.players, resume.options)
         names = list(resume.seats)
         agents: list[Agent | None] = [None if n == HUMAN else make_bot(n, game) for n in names]
-        record_path = Path(args.resume)
+        record_path = path
     else:
-        game = load(args.game, args.players, _options(args))
-        agents = _seats(game, _bot_list(args.bots), _human_seat(game, args.seat))
+        game = load(args.game or DEFAULT_GAME, args.players or 3, _options(args))
+        agents = _seats(game, _bot_list(args.bots), _human_seat(game, args.seat or "0"))
         record_path = Path(args.save) if args.save else default_record_path(game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    table = TerminalTable(game, agents, seed, console, input, record_path, resume)
+    table = TerminalTable(
+        game,
+        agents,
+        seed,
+        console,
+        input,
+        record_path,
+        resume,
+        lang=args.lang,
+        names=_names(game, agents, args.name),
+    )
     console.print(
         f"[bold]{game.spec.title}[/] ({game.spec.original_title}), {game.players} players, "
         f"{', '.join(f'{k}={v}' for k, v in game.options.items()) or 'no options'}."
     )
     console.print("Type 'help' for help. The game is saved as you play.")
     table.run()
+    return 0
+
+
+# -- saqqara saves ----------------------------------------------------------------------------
+def cmd_saves(args: argparse.Namespace, console: Console) -> int:
+    saves = _saves()
+    if not saves:
+        console.print(f"No saved games in {records_dir()}.", markup=False)
+        return 0
+    for path in saves:
+        try:
+            record = read_record_file(path)
+        except SaqqaraError:
+            console.print(f"{path.name}  (unreadable)", markup=False, soft_wrap=True)
+            continue
+        moves = sum(1 for a in record.actions if a.seat >= 0)
+        state = "over" if replay(record).state.is_terminal() else "under way"
+        console.print(
+            f"{path.name}  {record.game}, {record.players} players, {moves} moves, {state}",
+            markup=False,
+            soft_wrap=True,
+        )
+    console.print(
+        f"Resume one with: saqqara play --resume {records_dir()}/NAME (or --resume latest)",
+        markup=False,
+        soft_wrap=True,
+    )
     return 0
 
 
@@ -197,6 +286,8 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             args.seed,
             args.workers,
             lambda k: progress.advance(task, k),
+            ray_address=args.ray,
+            batch=args.batch,
         )
     data = result.to_json()
     if args.json:
@@ -310,6 +401,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         origins=tuple(args.origin or ()),
         rate=args.rate,
         sqlite_sync=args.sqlite_sync,
+        snapshot_every=args.snapshot_every,
     )
     return 0
 
@@ -347,19 +439,16 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--edition", help="shorthand for --option edition=EDITION")
 
     play = sub.add_parser("play", help="play a game in the terminal against bots or friends")
-    play.add_argument(
-        "game", nargs="?", default=DEFAULT_GAME, help=f"game id (default {DEFAULT_GAME})"
-    )
-    play.add_argument("--players", type=int, default=3, help="number of players (default 3)")
+    play.add_argument("game", nargs="?", help=f"game id (default {DEFAULT_GAME})")
+    play.add_argument("--players", type=int, help="number of players (default 3)")
     play.add_argument(
         "--bots",
         help="bot names for the other seats, comma-separated "
         "(N-1 names; or N names with 'human' for each person). "
-        "Default: the game's heuristic bot (greedy or heuristic)",
+        "Default: the game's heuristic bot",
     )
     play.add_argument(
         "--seat",
-        default="0",
         help="your seat, from 0 (default 0), or your side where sides differ (--seat mummy)",
     )
     play.add_argument(
@@ -368,11 +457,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="seed for chance and bots (default: random; a resumed game keeps its own)",
     )
     play.add_argument("--save", help="where to keep the record (default: your data directory)")
-    play.add_argument("--resume", metavar="FILE", help="carry on with a saved record")
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="carry on with a saved record ('latest': the newest; see `saqqara saves`)",
+    )
+    play.add_argument("--name", help="your name at the table (default P and your seat)")
+    play.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=SOURCE_LANGUAGE,
+        help="language of moves, the log, rules and legends (default en)",
+    )
     play.add_argument("--server", metavar="URL", help="play a seat at a remote table")
     play.add_argument("--seat-link", metavar="LINK", help="that seat's invite link")
     game_options(play)
     play.set_defaults(run=cmd_play)
+
+    saves = sub.add_parser("saves", help="list the saved games, newest first")
+    saves.set_defaults(run=cmd_saves)
 
     arena = sub.add_parser("arena", help="play many games between bots and report win rates")
     arena.add_argument("game", help="game id")
@@ -386,6 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=0, help="seed of game 0; game k uses seed+k")
     arena.add_argument("--workers", type=int, help="processes (default: one per core)")
     arena.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_cluster_arguments(arena)
     game_options(arena)
     arena.set_defaults(run=cmd_arena)
 
@@ -426,6 +530,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="full",
         help="full: every move synced to disk (default); normal: survives a crash of the "
         "server, not of the machine, and is much faster on slow disks",
+    )
+    serve.add_argument(
+        "--snapshot-every",
+        type=int,
+        default=200,
+        help="store a table's state every this many steps, to resume without a full "
+        "replay (default 200)",
     )
     serve.set_defaults(run=cmd_serve)
 

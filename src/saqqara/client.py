@@ -29,6 +29,7 @@ from saqqara.server.messages import (
     ServerMessage,
     Sync,
     TableNotice,
+    Undo,
     Update,
     Welcome,
 )
@@ -70,16 +71,24 @@ def create_table(
     options: dict[str, str] | None = None,
     public: bool = True,
     away_after: float | None = None,
+    undo: bool = False,
+    clock: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Create a table; the answer holds each person seat's link and the spectator link.
 
     ``away_after``: seconds a person may be gone before a bot plays for them until they
-    are back (``None``: their seat waits).
+    are back (``None``: their seat waits). ``undo``: a seat may take back its last action
+    while nothing has happened since. ``clock``: turn clocks, ``{"move": seconds, "game":
+    seconds, "on_timeout": "bot"}`` (each optional).
     """
     body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}}
     body["public"] = public
     if away_after is not None:
         body["away_after"] = away_after
+    if undo:
+        body["undo"] = True
+    if clock is not None:
+        body["clock"] = clock
     answer: dict[str, Any] = http_json(base, "/api/tables", body)
     return answer
 
@@ -170,6 +179,10 @@ class TableClient:
         await self._send(act)
         return act.cid
 
+    async def undo(self) -> None:
+        """Ask to take back this seat's last action (made before the last update seen)."""
+        await self._send(Undo(seq=self.seq))
+
     async def sync(self, since: int | None = None) -> None:
         await self._send(Sync(since=self.seq if since is None else since))
 
@@ -179,7 +192,7 @@ class TableClient:
             raise ClientError("closed", "not connected")
         await self._socket.send(data)
 
-    async def _send(self, message: Act | Sync) -> None:
+    async def _send(self, message: Act | Sync | Undo) -> None:
         await self.send_raw(_encoder.encode(message).decode("utf-8"))
 
     async def until_update(self, timeout: float = 30.0) -> Update:

@@ -83,3 +83,11 @@ def test_ismcts_beats_random() -> None:
     result = run_arena("tutankhamun", 2, {}, ["ismcts:60", "random"], 8, 3, workers=1)
     scores = {s.name: s for s in result.scores()}
     assert scores["ismcts:60"].mean >= 0.75
+
+
+@pytest.mark.parametrize("game_id", sorted(registered_games()))
+def test_every_game_answers_to_random_heuristic_and_ismcts(game_id: str) -> None:
+    game = load(game_id, 2)
+    for name in ("random", "heuristic", "greedy", "ismcts:5"):
+        assert make_bot(name, game).name
+    assert {"random", "heuristic", "ismcts"} <= set(available_bots(game_id))

@@ -62,7 +62,7 @@ def test_arena_result_does_not_depend_on_the_number_of_workers(
             "--option takes NAME=VALUE",
         ),
         (["replay", "/nonexistent/record.json"], "cannot read"),
-        (["board", "tutankhamun"], "no reconstructed board"),
+        (["board", "chess"], "unknown game 'chess'"),
         (["play", "--players", "3", "--bots", "greedy"], "names 1 bots for 3 players"),
     ],
 )
@@ -129,13 +129,14 @@ def test_a_person_can_take_a_side_by_name(
 
 
 def test_a_resumed_game_keeps_its_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    answers = iter(["1", "quit", "1", "quit"])
+    answers = iter(["a", "quit", "a", "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     record = tmp_path / "game.jsonl"
     argv = ["play", "tutankhamun", "--players", "3", "--seed", "5", "--save", str(record)]
     assert main(argv) == 0
     first = read_record_file(record)
-    assert main(["play", "--resume", str(record), "--seed", "9"]) == 0
+    assert main(["play", "--resume", str(record), "--seed", "9"]) == 2  # not ignored: refused
+    assert main(["play", "--resume", str(record)]) == 0
     second = read_record_file(record)
     assert first.meta == second.meta == {"seed": 5}
     assert second.actions[: len(first.actions)] == first.actions
@@ -164,3 +165,80 @@ def _arena_json(capsys: pytest.CaptureFixture[str], game: str) -> dict[str, obje
     assert main([*argv, "--workers", "1", "--json"]) == 0
     data: dict[str, object] = json.loads(capsys.readouterr().out)
     return data
+
+
+def test_games_never_cuts_an_id_and_marks_the_default_bot(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    for game_id in ("curse-of-the-mummy", "tutankhamuns-revenge", "valley-of-the-kings"):
+        assert f"\n{game_id}\n" in f"\n{out}"
+    assert out.count("heuristic (default)") == 4
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def _play_until_input_ends(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> None:
+    feed = iter(answers)
+
+    def read(prompt: str = "") -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", read)
+
+
+def test_saves_get_unique_names_are_listed_and_the_latest_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    _play_until_input_ends(monkeypatch, [])
+    for _ in range(2):  # two games started in the same second keep two files
+        assert main(["play", "tutankhamun", "--players", "2", "--seed", "1"]) == 0
+    saves = sorted((tmp_path / "saqqara" / "records").glob("tutankhamun-*.jsonl"))
+    assert len(saves) == 2
+    capsys.readouterr()
+    assert main(["saves"]) == 0
+    listed = capsys.readouterr().out
+    assert all(p.name in listed for p in saves) and "tutankhamun, 2 players" in listed
+    _play_until_input_ends(monkeypatch, ["a"])
+    assert main(["play", "--resume", "latest"]) == 0
+    assert "Game saved to" in capsys.readouterr().out
+
+
+def test_resume_refuses_conflicting_game_arguments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "g.json"
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "tutankhamun", "--players", "2", "--save", str(record)]) == 0
+    assert main(["play", "valley-of-the-kings", "--resume", str(record)]) == 2
+    assert "drop GAME" in capsys.readouterr().err
+    assert main(["play", "--players", "4", "--resume", str(record)]) == 2
+    assert "drop --players" in capsys.readouterr().err
+
+
+def test_play_speaks_german_and_calls_the_person_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _play_until_input_ends(monkeypatch, ["a"] * 300)
+    argv = ["play", "tutankhamun", "--players", "2", "--seed", "3", "--lang", "de"]
+    assert main([*argv, "--name", "Ada", "--save", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Ada, du bist am Zug" in out
+    assert "Spielende" in out and "Ada (du): Platz" in out and "Felder bis zum Ziel" in out
+
+
+def test_every_game_has_a_board_to_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from saqqara.core.registry import registered_games
+
+    for game_id in registered_games():
+        svg = tmp_path / f"{game_id}.svg"
+        assert main(["board", game_id, "--svg", str(svg)]) == 0
+        assert svg.read_text(encoding="utf-8").startswith("<svg")
+    out = capsys.readouterr().out
+    assert "| a1 | b1 | c1 | d1 |" in out  # Revenge's box
+    assert "60 61 62 63 64 65 66 67 68 69" in out  # Tutankhamun's path

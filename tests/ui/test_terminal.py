@@ -42,16 +42,17 @@ def _table(
 
 def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     table, out = _table(
-        ["", "fly away", "0", "500", "take 500", "exit", "help", "1", "quit"], tmp_path / "g.json"
+        ["", "fly away", "zz", "500", "take 500", "exit", "help", "a", "log", "quit"],
+        tmp_path / "g.json",
     )
     table.run()
     text = out.getvalue()
     assert "cannot read 'fly away'" in text
-    assert "There is no move 0" in text and "There is no move 500" in text
+    assert "cannot read 'zz'" in text and "cannot read '500'" in text
     assert "beyond the path" in text
     assert "not an action of the ootb-2004 edition" in text
-    assert "Type the number of a move" in text
-    assert "P0 (human): take 0" in text
+    assert "Type the letter of a move" in text
+    assert "P0 moves to 0 and takes" in text  # the person's move, told by its event
     assert "Game saved to" in text
 
 
@@ -63,7 +64,7 @@ def test_the_record_is_saved_after_every_action_and_resumes(tmp_path: Path) -> N
     moves = [a for a in record.actions if a.seat != -1]
     assert moves[0].seat == 0 and moves[0].action == "take 5"
     assert record.seats == ("human", "greedy", "random")
-    resumed, _ = _table(["moves", "board", "1", "quit"], path, resume=record)
+    resumed, _ = _table(["moves", "board", "a", "quit"], path, resume=record)
     assert resumed.match.seq == len(record.actions)
     assert resumed.match.seed == record.meta["seed"] == 4
     resumed.run()
@@ -73,31 +74,31 @@ def test_the_record_is_saved_after_every_action_and_resumes(tmp_path: Path) -> N
 
 
 def test_a_whole_game_can_be_played_to_the_end(tmp_path: Path) -> None:
-    table, out = _table(["1"] * 200, tmp_path / "g.json")
+    table, out = _table(["a"] * 200, tmp_path / "g.json")
     assert table.run().is_over()
     assert "Game over" in out.getvalue() and "place 1" in out.getvalue()
 
 
 def test_events_of_chance_steps_and_scorings_reach_the_log(tmp_path: Path) -> None:
-    table, out = _table(["1"] * 200, tmp_path / "g.json")
+    table, out = _table(["a"] * 200, tmp_path / "g.json")
     table.run()
     text = out.getvalue()
-    assert "scores" in text and "scoring" in text
-    assert "draw" not in text  # the setup's 69 draws are not logged one by one
+    assert "scores:" in text and "Scoring of" in text
+    assert "is laid on slot" not in text  # the setup's 69 draws are not logged one by one
 
 
 @pytest.mark.parametrize("game_id", sorted(registered_games()))
 def test_every_game_can_be_played_at_the_terminal_with_any_answers(
     game_id: str, tmp_path: Path
 ) -> None:
-    """A person answering with menu numbers, some of them out of range, and every other
+    """A person answering with menu letters, some of them beyond the menu, and every other
     command, at each game's smallest table against its heuristic bot: the renderers, labels and
     event lines hold for every position met, and the game ends or is saved on quitting."""
     game = load(game_id, registered_games()[game_id].spec.min_players, {})
     rng = random.Random(11)
     answers = iter(
-        [*("help", "board", "moves", "aid", "no such move")]
-        + [str(rng.randint(1, 4)) for _ in range(300)]
+        [*("help", "board", "moves", "more", "log", "rules", "legend", "aid", "no such move")]
+        + [rng.choice("abcd") for _ in range(300)]
     )
     out = io.StringIO()
 
@@ -131,3 +132,27 @@ def test_a_refused_move_gets_the_games_own_reason(tmp_path: Path) -> None:
     table = TerminalTable(game, agents, 3, Console(file=out, width=120), read_line, tmp_path / "g")
     table.run()
     assert "bid 5 1: there are only 4 groups." in out.getvalue()
+
+
+def test_two_people_at_one_terminal_hand_over_in_a_game_of_hidden_information(
+    tmp_path: Path,
+) -> None:
+    game = load("valley-of-the-kings", 2)
+    out = io.StringIO()
+    answers = iter(["done", "", "done", "", "quit"])
+    prompts: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    names = ["Ada", "Bo"]
+    table = TerminalTable(
+        game, [None, None], 3, Console(file=out, width=80), read_line, tmp_path / "g", names=names
+    )
+    table.run()
+    text = out.getvalue()
+    assert "Pass the terminal to Bo and press Enter when only Bo is looking." in text
+    assert "Pass the terminal to Ada" in text
+    # each person's screen comes after the hand-over, never before it
+    assert prompts[:4] == ["Ada> ", "", "Bo> ", ""]

@@ -1,18 +1,18 @@
 """The arena: many seeded games between bots, on every core, with win rates and intervals.
 
 Seats rotate from game to game so that no bot keeps the first seat; game ``k`` is played
-with seed ``seed + k``, so a result does not depend on how many workers played it.
+with seed ``seed + k``, so a result does not depend on how many workers played it, nor on
+whether they ran on this machine or on a Ray cluster (:mod:`saqqara.ai.distributed`).
 """
 
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from saqqara.ai.distributed import batch_size, cut, run_batches
 from saqqara.ai.registry import make_bot
 from saqqara.core.agent import Agent
 from saqqara.core.game import Game
@@ -174,37 +174,23 @@ def run_arena(
     seed: int,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    ray_address: str | None = None,
+    batch: int | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games and collect the results; ``progress(k)`` reports k more done."""
+    """Play ``games`` games and collect the results; ``progress(k)`` reports k more done.
+    With ``ray_address`` the games run on Ray; ``batch`` is the number of games per job."""
     game = load(game_id, players, options)  # validates everything before any work starts
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots for {players} seats")
     for name in set(bots):
         make_bot(name, game)
     result = ArenaResult(game_id, players, dict(game.options), seed, game.seat_roles())
-    workers = workers or os.cpu_count() or 1
-    chunk = max(1, min(25, games // (workers * 4) or 1))
+    size = batch or batch_size(games, workers, ray_address)
     jobs = [
-        (
-            game_id,
-            players,
-            dict(game.options),
-            list(bots),
-            list(range(i, min(games, i + chunk))),
-            seed,
-        )
-        for i in range(0, games, chunk)
+        (game_id, players, dict(game.options), list(bots), indices, seed)
+        for indices in cut(range(games), size)
     ]
-    if workers == 1:
-        for job in jobs:
-            done = _play_chunk(job)
-            result.results.extend(done)
-            if progress:
-                progress(len(done))
-        return result
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_play_chunk, jobs):
-            result.results.extend(done)
-            if progress:
-                progress(len(done))
+    result.results.extend(
+        run_batches(_play_chunk, jobs, workers=workers, ray_address=ray_address, progress=progress)
+    )
     return result

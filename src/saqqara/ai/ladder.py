@@ -3,7 +3,8 @@
 Every table of ``players`` distinct bots (every pair at 2 players) plays ``games`` seeded
 games with the seats rotating; games run on every core. Each finished game updates the
 ratings in a fixed order (table by table, game by game), so a seed fixes the ladder
-whatever the number of workers. A bot's interval is its rating mu ± 1.96 sigma; its
+whatever the number of workers, on this machine or on a Ray cluster
+(:mod:`saqqara.ai.distributed`). A bot's interval is its rating mu ± 1.96 sigma; its
 seconds per move are the processor time of its own ``choose`` calls (one core, whatever
 else the machine runs), over every decision it took.
 
@@ -14,16 +15,15 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from saqqara.ai.arena import seating
+from saqqara.ai.distributed import batch_size, cut, run_batches
 from saqqara.ai.registry import make_bot
 from saqqara.core.actions import Action
 from saqqara.core.game import Game
@@ -275,8 +275,11 @@ def play_ladder_game(
     )
 
 
-def _play(args: tuple[str, int, dict[str, str], int, tuple[str, ...], int, int]) -> LadderGame:
-    return play_ladder_game(*args)
+def _play_batch(
+    args: tuple[str, int, dict[str, str], int, tuple[str, ...], list[int], int],
+) -> list[LadderGame]:
+    game_id, players, options, table, bots, indices, seed = args
+    return [play_ladder_game(game_id, players, options, table, bots, i, seed) for i in indices]
 
 
 def run_ladder(
@@ -288,27 +291,23 @@ def run_ladder(
     seed: int = 0,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    ray_address: str | None = None,
+    batch: int | None = None,
 ) -> Ladder:
-    """Play ``games`` games at every table of the round robin and collect them."""
+    """Play ``games`` games at every table of the round robin and collect them. With
+    ``ray_address`` the games run on Ray; ``batch`` is the number of games per job."""
     game = load(game_id, players, options)
     for name in set(bots):
         make_bot(name, game)  # refuse unknown bots before any work starts
     ladder = Ladder(game_id, players, dict(game.options), tuple(bots), games, seed)
+    round_robin = tables(bots, players)
+    size = batch or batch_size(games * len(round_robin), workers, ray_address)
     jobs = [
-        (game_id, players, dict(game.options), t, seated, i, seed)
-        for t, seated in enumerate(tables(bots, players))
-        for i in range(games)
+        (game_id, players, dict(game.options), t, seated, indices, seed)
+        for t, seated in enumerate(round_robin)
+        for indices in cut(range(games), size)
     ]
-    workers = workers or os.cpu_count() or 1
-    if workers == 1:
-        for job in jobs:
-            ladder.results.append(_play(job))
-            if progress:
-                progress(1)
-        return ladder
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_play, jobs):
-            ladder.results.append(done)
-            if progress:
-                progress(1)
+    ladder.results.extend(
+        run_batches(_play_batch, jobs, workers=workers, ray_address=ray_address, progress=progress)
+    )
     return ladder

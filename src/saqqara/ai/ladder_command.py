@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from saqqara.ai.distributed import add_cluster_arguments
 from saqqara.ai.ladder import DEFAULT_BOTS, Ladder, run_ladder, tables
 from saqqara.core.registry import load
 
@@ -44,6 +45,7 @@ def add_parser(
         "--out", default="ladder", help="folder for the table, JSON and plot (default ladder/)"
     )
     ladder.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_cluster_arguments(ladder)
     game_options(ladder)
     ladder.set_defaults(run=run)
 
@@ -76,6 +78,8 @@ def ladder_command(
             args.seed,
             args.workers,
             lambda k: progress.advance(task, k),
+            ray_address=args.ray,
+            batch=args.batch,
         )
     paths = write_ladder(ladder, Path(args.out))
     if args.json:

@@ -59,10 +59,27 @@ def _ensure_loaded() -> None:
     import saqqara.ai.bots  # noqa: F401  (registers the bundled bots)
 
 
+ALIASES = {"heuristic": "greedy", "greedy": "heuristic"}
+"""Every game answers to ``heuristic``: where its one-move bot is called ``greedy`` the name
+stands for it, and ``greedy`` stays a name for a game whose bot is called ``heuristic``."""
+
+
+def _registered(game_id: str) -> set[str]:
+    return {name for name, gid in (*_BOTS, *_PARAM_BOTS) if gid in (None, game_id)}
+
+
+def _resolve(base: str, game_id: str) -> str:
+    """``base``, or the name it is an alias of where the game has no bot called ``base``."""
+    have = _registered(game_id)
+    alias = ALIASES.get(base)
+    return alias if base not in have and alias in have else base
+
+
 def available_bots(game_id: str) -> list[str]:
-    """Names of the bots that can play ``game_id``."""
+    """Names of the bots that can play ``game_id`` (aliases included)."""
     _ensure_loaded()
-    names = {name for name, gid in (*_BOTS, *_PARAM_BOTS) if gid in (None, game_id)}
+    names = _registered(game_id)
+    names |= {alias for alias, target in ALIASES.items() if target in names}
     return sorted(names)
 
 
@@ -76,6 +93,7 @@ def make_bot(name: str, game: Game) -> Agent:
     _ensure_loaded()
     base, colon, param = name.partition(":")
     game_id = game.spec.id
+    base = _resolve(base, game_id)
     param_factory = _PARAM_BOTS.get((base, game_id)) or _PARAM_BOTS.get((base, None))
     if param_factory is not None:
         return param_factory(game, param)

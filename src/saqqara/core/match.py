@@ -74,7 +74,10 @@ class Match:
         self.journal = journal
         self.auto_chance = auto_chance
         self.history: list[Step] = []
-        """Every accepted step, setup chance included."""
+        """Every accepted step since :attr:`base`, setup chance included."""
+        self.base = 0
+        """How many steps came before :attr:`history` (a match restored from a snapshot
+        knows the state they led to, not their events)."""
         self._state: State = game.new_state()
         self._entries: list[RecordedAction] = []
         self._plies = [0] * game.players
@@ -131,6 +134,40 @@ class Match:
             match.advance_chance()
         if match.is_over():
             match.close()
+        return match
+
+    @classmethod
+    def restore(cls, game: Game, record: Record, state: State, at: int) -> Match:
+        """The match ``record`` of ``game`` describes, from ``state`` (its position after
+        the first ``at`` actions, read from a snapshot) and the actions after it, checked
+        one by one.
+
+        The steps before ``at`` are not in :attr:`history` (:attr:`base` is ``at``). The
+        record must carry its seed; chance due after the last action is drawn as in
+        :meth:`resume`. Raises :class:`RecordError` as :meth:`resume` does.
+        """
+        seed = record.meta.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError("the record has no seed (meta.seed); give one to resume")
+        if not 0 <= at <= len(record.actions):
+            raise RecordError(f"a snapshot after {at} actions of a record of {len(record.actions)}")
+        match = cls(game, seed=seed, names=record.seats, auto_chance=False)
+        match._state = state.clone()
+        match._entries = list(record.actions[:at])
+        for entry in match._entries:
+            if entry.seat != CHANCE:
+                match._plies[entry.seat] += 1
+        match.base = at
+        for index, entry in enumerate(record.actions[at:], start=at):
+            who = "chance" if entry.seat == CHANCE else f"seat {entry.seat}"
+            try:
+                match._accept(entry.seat, game.parse_action(entry.action))
+            except SaqqaraError as exc:
+                raise RecordError(
+                    f"{entry.action!r} by {who}: {exc.message}", index=index
+                ) from None
+        match.auto_chance = True
+        match.advance_chance()
         return match
 
     # -- what is going on -----------------------------------------------------------------

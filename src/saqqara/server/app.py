@@ -35,6 +35,7 @@ from saqqara.server.messages import (
     SeatKey,
     ServerMessage,
     Sync,
+    Undo,
     Welcome,
     client_decoder,
     encode,
@@ -66,13 +67,16 @@ def create_app(
     rate: float = 30.0,
     burst: float = 60.0,
     sqlite_sync: str = "full",
+    snapshot_every: int = 200,
 ) -> Starlette:
     """The server for the database at ``db_url`` (migrated and resumed at start)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         service = TableService(
-            Store(db_url, sqlite_sync=sqlite_sync), BotPool(bot_workers, move_limit)
+            Store(db_url, sqlite_sync=sqlite_sync),
+            BotPool(bot_workers, move_limit),
+            snapshot_every=snapshot_every,
         )
         app.state.service = service
         app.state.origins = tuple(allowed_origins)
@@ -136,7 +140,12 @@ async def page(request: Request) -> Response:
 async def healthz(request: Request) -> Response:
     service = _service(request)
     return JSONResponse(
-        {"ok": True, "live_tables": len(service.live), "accepted": service.accepted}
+        {
+            "ok": True,
+            "live_tables": len(service.live),
+            "accepted": service.accepted,
+            "replayed": service.replayed,
+        }
     )
 
 
@@ -299,9 +308,12 @@ async def _answer(
             listener.since = min(message.since, table.seq)
             await table.push(listener, force=True)
             return None
-        assert isinstance(message, Act)
         if listener.seat is None:
-            return Error("spectator", "spectators cannot act", message.cid)
+            cid = message.cid if isinstance(message, Act) else None
+            return Error("spectator", "spectators cannot act", cid)
+        if isinstance(message, Undo):
+            await service.undo(table, listener.seat, message.seq)
+            return None
         seq = await service.submit(table, listener.seat, message.action, message.seq, message.cid)
         async with listener.lock:
             await listener.send(encode(Ack(message.cid, seq)))

@@ -11,18 +11,35 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+import json
+import time
+from collections.abc import Awaitable, Callable, Iterable
 
-from saqqara.core.errors import IllegalAction
+from saqqara.core.errors import IllegalAction, RecordError
 from saqqara.core.game import CHANCE
 from saqqara.core.match import Match, Step
 from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
+from saqqara.server.clocks import ClockRule, TurnClocks
 from saqqara.server.messages import TableNotice, Update, encode
 from saqqara.server.updates import seat_update
-from saqqara.store import CLOSED, FINISHED, OPEN, PLAYING, ActionRow, SeatRow, Store, TableRow
+from saqqara.store import (
+    CLOSED,
+    FINISHED,
+    OPEN,
+    PLAYING,
+    ActionRow,
+    SeatRow,
+    Snapshot,
+    Store,
+    TableRow,
+)
+
+SNAPSHOT_EVERY = 200
+"""By default a table's state is stored every this many steps, so a long game resumes
+from its latest snapshot plus the actions after it instead of a full replay."""
 
 DETERMINIZE = 0x5EED
 """Stream tag of the generator that draws a bot's determinization (see core.seeding)."""
@@ -56,6 +73,10 @@ class LiveTable:
         self.client_ids: dict[tuple[int, str], int] = {}
         self.stored = 0
         """How many of the match's steps the store holds."""
+        self.snapshot_every = SNAPSHOT_EVERY
+        """A snapshot is stored whenever the log crosses a multiple of this."""
+        self.replayed = 0
+        """How many logged steps were replayed to open the table (after its snapshot)."""
         self.listeners: set[Listener] = set()
         self.away: set[int] = set()
         """Person seats a bot plays while their person is gone (see ``away_after``)."""
@@ -64,6 +85,9 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._cache: dict[tuple[int | None, str, int], str] = {}
+        rule = ClockRule.from_settings(row.settings)
+        self.clocks = None if rule is None else TurnClocks(rule, len(seats))
+        """The turn clocks, if the table has them (see ``saqqara.server.clocks``)."""
 
     @classmethod
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
@@ -72,8 +96,10 @@ class LiveTable:
         return cls(row, seats, Match(game, seed=row.seed, names=[s.name for s in seats]))
 
     @classmethod
-    def open(cls, store: Store, row: TableRow) -> LiveTable:
-        """Rebuild a table from the store by replaying its action log through the match."""
+    def open(cls, store: Store, row: TableRow, snapshot_every: int = SNAPSHOT_EVERY) -> LiveTable:
+        """Rebuild a table from the store: its latest snapshot and the actions logged after
+        it, or a replay of the whole log when there is no snapshot this engine can read
+        (then a fresh snapshot is written; see the policy in docs/views.md)."""
         seats = store.seats(row.id)
         logged = store.actions(row.id)
         record = Record(
@@ -85,8 +111,15 @@ class LiveTable:
             actions=tuple(RecordedAction(a.seat, a.action) for a in logged),
             meta={"seed": row.seed},
         )
-        table = cls(row, seats, Match.resume(record))
+        match = _from_snapshot(store, row, record)
+        if match is None:
+            match = Match.resume(record)
+            if len(logged) >= snapshot_every and match.seq == len(logged):
+                store.save_snapshot(row.id, len(logged), _snapshot_text(match))
+        table = cls(row, seats, match)
+        table.snapshot_every = snapshot_every
         table.stored = len(logged)
+        table.replayed = len(logged) - match.base
         for entry in logged:
             if entry.client_id is not None:
                 table.client_ids[(entry.seat, entry.client_id)] = entry.seq
@@ -125,22 +158,37 @@ class LiveTable:
         It stands while the seat must still act and every step since ``seq`` was another
         seat's, no chance step and no reveal among them.
         """
-        if not 0 <= seq < self.seq or seat not in self.match.to_act():
+        if not self.match.base <= seq < self.seq or seat not in self.match.to_act():
             return False
         return all(
             step.seat not in (seat, CHANCE) and not any(e.reveal for e in step.events)
-            for step in self.match.history[seq:]
+            for step in self.steps_after(seq)
         )
+
+    def steps_after(self, seq: int, upto: int | None = None) -> list[Step]:
+        """The match's steps after sequence number ``seq`` (up to ``upto``) that it knows:
+        a table resumed from a snapshot knows none before it."""
+        base = self.match.base
+        end = None if upto is None else max(upto - base, 0)
+        return self.match.history[max(seq - base, 0) : end]
 
     def unstored(self, cid: str | None = None) -> list[ActionRow]:
         """The match's steps the store does not hold yet, as log rows (``cid`` on the first
         seat's step)."""
         rows = []
-        for step in self.match.history[self.stored :]:
+        for step in self.steps_after(self.stored):
             own = cid if step.seat != CHANCE and cid is not None else None
             rows.append(ActionRow(step.seq, step.seat, step.text, own))
             cid = None if own is not None else cid
         return rows
+
+    def due_snapshot(self) -> Snapshot | None:
+        """The snapshot to store with the unstored steps: one when they cross a multiple of
+        :attr:`snapshot_every` (the state after the last of them)."""
+        seq, every = self.match.seq, self.snapshot_every
+        if seq // every <= self.stored // every:
+            return None
+        return seq, _snapshot_text(self.match)
 
     def stored_up_to(self, rows: list[ActionRow]) -> None:
         """The store now holds ``rows``: they may be told."""
@@ -151,7 +199,58 @@ class LiveTable:
             self.stored = rows[-1].seq
         if self.match.is_over() and self.status in (OPEN, PLAYING):
             self.set_status(FINISHED)
+        self.tick_clocks(row.seat for row in rows)
         self._cache.clear()
+
+    def tick_clocks(self, acted: Iterable[int]) -> None:
+        """Charge and restart the turn clocks after steps by ``acted`` (or a start)."""
+        if self.clocks is None:
+            return
+        now = time.monotonic()
+        if self.status != PLAYING:
+            self.clocks.stop(now)
+        else:
+            deciding = [
+                s for s in self.match.to_act() if s != CHANCE and self.seats[s].kind == "person"
+            ]
+            self.clocks.tick(now, deciding, acted)
+        self._cache.clear()
+
+    # -- undo -----------------------------------------------------------------------------------
+    def check_undo(self, seat: int, seq: int) -> None:
+        """Refuse (:class:`IllegalAction`) unless ``seat`` may take back the action ``seq``:
+        the table's last step, its own, stored, revealing nothing (so no other seat's move,
+        no chance and no reveal came after it)."""
+        if self.status != PLAYING:
+            raise IllegalAction("only a game in play has moves to take back", code="game-over")
+        if seq != self.seq:
+            raise IllegalAction(
+                f"the game has moved on: the table is at {self.seq}, not {seq}", code="stale"
+            )
+        last = self.match.history[-1] if self.match.history else None
+        if last is None or last.seq != seq or self.stored != seq:
+            raise IllegalAction("there is no move of yours to take back", code="cannot-undo")
+        if last.seat == CHANCE:
+            raise IllegalAction("chance has acted since your move", code="cannot-undo")
+        if last.seat != seat:
+            raise IllegalAction("another player has moved since", code="cannot-undo")
+        if any(event.reveal for event in last.events):
+            raise IllegalAction("that move revealed something", code="cannot-undo")
+
+    def rebuild(self, store: Store) -> None:
+        """Load the match again from the store (after an undo): its snapshot and the
+        actions that stand. Listeners, seats and status stay; bots think again."""
+        fresh = LiveTable.open(store, self.row, self.snapshot_every)
+        self.match = fresh.match
+        self.stored = fresh.stored
+        self.client_ids = fresh.client_ids
+        self.replayed = fresh.replayed
+        for task in self.bot_tasks.values():
+            task.cancel()
+        self.bot_tasks.clear()
+        self._cache.clear()
+        for listener in self.listeners:
+            listener.since = min(listener.since, self.stored)
 
     # -- what a seat is told --------------------------------------------------------------------
     def update_for(self, seat: int | None, lang: str, since: int) -> str:
@@ -167,16 +266,21 @@ class LiveTable:
 
     def build_update(self, seat: int | None, lang: str, since: int) -> Update:
         upto = self.stored
-        return seat_update(
+        update = seat_update(
             self.game,
             self.match,
             seat,
             lang,
             seq=upto,
-            steps=self.match.history[since:upto],
+            steps=self.steps_after(since, upto),
             status=self.status,
             playing=self.status == PLAYING,
         )
+        if since < self.match.base:
+            update.resync = True  # the events before the snapshot are not kept
+        if self.clocks is not None:
+            update.clock = self.clocks.view()
+        return update
 
     async def push(self, listener: Listener, *, force: bool = False) -> None:
         """Send ``listener`` the update it lacks (nothing when it is up to date)."""
@@ -215,8 +319,11 @@ class LiveTable:
         return [
             s
             for s in self.match.to_act()
-            if s != CHANCE and (self.seats[s].kind == "bot" or s in self.away)
+            if s != CHANCE and (self.seats[s].kind == "bot" or s in self.away or self._overdue(s))
         ]
+
+    def _overdue(self, seat: int) -> bool:
+        return self.clocks is not None and seat in self.clocks.overdue
 
     def listened(self, seat: int) -> bool:
         """Whether the person of ``seat`` is connected."""
@@ -247,3 +354,24 @@ class LiveTable:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
+
+
+def _snapshot_text(match: Match) -> str:
+    """The JSON text of ``match``'s current state (every secret in it: store only)."""
+    return json.dumps(match.snapshot().to_json(), separators=(",", ":"), sort_keys=True)
+
+
+def _from_snapshot(store: Store, row: TableRow, record: Record) -> Match | None:
+    """The match from the table's latest snapshot and the record's actions after it;
+    ``None`` when there is none, or it is one this engine cannot read (another rules
+    version, format or field set)."""
+    latest = store.latest_snapshot(row.id)
+    if latest is None:
+        return None
+    seq, text = latest
+    try:
+        game = load(row.game, row.players, row.options)
+        state = game.state_from_json(json.loads(text))
+        return Match.restore(game, record, state, seq)
+    except (RecordError, ValueError):
+        return None

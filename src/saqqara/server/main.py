@@ -31,6 +31,7 @@ def serve(
     move_limit: float = 10.0,
     rate: float = 30.0,
     sqlite_sync: str = "full",
+    snapshot_every: int = 200,
 ) -> None:
     """Serve until interrupted; prints the address and the database first."""
     url = normalize_url(db) if db else default_db()
@@ -42,6 +43,7 @@ def serve(
         rate=rate,
         burst=rate * 2,
         sqlite_sync=sqlite_sync,
+        snapshot_every=snapshot_every,
     )
     shown = url.split("@")[-1] if "@" in url else url
     sys.stdout.write(f"saqqara serving on http://{host}:{port}/ (database {shown})\n")

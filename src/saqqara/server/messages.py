@@ -11,6 +11,8 @@ from typing import Annotated, Any
 
 import msgspec
 
+from saqqara.server.clocks import ON_TIMEOUT, ClockView
+
 ClientId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 SeqNumber = Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
 
@@ -37,7 +39,16 @@ class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
     """Keep-alive; answered with ``pong``."""
 
 
-ClientMessage = Act | Sync | Ping
+class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
+    """Take back this seat's last action, seen in update ``seq``: allowed when the table
+    was created with ``undo`` and nothing has happened since (no other seat's move, no
+    chance, nothing revealed by it). Answered with ``undone`` and a fresh update, or an
+    ``error`` (``undo-off``, ``cannot-undo``, ``stale``)."""
+
+    seq: SeqNumber
+
+
+ClientMessage = Act | Sync | Ping | Undo
 
 
 class LegalAction(msgspec.Struct):
@@ -75,6 +86,8 @@ class Update(msgspec.Struct, tag="update"):
     status: str
     outcome: dict[str, Any] | None = None
     resync: bool = False
+    clock: ClockView | None = None
+    """The table's turn clocks as they stood at step ``seq`` (``null``: no clocks)."""
 
 
 class Welcome(msgspec.Struct, tag="welcome"):
@@ -115,7 +128,15 @@ class TableNotice(msgspec.Struct, tag="table"):
     rematch: str | None = None
 
 
-ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice
+class Undone(msgspec.Struct, tag="undone"):
+    """``seat`` took back its action ``seq``: the table is back at ``seq - 1`` and the
+    update that follows (sequence number ``seq - 1``) replaces the client's position."""
+
+    seq: int
+    seat: int
+
+
+ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice | Undone
 
 client_decoder = msgspec.json.Decoder(ClientMessage)
 encoder = msgspec.json.Encoder()
@@ -141,6 +162,19 @@ class SeatRequest(msgspec.Struct, forbid_unknown_fields=True):
     lang: Lang = "en"
 
 
+Seconds = Annotated[float, msgspec.Meta(ge=1, le=86400 * 7)]
+
+
+class ClockRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """Turn clocks: seconds per decision (``move``) and/or per game (``game``), and what a
+    timeout does (``bot``: the table's stand-in bot plays that decision; once a seat's
+    game time is spent, every decision of it to the end)."""
+
+    move: Seconds | None = None
+    game: Seconds | None = None
+    on_timeout: Annotated[str, msgspec.Meta(pattern="^(" + "|".join(ON_TIMEOUT) + ")$")] = "bot"
+
+
 class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/tables``: the game, its options and one entry per seat."""
 
@@ -151,6 +185,10 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     away_after: Annotated[float, msgspec.Meta(ge=1, le=86400)] | None = None
     """Seconds a person may be gone (no connection) before a bot plays their seat until
     they are back; ``None``: the seat waits for them."""
+    undo: bool = False
+    """Whether a seat may take back its last action while nothing has happened since."""
+    clock: ClockRequest | None = None
+    """Turn clocks for the person seats (``null``: none)."""
 
 
 class SeatKey(msgspec.Struct, forbid_unknown_fields=True):

@@ -19,8 +19,9 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
-from saqqara.server.live import LiveTable
-from saqqara.server.messages import CreateTable, Join, SeatKey
+from saqqara.server.clocks import ClockRule
+from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
+from saqqara.server.messages import CreateTable, Join, SeatKey, Undone, encode
 from saqqara.server.writer import Writer
 from saqqara.store import (
     CLOSED,
@@ -60,21 +61,31 @@ def default_bot(game_id: str) -> str:
 class TableService:
     """Every table of one server."""
 
-    def __init__(self, store: Store, bots: BotPool | None = None) -> None:
+    def __init__(
+        self, store: Store, bots: BotPool | None = None, *, snapshot_every: int = SNAPSHOT_EVERY
+    ) -> None:
+        if snapshot_every < 1:
+            raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
         self.store = store
+        self.snapshot_every = snapshot_every
         self.writer = Writer(store)
         self.bots = bots or BotPool()
         self.live: dict[str, LiveTable] = {}
         self._away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self._clock_timers: dict[str, asyncio.TimerHandle] = {}
         self.accepted = 0
         """Actions accepted since start (seats' and bots', not chance): for monitoring."""
+        self.replayed = 0
+        """Logged steps replayed to resume the tables at start (those after snapshots)."""
 
     # -- life cycle -----------------------------------------------------------------------
     async def resume_all(self) -> int:
         """Load every unfinished table from the store; bots carry on. Returns the count."""
         for row in self.store.tables_with_status(OPEN, PLAYING):
-            table = self._adopt(LiveTable.open(self.store, row))
+            table = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
             self.live[row.id] = table
+            self.replayed += table.replayed
+            table.tick_clocks(())
             async with table.lock:
                 await self._store_and_tell(table)  # chance due after the last stored step
             await self._start_if_due(table)
@@ -83,7 +94,7 @@ class TableService:
         return len(self.live)
 
     async def close(self) -> None:
-        for timer in self._away_timers.values():
+        for timer in [*self._away_timers.values(), *self._clock_timers.values()]:
             timer.cancel()
         for table in self.live.values():
             table.close()
@@ -127,7 +138,7 @@ class TableService:
             public=request.public,
             spectator_hash=hash_secret(spectator),
             created_at=time.time(),
-            settings={} if request.away_after is None else {"away_after": request.away_after},
+            settings=_settings(request),
         )
         self.store.create_table(row, rows)
         table = self._adopt(LiveTable.new(row, rows))
@@ -139,6 +150,7 @@ class TableService:
 
     def _adopt(self, table: LiveTable) -> LiveTable:
         table.stand_in = default_bot(table.game.spec.id)
+        table.snapshot_every = self.snapshot_every
         return table
 
     def table(self, table_id: str) -> LiveTable:
@@ -148,7 +160,9 @@ class TableService:
             row = self.store.table(table_id) if len(table_id) <= 32 else None
             if row is None:
                 raise TableError(f"no table {table_id[:40]!r}", code="no-table")
-            table = self.live[table_id] = self._adopt(LiveTable.open(self.store, row))
+            table = self.live[table_id] = self._adopt(
+                LiveTable.open(self.store, row, self.snapshot_every)
+            )
         return table
 
     def release(self, table: LiveTable) -> None:
@@ -282,12 +296,14 @@ class TableService:
     async def _start_if_due(self, table: LiveTable) -> None:
         if table.status == OPEN and all(s.claimed for s in table.seats):
             table.set_status(PLAYING)
+            table.tick_clocks(())
             self.store.update_table(table.id, status=PLAYING)
             await table.notice_all()
             await table.push_all(force=True)
             for seat in range(len(table.seats)):
                 self.watch_absence(table, seat)
         self.drive_bots(table)
+        self.schedule_clock(table)
 
     # -- absent people -----------------------------------------------------------------------
     def watch_absence(self, table: LiveTable, seat: int | None) -> None:
@@ -335,16 +351,37 @@ class TableService:
             self.accepted += 1
             return steps[0].seq
 
+    async def undo(self, table: LiveTable, seat: int, seq: int) -> None:
+        """Take back ``seat``'s action ``seq`` (see :meth:`LiveTable.check_undo`): the store
+        marks it undone, the table is rebuilt from the log without it, and every listener
+        is sent ``undone`` and a fresh update."""
+        async with table.lock:
+            if not table.row.settings.get("undo"):
+                raise TableError("this table was created without undo", code="undo-off")
+            table.check_undo(seat, seq)
+            self.store.undo(table.id, seq)
+            table.rebuild(self.store)
+            table.tick_clocks(())
+            text = encode(Undone(seq, seat))
+            for listener in list(table.listeners):
+                async with listener.lock:
+                    with contextlib.suppress(Exception):
+                        await listener.send(text)
+            await table.push_all(force=True)
+        self.drive_bots(table)
+        self.schedule_clock(table)
+
     async def _store_and_tell(self, table: LiveTable, cid: str | None = None) -> None:
         """Write the table's unstored steps, then tell every listener and wake the bots."""
         rows = table.unstored(cid)
         if rows:
             finished = table.match.is_over()
             try:
-                await self.writer.write(table.id, rows, FINISHED if finished else None)
+                status = FINISHED if finished else None
+                await self.writer.write(table.id, rows, status, table.due_snapshot())
             except Exception:
                 # The store refused: the table goes back to what the store holds.
-                reloaded = self._adopt(LiveTable.open(self.store, table.row))
+                reloaded = self._adopt(LiveTable.open(self.store, table.row, self.snapshot_every))
                 reloaded.away = table.away
                 reloaded.listeners = table.listeners
                 self.live[table.id] = reloaded
@@ -360,7 +397,30 @@ class TableService:
         task = asyncio.ensure_future(table.push_all())
         task.add_done_callback(_ignore)
         self.drive_bots(table)
+        self.schedule_clock(table)
         self.release(table)
+
+    # -- turn clocks ------------------------------------------------------------------------
+    def schedule_clock(self, table: LiveTable) -> None:
+        """Wake up when the table's next running clock runs out (none: no wake-up)."""
+        timer = self._clock_timers.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+        due = table.clocks.deadline() if table.clocks is not None else None
+        if due is None or table.status != PLAYING:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(due - time.monotonic(), 0.0)
+        self._clock_timers[table.id] = loop.call_later(delay, self._clock_out, table.id)
+
+    def _clock_out(self, table_id: str) -> None:
+        self._clock_timers.pop(table_id, None)
+        table = self.live.get(table_id)
+        if table is None or table.clocks is None or table.status != PLAYING:
+            return
+        if table.clocks.expire(time.monotonic()):
+            self.drive_bots(table)  # the stand-in bot plays the overdue decisions
+        self.schedule_clock(table)
 
     # -- bots -----------------------------------------------------------------------------------
     def drive_bots(self, table: LiveTable) -> None:
@@ -385,6 +445,19 @@ class TableService:
         table.bot_tasks.pop(seat, None)
         with contextlib.suppress(SaqqaraError):
             await self.submit(table, seat, action_id, seq, None)
+
+
+def _settings(request: CreateTable) -> dict[str, Any]:
+    """The table options kept in the store: ``away_after`` and ``undo`` when given."""
+    settings: dict[str, Any] = {}
+    if request.away_after is not None:
+        settings["away_after"] = request.away_after
+    if request.undo:
+        settings["undo"] = True
+    clock = request.clock
+    if clock is not None and (clock.move is not None or clock.game is not None):
+        settings["clock"] = ClockRule(clock.move, clock.game, clock.on_timeout).settings()
+    return settings
 
 
 def _ignore(task: asyncio.Future[None]) -> None:

@@ -41,10 +41,11 @@ def seat_update(
 ) -> Update:
     """The update for ``seat`` (``None``: a spectator) at ``seq``, with ``steps``' events."""
     to_act = position.to_act()
+    view = position.view(seat)
     legal: list[LegalAction] = []
     if seat is not None and seat in to_act and playing:
         legal = [
-            LegalAction(game.action_id(a), action_label(game, a, lang), game.action_text(a))
+            LegalAction(game.action_id(a), action_label(game, view, a, lang), game.action_text(a))
             for a in position.legal_actions(seat)
         ]
     events = [
@@ -63,7 +64,7 @@ def seat_update(
         }
     return Update(
         seq=seq,
-        view=position.view(seat),
+        view=view,
         to_act=[s for s in to_act if s != CHANCE],
         legal=legal,
         events=events,

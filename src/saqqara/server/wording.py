@@ -1,9 +1,8 @@
 """What a seat reads: action labels and event sentences, in the seat's language.
 
-This is the one place the server words things. Until the presentation layer lands, a
-label is the action's notation and an event's sentence is a plain description of its
-kind and data; point :func:`action_label` and :func:`event_sentence` at the presentation
-layer to word them in four languages.
+This is the one place the server words things, through the games' presentation layer
+(:mod:`saqqara.core.presentation`): a label from the action and the seat's own view, a
+sentence from the event alone, in English, German, Dutch or Swedish.
 """
 
 from __future__ import annotations
@@ -13,15 +12,19 @@ from typing import Any
 
 from saqqara.core.actions import Action
 from saqqara.core.game import Game
+from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
+from saqqara.core.presentation import Presentation, presentation_for
 
 
-def action_label(game: Game, action: Action, lang: str) -> str:
-    """The label of ``action`` shown to a seat reading ``lang``."""
-    return game.action_text(action)
+def _texts(game: Game, lang: str) -> Presentation:
+    return presentation_for(game, lang if lang in LANGUAGES else SOURCE_LANGUAGE)
+
+
+def action_label(game: Game, view: Mapping[str, Any], action: Action, lang: str) -> str:
+    """The label of ``action`` shown to the seat whose ``view`` this is, reading ``lang``."""
+    return _texts(game, lang).action_label(view, action)
 
 
 def event_sentence(game: Game, kind: str, data: Mapping[str, Any], lang: str) -> str:
     """A sentence for an event of ``kind`` with ``data``, in ``lang``."""
-    details = ", ".join(f"{key} {value}" for key, value in data.items())
-    words = kind.replace("-", " ").replace("_", " ")
-    return f"{words}: {details}" if details else words
+    return _texts(game, lang).event_sentence({"kind": kind, **data})

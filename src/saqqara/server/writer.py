@@ -13,9 +13,16 @@ import queue
 import threading
 from collections.abc import Sequence
 
-from saqqara.store import ActionRow, Store
+from saqqara.store import ActionRow, Snapshot, Store
 
-_Job = tuple[str, Sequence[ActionRow], str | None, asyncio.AbstractEventLoop, asyncio.Future[None]]
+_Job = tuple[
+    str,
+    Sequence[ActionRow],
+    str | None,
+    Snapshot | None,
+    asyncio.AbstractEventLoop,
+    asyncio.Future[None],
+]
 _STOP = None
 
 
@@ -29,11 +36,18 @@ class Writer:
         self._thread = threading.Thread(target=self._run, name="saqqara-writer", daemon=True)
         self._thread.start()
 
-    async def write(self, table_id: str, rows: Sequence[ActionRow], status: str | None) -> None:
-        """Store ``rows`` (and the table's new status); returns once committed."""
+    async def write(
+        self,
+        table_id: str,
+        rows: Sequence[ActionRow],
+        status: str | None,
+        snapshot: Snapshot | None = None,
+    ) -> None:
+        """Store ``rows`` (and the table's new status and snapshot, in the same
+        transaction); returns once committed."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._queue.put((table_id, rows, status, loop, done))
+        self._queue.put((table_id, rows, status, snapshot, loop, done))
         await done
 
     def close(self) -> None:
@@ -62,21 +76,19 @@ class Writer:
 
     def _commit(self, jobs: list[_Job]) -> None:
         try:
-            self.store.append_many(
-                [(table_id, rows, status) for table_id, rows, status, _, _ in jobs]
-            )
+            self.store.append_many([(job[0], job[1], job[2], job[3]) for job in jobs])
         except Exception:
             # One bad batch must not sink the others: write them one by one.
             for job in jobs:
-                table_id, rows, status, loop, done = job
+                table_id, rows, status, snapshot, loop, done = job
                 try:
-                    self.store.append(table_id, rows, status=status)
+                    self.store.append(table_id, rows, status=status, snapshot=snapshot)
                 except Exception as exc:
                     loop.call_soon_threadsafe(_fail, done, exc)
                 else:
                     loop.call_soon_threadsafe(_succeed, done)
             return
-        for _, _, _, loop, done in jobs:
+        for _, _, _, _, loop, done in jobs:
             loop.call_soon_threadsafe(_succeed, done)
 
 

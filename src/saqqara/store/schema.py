@@ -2,9 +2,10 @@
 
 - ``tables``: one online table (game, options, server-side seed, status).
 - ``seats``: who sits where; a person's secret is kept only as its SHA-256 hash.
-- ``actions``: the append-only log; ``(table_id, seq)`` is the primary key, so a sequence
-  number is given at most once per table, and ``(table_id, seat, client_id)`` is unique, so
-  a client's resend is recognised.
+- ``actions``: the append-only log; ``(table_id, seq, undone)`` is the primary key, so a
+  sequence number is given at most once per table among the actions that stand
+  (``undone`` 0), and ``(table_id, seat, client_id, undone)`` is unique, so a client's
+  resend is recognised. An action taken back is marked with the table's undo count.
 - ``snapshots``: a table's state at a sequence number, to resume without a full replay.
 """
 
@@ -65,7 +66,8 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", String(200), nullable=False),
     Column("client_id", String(64), nullable=True),
-    UniqueConstraint("table_id", "seat", "client_id", name="uq_actions_client_id"),
+    Column("undone", Integer, primary_key=True, server_default="0"),
+    UniqueConstraint("table_id", "seat", "client_id", "undone", name="uq_actions_client_id"),
 )
 
 snapshots = Table(

@@ -19,7 +19,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, select, update
+from sqlalchemy import Connection, Engine, create_engine, delete, event, func, select, update
 from sqlalchemy.engine import make_url
 
 from saqqara.store.schema import actions, seats, snapshots, tables
@@ -97,6 +97,13 @@ class ActionRow:
     seat: int
     action: str
     client_id: str | None = None
+
+
+Snapshot = tuple[int, str]
+"""A table's state after a number of steps: ``(seq, state JSON text)``."""
+
+Batch = tuple[str, Sequence[ActionRow], str | None, Snapshot | None]
+"""One table's part of a group commit: its id, new log rows, new status, new snapshot."""
 
 
 def _sqlite_pragmas(synchronous: str) -> Any:
@@ -227,10 +234,18 @@ class Store:
 
     # -- the action log -------------------------------------------------------------------
     def append(
-        self, table_id: str, rows: Sequence[ActionRow], *, status: str | None = None
+        self,
+        table_id: str,
+        rows: Sequence[ActionRow],
+        *,
+        status: str | None = None,
+        snapshot: Snapshot | None = None,
     ) -> None:
-        """Write ``rows`` (and the table's new status, if any) in one transaction."""
+        """Write ``rows`` (and the table's new status and a snapshot, if any) in one
+        transaction."""
         with self._tx() as tx:
+            if snapshot is not None:
+                _insert_snapshot(tx, table_id, snapshot)
             tx.execute(
                 actions.insert(),
                 [
@@ -247,9 +262,12 @@ class Store:
             if status is not None:
                 tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
 
-    def append_many(self, batches: Sequence[tuple[str, Sequence[ActionRow], str | None]]) -> None:
+    def append_many(self, batches: Sequence[Batch]) -> None:
         """Several tables' batches in one transaction (the server's group commit)."""
         with self._tx() as tx:
+            for table_id, _, _, snapshot in batches:
+                if snapshot is not None:
+                    _insert_snapshot(tx, table_id, snapshot)
             rows = [
                 {
                     "table_id": table_id,
@@ -258,20 +276,50 @@ class Store:
                     "action": r.action,
                     "client_id": r.client_id,
                 }
-                for table_id, batch, _ in batches
+                for table_id, batch, _, _ in batches
                 for r in batch
             ]
             if rows:
                 tx.execute(actions.insert(), rows)
-            for table_id, _, status in batches:
+            for table_id, _, status, _ in batches:
                 if status is not None:
                     tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
 
     def actions(self, table_id: str, after: int = 0) -> list[ActionRow]:
+        """The log's actions that stand (not undone) after sequence number ``after``."""
         query = (
             select(actions)
-            .where(actions.c.table_id == table_id, actions.c.seq > after)
+            .where(actions.c.table_id == table_id, actions.c.seq > after, actions.c.undone == 0)
             .order_by(actions.c.seq)
+        )
+        with self._tx() as tx:
+            rows = tx.execute(query).mappings().all()
+        return [ActionRow(r["seq"], r["seat"], r["action"], r["client_id"]) for r in rows]
+
+    def undo(self, table_id: str, seq: int) -> None:
+        """Mark the action at ``seq`` (the log's last) undone, and drop the snapshots that
+        hold it, in one transaction. The row stays in the log, numbered by the undo."""
+        with self._tx() as tx:
+            count = tx.execute(
+                select(func.max(actions.c.undone)).where(actions.c.table_id == table_id)
+            ).scalar()
+            done = tx.execute(
+                update(actions)
+                .where(actions.c.table_id == table_id, actions.c.seq == seq, actions.c.undone == 0)
+                .values(undone=int(count or 0) + 1)
+            )
+            if done.rowcount != 1:
+                raise ValueError(f"table {table_id} has no action {seq} to undo")
+            tx.execute(
+                delete(snapshots).where(snapshots.c.table_id == table_id, snapshots.c.seq >= seq)
+            )
+
+    def undone(self, table_id: str) -> list[ActionRow]:
+        """The actions taken back, in the order they were."""
+        query = (
+            select(actions)
+            .where(actions.c.table_id == table_id, actions.c.undone != 0)
+            .order_by(actions.c.undone)
         )
         with self._tx() as tx:
             rows = tx.execute(query).mappings().all()
@@ -279,8 +327,9 @@ class Store:
 
     # -- snapshots --------------------------------------------------------------------------
     def save_snapshot(self, table_id: str, seq: int, state: str) -> None:
+        """Keep ``state`` as the table's snapshot after ``seq`` steps (replacing one there)."""
         with self._tx() as tx:
-            tx.execute(snapshots.insert().values(table_id=table_id, seq=seq, state=state))
+            _insert_snapshot(tx, table_id, (seq, state))
 
     def latest_snapshot(self, table_id: str) -> tuple[int, str] | None:
         query = (
@@ -292,6 +341,12 @@ class Store:
         with self._tx() as tx:
             row = tx.execute(query).first()
         return None if row is None else (int(row[0]), str(row[1]))
+
+
+def _insert_snapshot(tx: Connection, table_id: str, snapshot: Snapshot) -> None:
+    seq, state = snapshot
+    tx.execute(delete(snapshots).where(snapshots.c.table_id == table_id, snapshots.c.seq == seq))
+    tx.execute(snapshots.insert().values(table_id=table_id, seq=seq, state=state))
 
 
 def _table_row(row: Any) -> TableRow:

@@ -1,54 +1,86 @@
 """Playing a game in the terminal: people and bots at one table, one seat's view at a time.
 
-Input is a menu number or an action's notation; anything else gets a clear message and a
-new prompt, and a refused move the game's own reason. The game runs in a
-:class:`~saqqara.core.match.Match` whose journal gains a line with every action, so nothing
-is lost if the program or the terminal dies; ``saqqara play --resume FILE`` carries on from
-it with the record's seed.
+Input is a menu letter or an action's notation; anything else gets a clear message and a
+new prompt, and a refused move the game's own reason. A person learns of the other seats'
+moves only through the events their seat may see, told by the game's presentation in the
+table's language. The game runs in a :class:`~saqqara.core.match.Match` whose journal gains
+a line with every action, so nothing is lost if the program or the terminal dies;
+``saqqara play --resume FILE`` carries on from it with the record's seed.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from saqqara.core.actions import Action
 from saqqara.core.agent import Agent
 from saqqara.core.errors import IllegalAction, NotationError
-from saqqara.core.events import Event, events_for
+from saqqara.core.events import Event
 from saqqara.core.game import Game
+from saqqara.core.i18n import N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.journal import RecordJournal
 from saqqara.core.match import Match, Step
 from saqqara.core.perspective import Perspective
+from saqqara.core.presentation import Presentation, presentation_for
 from saqqara.core.records import Record
-from saqqara.ui.renderers import format_event, has_aids, label_action, render, without_aids
+from saqqara.ui.compact import COMPACT
+from saqqara.ui.renderers import has_aids, render, without_aids
 
 HUMAN = "human"
+PAGE = 8
+"""Menu entries shown at once; "more" shows the next ones, "moves" all of them."""
+RECENT = 6
+"""Log lines shown before a person's turn; "log" shows everything since their last move."""
 
-HELP = """\
-Type the number of a move from the menu, or its notation (for example "take 12").
-Other commands: "board" shows the table again, "moves" lists your moves again,
-"help" shows this text, "quit" saves the game and stops (resume it with --resume FILE).
-In games with an aid (Curse of the Mummy's possible fields of unseen figures), "aid"
-switches it off and on."""
+HELP = N_(
+    'Type the letter of a move from the menu, or its notation (for example "{example}"). '
+    'Commands: "more" shows more of the menu, "moves" lists every move, "board" shows the '
+    'table, "log" what happened since your last move, "rules" the rules in brief, "legend" '
+    'the symbols of the board, "aid" switches the aid of unseen figures off and on, "quit" '
+    "saves the game and stops."
+)
+QUIET = {
+    "tutankhamun": frozenset({"draw"}),
+    "curse-of-the-mummy": frozenset({"die"}),
+    "tutankhamuns-revenge": frozenset({"laid", "lay"}),
+    "valley-of-the-kings": frozenset({"draw", "order-written"}),
+}
+"""Event kinds the log leaves out: single draws and dice that the board or a later event
+sums up (each is still shown on the board)."""
+
+
+def menu_key(index: int) -> str:
+    """The menu key of entry ``index``: ``a`` ... ``z``, then ``aa``, ``ab``, ...; letters,
+    so that no key looks like a board position."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    if index < len(letters):
+        return letters[index]
+    return letters[index // len(letters) - 1] + letters[index % len(letters)]
 
 
 class QuitGame(Exception):
     """The person at the terminal asked to stop."""
 
 
-def default_record_path(game: Game) -> Path:
-    """Where a game's record is kept unless told otherwise (the user's data directory)."""
+def records_dir() -> Path:
+    """Where games are saved unless told otherwise (the user's data directory)."""
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "saqqara" / "records"
+
+
+def default_record_path(game: Game) -> Path:
+    """A new file name for a game's record: its game, the time and a random tag, so that
+    two games started in the same second keep separate files."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return base / "saqqara" / "records" / f"{game.spec.id}-{stamp}.jsonl"
+    return records_dir() / f"{game.spec.id}-{stamp}-{secrets.token_hex(3)}.jsonl"
 
 
 class TerminalTable:
@@ -68,6 +100,8 @@ class TerminalTable:
         read_line: Callable[[str], str],
         record_path: Path,
         resume: Record | None = None,
+        lang: str = SOURCE_LANGUAGE,
+        names: Sequence[str] | None = None,
     ) -> None:
         self.game = game
         self.agents = list(agents)
@@ -75,25 +109,38 @@ class TerminalTable:
         self.read_line = read_line
         self.record_path = record_path
         self.seat_names = [HUMAN if a is None else a.name for a in self.agents]
+        self.aids = True
+        self.page = PAGE
+        self.tr = Translator(lang)
+        self.text: Presentation = presentation_for(game, lang, names)
+        self.people = [s for s, a in enumerate(self.agents) if a is None]
+        self.log: dict[int | None, list[list[str]]] = {s: [] for s in [None, *self.people]}
+        """Per person (``None``: a spectator), the sentences of each action since their last
+        move, as they may see them."""
+        self.last_person: int | None = None
         journal = RecordJournal(record_path)
         if resume is None:
             self.match = Match(game, seed=seed, names=self.seat_names, journal=journal)
-            self._unshown = self.match.history
+            unshown = self.match.history
         else:
             self.match = Match.resume(resume, journal=journal, seed=seed)
-            self._unshown = self.match.history[len(resume.actions) :]
-        self.aids = True
+            unshown = self.match.history[len(resume.actions) :]
+        for step in unshown:
+            self._note(step.events)
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> Match:
-        """Play until the game ends or the person quits; every action is saved as it is made."""
-        self._show_chance(self._unshown)
+        """Play until the game ends or the person quits (or presses Ctrl-C); every action is
+        saved as it is made."""
         try:
             while not self.match.is_over():
                 self._step()
-        except QuitGame:
+        except (QuitGame, KeyboardInterrupt):
             self.match.close()
-            self.console.print(f"Game saved to {self.record_path}. Resume it with:")
+            self.console.print(
+                self.tr("Game saved to {path}. Resume it with:", path=self.record_path),
+                markup=False,
+            )
             self.console.print(f"  saqqara play --resume {self.record_path}", markup=False)
             return self.match
         self._show_end()
@@ -105,78 +152,148 @@ class TerminalTable:
         if agent is None:
             self._ask(seat)
             return
-        before = self.match.view(None)
-        steps = self.match.play_bot(seat, agent)
-        self._show_steps(steps, label_action(before, self.game, steps[0].text))
+        self._show_steps(self.match.play_bot(seat, agent))
 
-    def _show_steps(self, steps: Sequence[Step], label: str) -> None:
-        """Log an accepted action (with its label) and the chance steps drawn after it."""
-        first, *chance = steps
-        who = self.seat_names[first.seat]
-        self.console.print(Text(f"P{first.seat} ({who}): ", style="bold") + Text(label))
-        self._show_events(first.events)
-        self._show_chance(chance)
-
-    def _show_chance(self, steps: Sequence[Step]) -> None:
+    def _show_steps(self, steps: Sequence[Step]) -> None:
+        """Each person learns of an accepted action and the chance drawn after it only
+        through the events they may see (never the action's text), before their next move."""
         for step in steps:
-            self._show_events(step.events)
+            self._note(step.events)
 
-    def _show_events(self, events: Sequence[Event]) -> None:
-        """Log what the viewing person may see of what happened (chance steps included)."""
-        for event in events_for(events, self._viewer()):
-            line = format_event(self.game, event)
-            if line:
-                self.console.print(Text(f"    {line}", style="dim"))
+    def _note(self, events: Sequence[Event]) -> None:
+        quiet = QUIET.get(self.game.spec.id, frozenset())
+        for viewer, entries in self.log.items():
+            lines = [
+                self.text.event_sentence(e.to_json())
+                for e in events
+                if e.visible_to(viewer) and e.kind not in quiet
+            ]
+            if lines:
+                entries.append(lines)
+        if not self.people:
+            self._show_log(None, everything=True)
 
-    def _viewer(self) -> int | None:
-        humans = [s for s, a in enumerate(self.agents) if a is None]
-        return humans[0] if len(humans) == 1 else None
+    def _show_log(self, viewer: int | None, everything: bool = False, most: int = RECENT) -> int:
+        """What ``viewer`` may know of what happened since their last move, the latest
+        action's sentences standing out; unless ``everything``, at most ``most`` lines, each
+        cut to the terminal's width. The number of lines printed."""
+        entries = self.log[viewer]
+        shown = [(i == len(entries) - 1, line) for i, lines in enumerate(entries) for line in lines]
+        printed = 0
+        if not everything and len(shown) > most:
+            skipped = len(shown) - most + 1
+            self.console.print(
+                self.tr("({count} earlier lines: type 'log')", count=skipped),
+                style="dim",
+                markup=False,
+            )
+            shown = shown[-(most - 1) :] if most > 1 else []
+            printed = 1
+        for latest, line in shown:
+            text = Text(line, style="bold" if latest else "dim")
+            if not everything:
+                text.truncate(self.console.width - 1, overflow="ellipsis")
+            self.console.print(text, no_wrap=not everything)
+        return printed + len(shown)
 
     # -- a person's turn ------------------------------------------------------------------
     def _ask(self, seat: int) -> None:
         """Read commands and moves until the match accepts one of the person's moves."""
         perspective = self.match.perspective(seat)
-        self.console.rule(f"P{seat}, your move")
-        self.console.print(self._board(perspective, seat))
+        self._hand_over(seat)
+        name = self.text.player(seat)
+        self.console.rule(self.tr("{player}, your move", player=name))
         legal = perspective.legal_actions()
-        self._show_menu(legal, perspective.view())
+        compact = COMPACT.get(self.game.spec.id)
+        log_room = RECENT
+        if compact is None:
+            self.console.print(self._board(perspective, seat))
+            self.page = PAGE
+        else:
+            view = perspective.view()
+            drawn = compact(view if self.aids else without_aids(view, self.game), seat, self.text)
+            for row in drawn:
+                self.console.print(row, no_wrap=True)
+            # what is left of the screen below the rule, the board and above the prompt
+            room = self.console.height - len(drawn) - 2
+            logged = sum(len(lines) for lines in self.log[seat])
+            log_room = max(1, min(logged, room // 3))
+            self.page = max(3, room - log_room - 1)
+        self._show_log(seat, most=log_room)
+        page = 0
+        self._show_menu(legal, perspective.view(), page)
         while True:
             try:
-                line = self.read_line(f"P{seat}> ").strip()
+                line = self.read_line(f"{name}> ").strip()
             except EOFError:
                 raise QuitGame from None
             if not line:
                 continue
             word = line.lower()
-            if word in ("quit", "exit game", "q"):
+            if word == "quit":
                 raise QuitGame
-            if word in ("help", "?", "h"):
-                self.console.print(HELP, markup=False)
-                continue
-            if word in ("board", "b"):
+            if word in ("help", "?"):
+                example = self.game.action_text(legal[0])
+                self.console.print(self.tr(HELP, example=example), markup=False)
+            elif word == "board":
                 self.console.print(self._board(perspective, seat))
-                continue
-            if word == "aid":
+            elif word == "aid":
                 self._toggle_aids()
                 self.console.print(self._board(perspective, seat))
-                continue
-            if word in ("moves", "m"):
-                self._show_menu(legal, perspective.view())
-                continue
-            action = self._read_action(line, legal)
-            if action is not None and self._submit(seat, action):
-                return
+            elif word == "moves":
+                self._show_menu(legal, perspective.view(), None)
+            elif word == "more":
+                page = page + 1 if (page + 1) * self.page < len(legal) else 0
+                self._show_menu(legal, perspective.view(), page)
+            elif word == "log":
+                self._show_log(seat, everything=True)
+            elif word == "rules":
+                for paragraph in self.text.rules_summary():
+                    self.console.print(paragraph, markup=False)
+            elif word == "legend":
+                for symbol, meaning in self.text.legend():
+                    self.console.print(f"{symbol:>8}  {meaning}", markup=False)
+            else:
+                action = self._read_action(line, legal)
+                if action is not None and self._submit(seat, action):
+                    return
 
     def _submit(self, seat: int, action: Action) -> bool:
         """Submit a person's move; on a refusal, say the game's reason and return False."""
-        before = self.match.view(None)
         try:
             steps = self.match.submit(seat, action)
         except IllegalAction as refusal:
-            self.console.print(f"[red]{refusal.message}.[/] Type 'moves' to see your moves.")
+            self.console.print(
+                Text(f"{refusal.message}. ", style="red")
+                + Text(self.tr("Type 'moves' to see your moves."))
+            )
             return False
-        self._show_steps(steps, label_action(before, self.game, steps[0].text))
+        self.log[seat].clear()
+        self._show_steps(steps)
         return True
+
+    def _hand_over(self, seat: int) -> None:
+        """Between two people at one terminal in a game of hidden information, a clear
+        screen that waits until the next person is ready, so neither sees the other's view."""
+        if (
+            len(self.people) > 1
+            and self.game.spec.hidden_information
+            and self.last_person not in (None, seat)
+        ):
+            self.console.clear()
+            self.console.print(
+                self.tr(
+                    "Pass the terminal to {player} and press Enter when only {player} is looking.",
+                    player=self.text.player(seat),
+                ),
+                markup=False,
+            )
+            try:
+                self.read_line("")
+            except EOFError:
+                raise QuitGame from None
+            self.console.clear()
+        self.last_person = seat
 
     def _board(self, perspective: Perspective, seat: int) -> RenderableType:
         view = perspective.view()
@@ -184,40 +301,70 @@ class TerminalTable:
 
     def _toggle_aids(self) -> None:
         if not has_aids(self.game):
-            self.console.print(f"{self.game.spec.title} has no aid to switch.")
+            self.console.print(self.tr("This game has no aid to switch."), markup=False)
             return
         self.aids = not self.aids
-        self.console.print(f"The aid is {'on' if self.aids else 'off'}.")
+        message = self.tr("The aid is on.") if self.aids else self.tr("The aid is off.")
+        self.console.print(message, markup=False)
 
     def _read_action(self, line: str, legal: list[Action]) -> Action | None:
-        """The action a menu number or a notation names; the match judges its legality."""
-        if line.isdigit():
-            number = int(line)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            self.console.print(f"[red]There is no move {number}; choose 1 to {len(legal)}.[/]")
-            return None
+        keys = {menu_key(i): a for i, a in enumerate(legal)}
+        if line.lower() in keys:
+            return keys[line.lower()]
         try:
             action = self.game.parse_action(line)
         except NotationError as exc:
-            self.console.print(f"[red]{exc.message}.[/] Type a move number or 'help'.")
+            self.console.print(
+                Text(f"{exc.message}. ", style="red")
+                + Text(self.tr("Type a letter from the menu, a move's notation or 'help'."))
+            )
             return None
         return action
 
-    def _show_menu(self, legal: list[Action], view: dict[str, Any]) -> None:
-        cells = [
-            f"[bold]{i + 1:>2}[/] {label_action(view, self.game, self.game.action_text(a))}"
-            for i, a in enumerate(legal)
-        ]
-        self.console.print(Columns(cells, column_first=True, padding=(0, 3)))
+    def _show_menu(self, legal: list[Action], view: dict[str, Any], page: int | None) -> None:
+        """One page of the menu (``None``: all of it), each entry with its letter, label and
+        notation."""
+        size = self.page
+        first, last = (0, len(legal)) if page is None else (page * size, (page + 1) * size)
+        for i, action in enumerate(legal[first:last], start=first):
+            entry = Text(f"{menu_key(i):>2} ", style="bold")
+            entry.append(self.text.action_label(view, action))
+            entry.append(f"  [{self.game.action_text(action)}]", style="dim")
+            entry.truncate(self.console.width - 1, overflow="ellipsis")
+            self.console.print(entry, no_wrap=True)
+        if last < len(legal):
+            self.console.print(
+                self.tr(
+                    "{shown} of {total} moves; 'more' shows the next ones.",
+                    shown=f"{menu_key(first)}–{menu_key(min(last, len(legal)) - 1)}",
+                    total=len(legal),
+                ),
+                style="dim",
+                markup=False,
+            )
 
     # -- the end ----------------------------------------------------------------------------
     def _show_end(self) -> None:
-        self.console.rule("Game over")
+        for viewer in self.people[:1]:
+            self._show_log(viewer, everything=True)
+        self.console.rule(self.tr("Game over"))
         self.console.print(render(self.match.view(None), self.game, None))
         outcome = self.match.outcome()
+        score_name = self.text.score_name()
         for seat, (rank, score) in enumerate(zip(outcome.ranks, outcome.scores, strict=True)):
+            who = self.text.player(seat)
+            if seat in self.people and len(self.people) == 1:
+                who = self.tr("{player} (you)", player=who)
+            elif seat not in self.people:
+                who = f"{who} ({self.seat_names[seat]})"
             self.console.print(
-                f"  P{seat} ({self.seat_names[seat]}): place {rank}, score {score:g}"
+                self.tr(
+                    "{player}: place {rank}, {score} {score_name}",
+                    player=who,
+                    rank=rank,
+                    score=f"{score:g}",
+                    score_name=score_name,
+                ),
+                markup=False,
             )
-        self.console.print(f"{outcome.reason}. Record saved to {self.record_path}.", markup=False)
+        self.console.print(self.tr("Record saved to {path}.", path=self.record_path), markup=False)

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from saqqara.core.game import Game
-from saqqara.games.tutankhamuns_revenge.data import CELLS, deck
+from saqqara.games.tutankhamuns_revenge.data import deck
 from saqqara.games.tutankhamuns_revenge.shapes import cell_from_name, cell_name
 from saqqara.ui.boards import BoardDrawing, register_board
 from saqqara.ui.renderers import register_action_labeller, register_renderer
@@ -149,8 +149,21 @@ def sketch() -> str:
                 card = d.cards[kind]
                 lines.append(f"  {count:>2} x {card.english:<20} {card.value:+d}")
     lines.append("")
-    lines.append("Stacks: " + " ".join(cell_name(s) for s in range(CELLS)))
+    lines.append("The box seen from above, stacks named by column and row:")
+    lines.append("  +----+----+----+----+")
+    for row in range(4):
+        lines.append("  | " + " | ".join(cell_name(row * 4 + col) for col in range(4)) + " |")
+        lines.append("  +----+----+----+----+")
     return "\n".join(lines) + "\n"
+
+
+def _two_lines(name: str) -> list[str]:
+    """A card name on at most two lines of a card, split at the space nearest its middle."""
+    words = name.split()
+    if len(words) == 1:
+        return words
+    cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(name) / 2))
+    return [" ".join(words[:cut]), " ".join(words[cut:])]
 
 
 def svg() -> str:
@@ -170,9 +183,12 @@ def svg() -> str:
                 rows.append(
                     f'<g><title>{title}</title><rect x="{x}" y="{y}" width="{w}" height="{h}" '
                     f'rx="3" fill="{fill}" stroke="#333"/>'
-                    f'<text x="{x + w / 2}" y="{y + 15}" font-size="9" text-anchor="middle">'
-                    f"{escape(card.english.split(' (')[0][:11])}</text>"
-                    f'<text x="{x + w / 2}" y="{y + 29}" font-size="11" text-anchor="middle">'
+                    + "".join(
+                        f'<text x="{x + w / 2}" y="{y + 10 + 8 * i}" font-size="7.5" '
+                        f'text-anchor="middle">{escape(word)}</text>'
+                        for i, word in enumerate(_two_lines(card.english.split(" (")[0]))
+                    )
+                    + f'<text x="{x + w / 2}" y="{y + 31}" font-size="10" text-anchor="middle">'
                     f"{card.value:+d}</text></g>"
                 )
                 x += w + pad

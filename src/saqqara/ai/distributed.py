@@ -1,0 +1,167 @@
+"""Where batches of seeded games run: in this process, on a local process pool, or on Ray.
+
+The arena and the ladder cut their games into batches (lists of game indices) and hand
+them to :func:`run_batches`, the one place that decides where they are played. Every game
+carries its own seed, fixed by its index, so a batch gives the same results wherever it
+runs and however the games were cut: a run on a Ray cluster equals a local run game by
+game. On Ray the batches go out as tasks, at most a few per CPU of the cluster in flight
+at once (a million games never become a million objects), results stream back as they
+finish, and a task whose worker or node died is run again (``max_retries``) with the same
+seeds. Ray is the optional extra ``saqqara[cluster]``; nothing here imports it unless a
+run asks for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+Batch = TypeVar("Batch")
+Result = TypeVar("Result")
+
+LOCAL_RAY = "local"
+"""The ``--ray`` value given when ADDRESS is omitted: start a Ray instance on this machine."""
+
+MAX_RETRIES = 3
+"""How many times Ray runs a batch again after its worker process or node died."""
+
+TASKS_PER_CPU = 2
+"""Batches in flight per CPU of the cluster: enough to keep every CPU busy between waits."""
+
+
+def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--ray [ADDRESS]`` and ``--batch N`` to an arena or ladder command."""
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const=LOCAL_RAY,
+        metavar="ADDRESS",
+        help="play the games on Ray (the extra saqqara[cluster]): no ADDRESS starts Ray on "
+        "this machine, 'auto' joins the cluster this node belongs to, or a cluster's address",
+    )
+    parser.add_argument(
+        "--batch",
+        type=int,
+        help="games per task (default: about four tasks per CPU, at most 200 games each)",
+    )
+
+
+LOCAL_BATCH_CAP = 25
+"""At most this many games per batch on this machine: the progress bar moves often."""
+
+RAY_BATCH_CAP = 200
+"""At most this many games per Ray task: each task's scheduling cost (about a millisecond)
+is then small beside its games, and a lost task costs little to run again."""
+
+
+def batch_size(games: int, workers: int | None, ray_address: str | None) -> int:
+    """Games per batch: about four batches per CPU that will play them, at least one game
+    and at most :data:`LOCAL_BATCH_CAP` (:data:`RAY_BATCH_CAP` on Ray)."""
+    cap = LOCAL_BATCH_CAP if ray_address is None else RAY_BATCH_CAP
+    cpus = available_cpus(workers, ray_address)
+    return max(1, min(cap, games // (cpus * 4)))
+
+
+def cut(indices: Sequence[int], size: int) -> list[list[int]]:
+    """``indices`` in consecutive batches of ``size`` (the last one may be shorter)."""
+    if size < 1:
+        raise ValueError(f"a batch holds at least one game, not {size}")
+    return [list(indices[i : i + size]) for i in range(0, len(indices), size)]
+
+
+def available_cpus(workers: int | None, ray_address: str | None) -> int:
+    """The CPUs the games will share: the Ray cluster's, or ``workers`` (default: this
+    machine's cores). Starts or joins Ray when asked, so that the cluster can be counted."""
+    if ray_address is not None:
+        ray = _ray(ray_address)
+        return max(1, int(ray.cluster_resources().get("CPU", 1)))
+    return workers or os.cpu_count() or 1
+
+
+def run_batches(
+    play: Callable[[Batch], list[Result]],
+    batches: Sequence[Batch],
+    *,
+    workers: int | None = None,
+    ray_address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[Result]:
+    """Play every batch and return all results in batch order; ``progress(k)`` is told of
+    ``k`` more results as each batch finishes. ``play`` must be a module-level function (it
+    travels to other processes by reference). With ``ray_address`` the batches run on Ray
+    (see :data:`LOCAL_RAY`); otherwise on ``workers`` processes (default: one per core),
+    in this process when that is one."""
+    if ray_address is not None:
+        done = _on_ray(play, batches, ray_address, progress)
+    elif (workers or os.cpu_count() or 1) == 1 or len(batches) <= 1:
+        done = []
+        for batch in batches:
+            done.append(play(batch))
+            if progress:
+                progress(len(done[-1]))
+    else:
+        done = []
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for results in pool.map(play, batches):
+                done.append(results)
+                if progress:
+                    progress(len(results))
+    return [result for results in done for result in results]
+
+
+def _on_ray(
+    play: Callable[[Batch], list[Result]],
+    batches: Sequence[Batch],
+    address: str,
+    progress: Callable[[int], None] | None,
+) -> list[list[Result]]:
+    """Run the batches as Ray tasks, a bounded number in flight, and gather them in order."""
+    ray = _ray(address)
+    task = ray.remote(max_retries=MAX_RETRIES, retry_exceptions=False)(_play_batch)
+    limit = TASKS_PER_CPU * max(1, int(ray.cluster_resources().get("CPU", 1)))
+    done: list[list[Result] | None] = [None] * len(batches)
+    in_flight: dict[Any, int] = {}
+    waiting = iter(enumerate(batches))
+    exhausted = False
+    while in_flight or not exhausted:
+        while not exhausted and len(in_flight) < limit:
+            step = next(waiting, None)
+            if step is None:
+                exhausted = True
+            else:
+                in_flight[task.remote(play, step[1])] = step[0]
+        if not in_flight:
+            break
+        ready, _ = ray.wait(list(in_flight), num_returns=1)
+        for ref in ready:
+            results: list[Result] = ray.get(ref)
+            done[in_flight.pop(ref)] = results
+            if progress:
+                progress(len(results))
+    return [results for results in done if results is not None]
+
+
+def _play_batch(play: Callable[[Batch], list[Result]], batch: Batch) -> list[Result]:
+    """The body of a Ray task: one batch played in a Ray worker process."""
+    return play(batch)
+
+
+def _ray(address: str) -> Any:
+    """The ``ray`` module, connected: to the instance this process already runs, else one
+    started here (:data:`LOCAL_RAY`) or the cluster at ``address``."""
+    try:
+        import ray
+    except ImportError as error:
+        raise ValueError("--ray needs Ray: pip install 'saqqara[cluster]'") from error
+    if not ray.is_initialized():
+        if address == LOCAL_RAY:
+            ray.init(address="local", include_dashboard=False, log_to_driver=False)
+        else:
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except ConnectionError as error:
+                raise ValueError(f"no Ray cluster answers at {address!r}: {error}") from error
+    return ray

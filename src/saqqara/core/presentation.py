@@ -1,0 +1,111 @@
+"""The words a player reads, per game and language, without any rendering library.
+
+A game's :class:`Presentation` turns what a seat may know into text: the label of a legal
+action (from the action's fields and the seat's view, never from its notation text), the
+sentence for each event the seat may see (from that event alone, so a sentence cannot tell
+more than its event), the legend of the board's symbols, a short rules summary in our own
+words, the name of the score and of each phase. The terminal renders these texts and the
+web server sends them; translations come from :mod:`saqqara.core.i18n`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from saqqara.core.actions import Action
+from saqqara.core.events import JSON, Event
+from saqqara.core.game import Game
+from saqqara.core.i18n import SOURCE_LANGUAGE, Translator
+
+View = Mapping[str, Any]
+EventJSON = Mapping[str, JSON]
+
+
+class Presentation(ABC):
+    """One game's texts in one language, for a table whose seats have ``names``."""
+
+    def __init__(
+        self,
+        game: Game,
+        lang: str = SOURCE_LANGUAGE,
+        names: Sequence[str] | None = None,
+        *,
+        strict: bool = False,
+    ) -> None:
+        self.game = game
+        self.tr = Translator(lang, strict=strict)
+        if names is not None and len(names) != game.players:
+            raise ValueError(f"{len(names)} names for {game.players} seats")
+        self.names = tuple(names) if names is not None else default_names(game.players)
+
+    def player(self, seat: int) -> str:
+        """The name of ``seat``."""
+        return self.names[seat]
+
+    def players(self, seats: Iterable[int]) -> str:
+        """Names joined into one phrase: ``P1``, ``P1 and P2``, ``P1, P2 and P3``."""
+        names = [self.player(s) for s in seats]
+        if not names:
+            return self.tr("nobody")
+        if len(names) == 1:
+            return names[0]
+        return self.tr("{some} and {last}", some=", ".join(names[:-1]), last=names[-1])
+
+    @abstractmethod
+    def action_label(self, view: View, action: Action) -> str:
+        """A short description of ``action`` for the seat whose ``view`` this is."""
+
+    @abstractmethod
+    def event_sentence(self, event: EventJSON) -> str:
+        """One sentence for ``event`` (its JSON, as the seat receives it)."""
+
+    @abstractmethod
+    def legend(self) -> list[tuple[str, str]]:
+        """The board's symbols and abbreviations with their meaning."""
+
+    @abstractmethod
+    def rules_summary(self) -> list[str]:
+        """The rules in a few short paragraphs of our own words."""
+
+    @abstractmethod
+    def score_name(self) -> str:
+        """What a seat's score counts ("steps to the goal", "coins left", "silver")."""
+
+    @abstractmethod
+    def phase_name(self, phase: str) -> str:
+        """The name of the view's ``phase`` value."""
+
+    def sentences_for(self, events: Iterable[Event], seat: int | None) -> list[str]:
+        """The sentences of the events ``seat`` may see (``None``: a spectator), in order."""
+        return [self.event_sentence(e.to_json()) for e in events if e.visible_to(seat)]
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """``P0``, ``P1``, ...: the seat numbers the notation uses."""
+    return tuple(f"P{seat}" for seat in range(players))
+
+
+_PRESENTATIONS: dict[str, type[Presentation]] = {}
+
+
+def register_presentation(game_id: str, presentation: type[Presentation]) -> None:
+    """Make ``presentation`` the texts of the game ``game_id``."""
+    _PRESENTATIONS[game_id] = presentation
+
+
+def presentation_for(
+    game: Game,
+    lang: str = SOURCE_LANGUAGE,
+    names: Sequence[str] | None = None,
+    *,
+    strict: bool = False,
+) -> Presentation:
+    """The texts of ``game`` in ``lang``, from the ``presentation`` module beside the game's
+    class (imported on first use); ``KeyError`` if the game registered none."""
+    if game.spec.id not in _PRESENTATIONS:
+        package = type(game).__module__.rpartition(".")[0]
+        importlib.import_module(f"{package}.presentation")
+    return _PRESENTATIONS[game.spec.id](game, lang, names, strict=strict)

@@ -1,0 +1,283 @@
+"""Curse of the Mummy's texts: symbols, dice, action labels, event sentences and rules.
+
+Terms follow rulebook 002 (German): Mumie, Schatzsucher, Auftragskarten, Lebenspunkte
+(Ankh), Verlies, Mumienwürfel. The symbol names are ours (the rulebook names only the red
+scarab; see ``data/board.toml``). An explorer figure is named by its number in turn order.
+"""
+
+from __future__ import annotations
+
+from saqqara.core.actions import Action
+from saqqara.core.i18n import N_
+from saqqara.core.presentation import EventJSON, Presentation, View, register_presentation
+from saqqara.games.curse_of_the_mummy import actions as act
+from saqqara.games.curse_of_the_mummy.data import board
+
+SYMBOL_NAMES = {
+    "scarab": N_("scarab"),
+    "falcon": N_("falcon"),
+    "jackal": N_("jackal"),
+    "cobra": N_("cobra"),
+    "lotus": N_("lotus"),
+    "eye": N_("eye"),
+    "crook": N_("crook"),
+    "flail": N_("flail"),
+    "papyrus": N_("papyrus"),
+    "ibis": N_("ibis"),
+    "mask": N_("mask"),
+    "vase": N_("vase"),
+    "sceptre": N_("sceptre"),
+    "crown": N_("crown"),
+    "sistrum": N_("sistrum"),
+    "cat": N_("cat"),
+    "amulet": N_("amulet"),
+    "obelisk": N_("obelisk"),
+    "sphinx": N_("sphinx"),
+    "sun": N_("sun"),
+    "feather": N_("feather"),
+    "pyramid": N_("pyramid"),
+    "canopic": N_("canopic jar"),
+}
+
+COLOURS = {
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "white": N_("white"),
+    "green": N_("green"),
+    "yellow": N_("yellow"),
+}
+
+FACES = {
+    "1": "1",
+    "2": "2",
+    "3": "3",
+    "4": "4",
+    "arrow": N_("arrow"),
+    "mummy": N_("mummy"),
+}
+
+DIRECTIONS = (N_("north"), N_("east"), N_("south"), N_("west"))
+
+PHASES = {
+    "deal": N_("dealing the task cards"),
+    "turn": N_("an explorer's turn begins"),
+    "roll": N_("rolling"),
+    "choose": N_("choosing a die"),
+    "move": N_("moving"),
+    "mummy-roll": N_("the mummy rolls"),
+    "mummy-move": N_("the mummy moves"),
+    "reveal": N_("is anyone caught?"),
+    "over": N_("game over"),
+}
+
+
+class MummyPresentation(Presentation):
+    """The texts of Curse of the Mummy."""
+
+    def figure(self, figure: int) -> str:
+        return self.tr("explorer {number}", number=figure + 1)
+
+    def colour(self, slug: str) -> str:
+        return self.tr.text(COLOURS[slug])
+
+    def symbol(self, name: str) -> str:
+        return self.tr.text(SYMBOL_NAMES[name])
+
+    def face(self, word: str) -> str:
+        return word if word.isdigit() else self.tr.text(FACES[word])
+
+    def action_label(self, view: View, action: Action) -> str:
+        tr = self.tr
+        b = board()
+        if isinstance(action, act.Roll):
+            return tr("Roll the dice")
+        if isinstance(action, act.Resolve):
+            return tr("Resolve the mummy dice first (the mummy moves)")
+        if isinstance(action, act.Stuck):
+            return tr("Say that the figure cannot move")
+        if isinstance(action, act.Reroll):
+            return tr("Roll again the dice without a mummy")
+        if isinstance(action, act.Announce):
+            return tr("Move by {value}", value=self.face(act.FACE_WORDS[action.value]))
+        if isinstance(action, act.Go):
+            field = b.field_name(action.field)
+            if action.play:
+                symbol = b.symbols[b.symbol_at[action.field]].name
+                return tr(
+                    "Go to {field} and play the {symbol} card",
+                    field=field,
+                    symbol=self.symbol(symbol),
+                )
+            return tr("Go to {field}", field=field)
+        if isinstance(action, act.Step):
+            return tr("Step {direction}", direction=tr(DIRECTIONS[action.direction]))
+        if isinstance(action, act.Stop):
+            return tr("Stop the mummy here")
+        if isinstance(action, act.Deal):
+            return tr("Deal the {symbol} card", symbol=self.symbol(b.symbols[action.symbol].name))
+        if isinstance(action, act.Die):
+            return tr("A die shows {face}", face=self.face(act.FACE_WORDS[action.face]))
+        if isinstance(action, act.MummyDie):
+            return tr("The mummy die shows {value}", value=action.value)
+        if isinstance(action, act.Reveal):
+            return tr("Tell whether the mummy caught someone")
+        raise TypeError(f"not a Curse of the Mummy action: {action!r}")
+
+    def event_sentence(self, event: EventJSON) -> str:
+        tr = self.tr
+        kind = event["kind"]
+        fig = self.figure(event["figure"]) if "figure" in event else ""
+        if kind == "dealt":
+            return tr(
+                "{player} is dealt a {colour} task card.",
+                player=self.player(event["seat"]),
+                colour=self.colour(event["colour"]),
+            )
+        if kind == "card":
+            return tr("Your new task card: {symbol}.", symbol=self.symbol(event["symbol"]))
+        if kind == "turn":
+            return tr("{figure}'s turn ({player}).", figure=fig, player=self.player(event["seat"]))
+        if kind == "roll":
+            return tr("{figure} rolls {dice} dice.", figure=fig, dice=event["dice"])
+        if kind == "reroll":
+            return tr("{figure} rolls {dice} dice again.", figure=fig, dice=event["dice"])
+        if kind == "die":
+            return tr("A die shows {face}.", face=self.face(event["face"]))
+        if kind == "rolled":
+            return tr(
+                "{figure}'s dice: {faces}; mummy dice out: {mummy_dice}.",
+                figure=fig,
+                faces=", ".join(self.face(f) for f in event["faces"]),
+                mummy_dice=event["mummy_dice"],
+            )
+        if kind == "announce":
+            return tr("{figure} moves by {value}.", figure=fig, value=self.face(event["value"]))
+        if kind == "moved":
+            return tr("{figure} has moved.", figure=fig)
+        if kind == "position":
+            return tr("{figure} is on {field}.", figure=fig, field=event["field"])
+        if kind == "stuck":
+            return tr("{figure} cannot move and is skipped.", figure=fig)
+        if kind == "turn-lost":
+            return tr("Every die shows the mummy: {figure} loses the turn.", figure=fig)
+        if kind == "resolve":
+            return tr(
+                "{figure} resolves the mummy dice: the mummy may walk {steps} steps.",
+                figure=fig,
+                steps=event["steps"],
+            )
+        if kind == "forced-resolve":
+            return tr(
+                "{figure} must resolve the mummy dice: the mummy may walk {steps} steps.",
+                figure=fig,
+                steps=event["steps"],
+            )
+        if kind == "dice-resolved":
+            return tr("The mummy dice are taken back.")
+        if kind == "play":
+            return tr(
+                "{player} plays the {symbol} card: {figure} stands on {field}.",
+                player=self.player(event["seat"]),
+                symbol=self.symbol(event["symbol"]),
+                figure=fig,
+                field=event["field"],
+            )
+        if kind == "mummy-turn":
+            return tr("The mummy's turn.")
+        if kind == "mummy-die":
+            return tr(
+                "The mummy die shows {value}: the mummy may walk {steps} steps.",
+                value=event["value"],
+                steps=event["steps"],
+            )
+        if kind == "mummy-interim":
+            return tr("The mummy may walk {steps} steps between turns.", steps=event["steps"])
+        if kind == "mummy-step":
+            return tr(
+                "The mummy steps to {field} ({steps} steps left).",
+                field=event["field"],
+                steps=event["steps_left"],
+            )
+        if kind == "mummy-stop":
+            return tr("The mummy stops on {field}.", field=event["field"])
+        if kind == "no-catch":
+            return tr("Nobody is caught on {field}.", field=event["field"])
+        if kind == "catch":
+            return tr(
+                "The mummy catches {figure} ({player}) on {field}: {ankhs} ankhs left, "
+                "the mummy holds {mummy_ankhs}.",
+                figure=fig,
+                player=self.player(event["seat"]),
+                field=event["field"],
+                ankhs=event["ankhs_left"],
+                mummy_ankhs=event["mummy_ankhs"],
+            )
+        if kind == "out":
+            return tr(
+                "{figure} ({player}) has no ankh left and leaves the game.",
+                figure=fig,
+                player=self.player(event["seat"]),
+            )
+        if kind == "game-over":
+            if event["winner"] == 0:
+                return tr("Game over: the mummy has collected enough ankhs and wins.")
+            return tr(
+                "Game over: {player} laid the last task card and wins.",
+                player=self.player(event["winner"]),
+            )
+        raise KeyError(f"no sentence for the Curse of the Mummy event {kind!r}")
+
+    def legend(self) -> list[tuple[str, str]]:
+        tr = self.tr
+        rows = [
+            ("St", tr("the start (stairs): no figure may enter it")),
+            ("Dg", tr("the dungeon and sarcophagus, with exits west and east")),
+            ("M", tr("the mummy")),
+            ("1 2 …", tr("the explorers' figures")),
+            ("?", tr("a field where an unseen figure may be")),
+            ("| ---", tr("walls")),
+        ]
+        for colour in ("red", "blue", "white", "green", "yellow"):
+            rows.append(
+                (
+                    colour[0].upper() + "xx",
+                    tr(
+                        "a {colour} symbol (first letter of the colour, then of the symbol)",
+                        colour=self.colour(colour),
+                    ),
+                )
+            )
+        return rows
+
+    def rules_summary(self) -> list[str]:
+        tr = self.tr
+        return [
+            tr(
+                "One player is the mummy; the others are explorers, each with a hand of task "
+                "cards showing symbols in the maze. The mummy never sees the explorers' figures."
+            ),
+            tr(
+                "An explorer rolls the five dice, setting aside every mummy face, and may roll "
+                "the rest again. Then they pick one die: a number is walked in exactly that many "
+                "steps, the arrow slides the figure to the next obstacle. Ending on a symbol of "
+                "one of your cards lets you lay that card; laying your last card wins."
+            ),
+            tr(
+                "After the explorers, the mummy rolls its die, adds the mummy faces lying out "
+                "and walks up to that many steps. Walking into an explorer catches them: they go "
+                "to the dungeon and give the mummy an ankh. The mummy wins with enough ankhs."
+            ),
+            tr(
+                "Mummy dice that lie out may be resolved at the start of an explorer's turn: the "
+                "mummy moves at once, and the explorer rolls all five dice."
+            ),
+        ]
+
+    def score_name(self) -> str:
+        return self.tr("ankhs for the mummy, task cards laid for an explorer")
+
+    def phase_name(self, phase: str) -> str:
+        return self.tr.text(PHASES[phase])
+
+
+register_presentation("curse-of-the-mummy", MummyPresentation)

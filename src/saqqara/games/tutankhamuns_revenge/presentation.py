@@ -1,0 +1,232 @@
+"""Tutankhamun's Revenge's texts: card names, action labels, event sentences and rules.
+
+The Swedish card names are rulebook 004's (Alabastervas, Kistutsmyckning, Horusfalk, Kobra,
+Moskit, Skorpion, ...); the German and Dutch names are ours. Money is counted in silver
+coins (a gold coin is five silver).
+"""
+
+from __future__ import annotations
+
+from saqqara.core.actions import Action
+from saqqara.core.i18n import N_
+from saqqara.core.presentation import EventJSON, Presentation, View, register_presentation
+from saqqara.games.tutankhamuns_revenge import actions as act
+from saqqara.games.tutankhamuns_revenge.data import deck
+from saqqara.games.tutankhamuns_revenge.shapes import cell_name
+
+CARD_NAMES = {
+    "earth": N_("Earth"),
+    "alabaster-vase": N_("Alabaster vase"),
+    "bracelet": N_("Bracelet"),
+    "faience-vase": N_("Faience vase"),
+    "coffin-ornament": N_("Coffin ornament"),
+    "necklace": N_("Necklace"),
+    "horus-falcon": N_("Horus falcon"),
+    "cobra": N_("Cobra (snake head)"),
+    "snake-middle": N_("Snake middle"),
+    "snake-tail": N_("Snake tail"),
+    "obelisk-top": N_("Obelisk top"),
+    "obelisk-middle": N_("Obelisk middle"),
+    "obelisk-foot": N_("Obelisk foot"),
+    "mosquito": N_("Mosquito"),
+    "scorpion": N_("Scorpion"),
+    "death-mask": N_("Death mask"),
+}
+
+REASONS = {
+    "every card has been dug": N_("every card has been dug"),
+    "only the card covering the death mask is left": N_(
+        "only the card covering the death mask is left"
+    ),
+    "only one player is left": N_("only one player is left"),
+    "every player passed in a row": N_("every player passed in a row"),
+}
+
+PHASES = {
+    "laying": N_("laying the layers"),
+    "turning": N_("turning the box"),
+    "digging": N_("digging"),
+    "revealing": N_("uncovering a card"),
+    "blocking": N_("laying the blockade card"),
+    "over": N_("game over"),
+}
+
+
+class RevengePresentation(Presentation):
+    """The texts of Tutankhamun's Revenge."""
+
+    def card(self, slug: str) -> str:
+        """A card's name with its value in silver (``Horus falcon +5``)."""
+        values = {c.slug: c.value for c in deck().cards}
+        return f"{self.tr.text(CARD_NAMES[slug])} {values[slug]:+d}"
+
+    def action_label(self, view: View, action: Action) -> str:
+        tr = self.tr
+        cards = deck().cards
+        if isinstance(action, act.Lay):
+            return tr("Lay a {card} on the next cell", card=self.card(cards[action.kind].slug))
+        if isinstance(action, act.RandomLayout):
+            return tr("Lay the rest of the layer at random")
+        if isinstance(action, act.Turn):
+            return tr("The box is turned {turns} quarter turns", turns=action.turns)
+        if isinstance(action, act.Scarab):
+            return tr("Play a scarab: this turn counts double")
+        if isinstance(action, act.Lift):
+            stack = action.stack
+            top = view["top"][stack]
+            if top is None:
+                return tr(
+                    "Lift the top card of {stack} (depth {depth})",
+                    stack=cell_name(stack),
+                    depth=view["depth"][stack],
+                )
+            return tr(
+                "Lift {card} from {stack} (depth {depth})",
+                card=self.card(top),
+                stack=cell_name(stack),
+                depth=view["depth"][stack],
+            )
+        if isinstance(action, act.Stop):
+            return tr("Stop and cash this turn's gain")
+        if isinstance(action, act.Reveal):
+            return tr("The lift uncovers a {card}", card=self.card(cards[action.kind].slug))
+        if isinstance(action, act.Block):
+            return tr("Lay your blockade card on {stack}", stack=cell_name(action.stack))
+        if isinstance(action, act.NoBlock):
+            return tr("Keep your blockade card")
+        raise TypeError(f"not a Tutankhamun's Revenge action: {action!r}")
+
+    def event_sentence(self, event: EventJSON) -> str:
+        tr = self.tr
+        kind = event["kind"]
+        who = self.player(event["seat"]) if "seat" in event else ""
+        if kind == "lay":
+            return tr(
+                "You lay a {card} on {cell} of layer {layer}.",
+                card=self.card(event["card"]),
+                cell=event["cell"],
+                layer=event["layer"],
+            )
+        if kind == "laid":
+            return tr(
+                "{player} has laid {cards} cards of layer {layer}.",
+                player=who,
+                cards=event["cards"],
+                layer=event["layer"],
+            )
+        if kind == "random-layout":
+            return tr(
+                "{player} lays the rest of layer {layer} at random.",
+                player=who,
+                layer=event["layer"],
+            )
+        if kind == "cover":
+            return tr("{player} lays the cover layer.", player=who)
+        if kind == "box-turned":
+            return tr("The box is turned in secret; the digging begins.")
+        if kind == "turn":
+            return tr("{player}'s turn.", player=who)
+        if kind == "scarab":
+            return tr("{player} plays a scarab: this turn counts double.", player=who)
+        if kind == "lift":
+            return tr(
+                "{player} lifts {card} from {stack} (layer {layer}).",
+                player=who,
+                card=self.card(event["card"]),
+                stack=event["stack"],
+                layer=event["layer"],
+            )
+        if kind == "reveal":
+            return tr(
+                "Beneath it on {stack} lies {card} (layer {layer}).",
+                stack=event["stack"],
+                card=self.card(event["card"]),
+                layer=event["layer"],
+            )
+        if kind == "penalty":
+            return tr(
+                "{player} loses the turn's gain of {lost} and pays {paid} ({money} silver left).",
+                player=who,
+                lost=event["lost"],
+                paid=event["paid"],
+                money=event["money"],
+            )
+        if kind == "out":
+            return tr(
+                "{player} cannot pay {owed} (gain of {lost} lost, {paid} paid) and is out.",
+                player=who,
+                owed=event["owed"],
+                lost=event["lost"],
+                paid=event["paid"],
+            )
+        if kind == "cash":
+            return tr(
+                "{player} stops and cashes {paid} ({money} silver).",
+                player=who,
+                paid=event["paid"],
+                money=event["money"],
+            )
+        if kind == "pass":
+            return tr(
+                "{player} passes and pays {paid} ({money} silver).",
+                player=who,
+                paid=event["paid"],
+                money=event["money"],
+            )
+        if kind == "block":
+            return tr("{player} blocks {stack}.", player=who, stack=event["stack"])
+        if kind == "unblock":
+            return tr(
+                "{player} takes the blockade card off {stack}.", player=who, stack=event["stack"]
+            )
+        if kind == "game-over":
+            money = ", ".join(
+                tr("{player} {money}", player=self.player(s), money=m)
+                for s, m in enumerate(event["money"])
+            )
+            return tr(
+                "Game over ({reason}): {winners} won. Silver: {money}.",
+                reason=self.tr.text(REASONS[event["reason"]]),
+                winners=self.players(event["winners"]),
+                money=money,
+            )
+        raise KeyError(f"no sentence for the Tutankhamun's Revenge event {kind!r}")
+
+    def legend(self) -> list[tuple[str, str]]:
+        tr = self.tr
+        return [
+            ("a1 … d4", tr("the 16 stacks of the box: column letter, row number")),
+            ("4", tr("how many cards are left in a stack")),
+            ("+5 / -2", tr("the value of a visible top card in silver; minus: a danger")),
+            ("#", tr("a stack under a blockade card")),
+            ("·", tr("an empty stack")),
+        ]
+
+    def rules_summary(self) -> list[str]:
+        tr = self.tr
+        return [
+            tr(
+                "Six layers of cards are laid into a 4×4 box, each by one player, the death "
+                "mask at the bottom; then the box is turned in secret."
+            ),
+            tr(
+                "On your turn lift cards from the tops of the stacks, one at a time. Each lift "
+                "uncovers the card beneath: a treasure adds to this turn's gain, a danger "
+                "ends the turn, loses the gain and costs its penalty."
+            ),
+            tr(
+                "Stop whenever you like to cash the gain in silver. A scarab played before the "
+                "first lift doubles the turn; the blockade card closes a stack to the others "
+                "until your next turn. Whoever cannot pay a penalty is out."
+            ),
+            tr("When every card has been dug, the most silver wins."),
+        ]
+
+    def score_name(self) -> str:
+        return self.tr("silver")
+
+    def phase_name(self, phase: str) -> str:
+        return self.tr.text(PHASES[phase])
+
+
+register_presentation("tutankhamuns-revenge", RevengePresentation)

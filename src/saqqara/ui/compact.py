@@ -1,0 +1,255 @@
+"""Compact boards for a turn at an 80 x 24 terminal: at most a dozen lines per game.
+
+Tutankhamun: a line per player (score, ``@slot`` of the pawn, tiles held, ``+Nw`` wildcards,
+``★`` the gold mask or King Tut), then the tiles still ahead on the path. Valley of the
+Kings: the round, the stone groups with their bids (``seat:value``, ``?`` face down), a line
+per player (points, stones, overseers ``O`` and workers ``W`` by place, scarabs, bid tiles),
+the claimed sites. Curse of the Mummy: the maze (walls ``|``; a south wall underlines its
+field), the mummy and the figures. Tutankhamun's Revenge: a line per player, the 4 x 4 box
+(cards left in each stack and its top card), the turn's gain. ``◀`` marks who acts, ``*``
+the reader's own seat.
+
+Each is drawn from the seat's view alone, with the names of the game's presentation (in the
+table's language); the full board stays one command (`board`) away. A line longer than the
+terminal is cut, never wrapped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+
+from saqqara.core.presentation import Presentation
+from saqqara.games.curse_of_the_mummy.data import EAST, SOUTH, board
+from saqqara.games.tutankhamun.presentation import TutankhamunPresentation
+from saqqara.games.tutankhamuns_revenge.presentation import RevengePresentation
+from saqqara.games.tutankhamuns_revenge.shapes import cell_name
+from saqqara.ui.render.curse_of_the_mummy import _symbol_label
+
+View = dict[str, Any]
+Compact = Callable[[View, int | None, Presentation], list[Text]]
+WIDTH = 79
+
+
+def _line(text: str, style: str = "") -> Text:
+    line = Text(text, style=style)
+    line.truncate(WIDTH, overflow="ellipsis")
+    return line
+
+
+def _wrapped(items: list[str], prefix: str, most: int) -> list[Text]:
+    """``items`` joined by `` · `` after ``prefix``, on at most ``most`` lines."""
+    lines: list[str] = []
+    current, fresh = prefix, True
+    for item in items:
+        if not fresh and len(current) + len(item) + 3 > WIDTH:
+            lines.append(current)
+            current, fresh = "  ", True
+        current += item if fresh else " · " + item
+        fresh = False
+    lines.append(current)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], lines[most - 1] + " …"]
+    return [_line(line) for line in lines]
+
+
+def _who(text: Presentation, view: View, seat: int, me: int | None) -> str:
+    mark = " ◀" if seat in view.get("to_act", []) else ""
+    return f"{text.player(seat)}{' *' if seat == me else ''}{mark}"
+
+
+def tutankhamun(view: View, me: int | None, text: Presentation) -> list[Text]:
+    assert isinstance(text, TutankhamunPresentation)
+    lines = []
+    for seat in range(view["players"]):
+        pos = view["pawns"][seat]
+        where = "-" if pos is None else ("▲" if pos >= len(view["path"]) else str(pos))
+        held = ", ".join(f"{text.tile(slug)}×{n}" for slug, n in view["holdings"][seat].items())
+        extras = f" +{view['wilds'][seat]}w" if view["wilds"][seat] else ""
+        if view.get("mask") == seat or view.get("king_tut") == seat:
+            extras += " ★"
+        lines.append(
+            _line(
+                f"{_who(text, view, seat, me):<10} {view['scores'][seat]:>2} @{where:<3}"
+                f"{extras} {held or '-'}",
+                "bold" if seat == me else "",
+            )
+        )
+    on_path = [p for p in view["pawns"] if p is not None and p < len(view["path"])]
+    rear = min(on_path) if len(on_path) == len(view["pawns"]) else -1
+    ahead = [
+        f"{slot} {text.tile(slug)}"
+        for slot, slug in enumerate(view["path"])
+        if slug is not None and slot > rear
+    ]
+    lines += _wrapped(ahead, "→ ", 4)
+    if view.get("scoring"):
+        lines.append(_line(text.event_sentence({"kind": "scoring", **view["scoring"]})))
+    return lines
+
+
+def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
+    short = {"red": "R", "grey": "G", "black": "K", "white": "W", "sand": "S"}
+    bag = " ".join(f"{short[c]}{n}" for c, n in view["bag"].items())
+    tr = text.tr
+    heading = [
+        tr("round {number}", number=view["round"]),
+        text.phase_name(view["phase"]),
+        tr("start {player}", player=text.player(view["start"])),
+        bag,
+        tr("pharaoh pyramid {count}", count=view.get("pharaoh", 0)),
+    ]
+    lines = [_line(" · ".join(heading))]
+    bids: dict[int, list[str]] = {}
+    for bid in view["bids"]:
+        value = "?" if bid["value"] is None else str(bid["value"])
+        bids.setdefault(bid["group"], []).append(f"{bid['seat']}:{value}")
+    groups = [
+        f"{g}) {''.join(short[c] for c in stones)} [{' '.join(bids.get(g, []))}]"
+        for g, stones in enumerate(view["groups"], start=1)
+    ]
+    if groups:
+        lines += _wrapped(groups, "", 2)
+    for seat, info in enumerate(view["seats"]):
+        stones = " ".join(f"{short[c]}{n}" for c, n in info["stones"].items()) or "-"
+        tiles = info["bid_tiles"]
+        tiles_text = " ".join(map(str, tiles)) if isinstance(tiles, list) else f"{tiles}"
+        lines.append(
+            _line(
+                f"{_who(text, view, seat, me):<10} {view.get('scores', [0] * 4)[seat]:>3} "
+                f"[{stones}] O {' '.join(info['overseers'])} · W {' '.join(info['workers'])} · "
+                + tr("scarabs {count}", count=info["scarabs"])
+                + f" · {tiles_text}",
+                "bold" if seat == me else "",
+            )
+        )
+    built = [
+        f"{s['site']}{'L' if s['size'] == 'large' else 's'}:{text.player(s['owner'])} "
+        + "".join(short[c] if c else "·" for c in s["stones"])
+        for s in view["sites"]
+        if s["owner"] is not None
+    ]
+    if built:
+        lines += _wrapped(built, "", 3)
+    return lines
+
+
+def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
+    b = board()
+    marks: dict[int, str] = {}
+    maybe: set[int] = set()
+    for i, fig in enumerate(view["figures"]):
+        if not fig["in_game"]:
+            continue
+        where = fig.get("field")
+        possible = fig["possible"]
+        if where is None and len(possible) == 1:
+            where = possible[0]
+        if where is not None:
+            f = b.field_from_name(where)
+            if f is not None:
+                marks[f] = (marks.get(f, "").strip() + str(i + 1))[:3]
+        else:
+            maybe.update(x for x in map(b.field_from_name, possible) if x is not None)
+    at = b.field_from_name(view["mummy"])
+    header = "   " + "".join(f"  {chr(97 + c)} " for c in range(b.width))
+    lines = [_line(header, "dim")]
+    for r in range(b.height):
+        row = Text(f"{r + 1:>2} ")
+        for c in range(b.width):
+            f = r * b.width + c
+            west_open = c > 0 and b.neighbours[f - 1][EAST] >= 0
+            row.append(" " if west_open else "|")
+            label = (
+                " M "
+                if f == at
+                else f"{marks[f]:^3}"
+                if f in marks
+                else " ? "
+                if f in maybe
+                else _symbol_label(b, f)
+            )
+            row.append(label, style="underline" if b.neighbours[f][SOUTH] < 0 else "")
+        row.append("|")
+        lines.append(row)
+    tr = text.tr
+    dice = " ".join(view["dice"]) or "-"
+    lines.append(
+        _line(
+            f"M {view['mummy']} "
+            + tr("ankhs {count}/{needed}", count=view["mummy_ankhs"], needed=view["mummy_needs"])
+            + " · "
+            + tr("mummy dice out {count}", count=view["mummy_dice"])
+            + " · "
+            + tr("dice {dice}", dice=dice)
+        )
+    )
+    lines.append(
+        _line(
+            " · ".join(
+                f"{i + 1} {text.player(fig['seat'])} "
+                + tr("ankhs {count}", count=fig["ankhs"] if fig["in_game"] else 0)
+                for i, fig in enumerate(view["figures"])
+            )
+        )
+    )
+    if view.get("hand"):
+        lines.append(_line(" · ".join(view["hand"])))
+    return lines
+
+
+def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
+    assert isinstance(text, RevengePresentation)
+    lines = [_line(f"{text.phase_name(view['phase'])} · {text.score_name()}")]
+    for seat in range(view["players"]):
+        blocked = view["blocks"][seat]
+        blockade = (
+            text.tr("blockade on {stack}", stack=cell_name(blocked))
+            if blocked is not None
+            else text.tr("blockade card in hand")
+            if view["blockade_cards"][seat]
+            else ""
+        )
+        lines.append(
+            _line(
+                f"{_who(text, view, seat, me):<10} {view['money'][seat]:>3} · "
+                + text.tr("scarabs {count}", count=view["scarabs"][seat])
+                + (f" · {blockade}" if blockade else ""),
+                "bold" if seat == me else "",
+            )
+        )
+    laying = view.get("laying")
+    mine = view.get("my_layers", {})
+    for row in range(4):
+        cells = []
+        for col in range(4):
+            cell = row * 4 + col
+            if laying:
+                layer = mine.get(str(laying["layer"]), [])
+                slug = layer[cell] if cell < len(layer) else None
+                shown = text.card(slug) if slug else "?"
+            else:
+                top = view["top"][cell]
+                depth = view["depth"][cell]
+                shown = f"{depth} {text.card(top)}" if top else f"{depth} ·"
+            cells.append(f"{cell_name(cell)} {shown[:14]:<14}")
+        lines.append(_line(" ".join(cells)))
+    turn = view.get("turn")
+    if turn and not laying and view.get("active") is not None:
+        gain = text.tr(
+            "this turn: +{gain} after {lifts} lifts", gain=turn["gain"], lifts=turn["lifts"]
+        )
+        if turn["scarab"]:
+            gain += " · " + text.tr("doubled by a scarab")
+        lines.append(_line(gain))
+    return lines
+
+
+COMPACT: dict[str, Compact] = {
+    "tutankhamun": tutankhamun,
+    "valley-of-the-kings": valley,
+    "curse-of-the-mummy": mummy,
+    "tutankhamuns-revenge": revenge,
+}

@@ -1,0 +1,45 @@
+"""Cutting games into batches, and the ``--ray`` and ``--batch`` options (no Ray needed)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from saqqara.ai.arena import run_arena
+from saqqara.ai.distributed import (
+    LOCAL_BATCH_CAP,
+    LOCAL_RAY,
+    add_cluster_arguments,
+    batch_size,
+    cut,
+)
+
+
+def test_cut_keeps_every_index_once_in_order() -> None:
+    assert cut(range(7), 3) == [[0, 1, 2], [3, 4, 5], [6]]
+    assert cut(range(2), 5) == [[0, 1]]
+    with pytest.raises(ValueError, match="at least one game"):
+        cut(range(3), 0)
+
+
+def test_batches_are_about_four_per_cpu_within_their_caps() -> None:
+    assert batch_size(100, 2, None) == 12
+    assert batch_size(3, 2, None) == 1
+    assert batch_size(1_000_000, 2, None) == LOCAL_BATCH_CAP
+
+
+def test_an_arena_does_not_depend_on_how_its_games_are_batched() -> None:
+    bots = ["random", "easy"]
+    whole = run_arena("valley-of-the-kings", 2, {}, bots, 7, 11, workers=1, batch=7)
+    in_threes = run_arena("valley-of-the-kings", 2, {}, bots, 7, 11, workers=1, batch=3)
+    assert whole.results == in_threes.results
+
+
+def test_ray_takes_an_optional_address() -> None:
+    parser = argparse.ArgumentParser()
+    add_cluster_arguments(parser)
+    assert parser.parse_args([]).ray is None
+    assert parser.parse_args(["--ray"]).ray == LOCAL_RAY
+    assert parser.parse_args(["--ray", "auto", "--batch", "50"]).ray == "auto"
+    assert parser.parse_args(["--batch", "50"]).batch == 50
