@@ -218,10 +218,16 @@ def write_page(measured: dict[str, str], pending: list[str]) -> None:
     now replacing the page's older ones."""
     old = sections_of(DOC.read_text(encoding="utf-8")) if DOC.exists() else {}
     old.update(measured)
-    titles = [cls.spec.title for cls in registered_games().values()]
+    titles = {cls.spec.title: game_id for game_id, cls in registered_games().items()}
     body = [old[t] for t in titles if t in old]
     if pending:
         body.append(f"_Not yet measured in this run: {', '.join(pending)}._\n")
+    missing = [g for t, g in titles.items() if t not in old and g not in pending]
+    if missing:
+        body.append(
+            f"_Not measured yet (no run has finished them): {', '.join(missing)}; "
+            f"`python scripts/strength.py --game ID` adds one._\n"
+        )
     DOC.write_text("\n".join([header(), *body]), encoding="utf-8")
 
 
@@ -229,6 +235,9 @@ def migrate() -> None:
     """Give sections of a page written before sections named their run that run (from the
     old header), and write the header anew."""
     text = DOC.read_text(encoding="utf-8")
+    if "written " not in text:  # already the current layout: only the header anew
+        write_page({}, [])
+        return
     command = text.splitlines()[2].split("(", 1)[1].split(")", 1)[0]
     date = text.split("written ", 1)[1].split(". Every", 1)[0]
     sections = sections_of(text)
