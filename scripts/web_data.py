@@ -53,18 +53,19 @@ def positions(game_id: str, seed: int) -> list[dict[str, Any]]:
             break
         seat = next(s for s in match.to_act() if s != CHANCE)
         legal = match.legal_actions(seat)
+        view = match.view(seat)
         if rng.random() < 0.05 or not taken:
             taken.append(
                 {
                     "game": game_id,
                     "seat": seat,
                     "seq": match.seq,
-                    "view": match.view(seat),
+                    "view": view,
                     "to_act": [s for s in match.to_act() if s != CHANCE],
                     "legal": [
                         {
                             "id": game.action_id(a),
-                            "label": action_label(game, a, "en"),
+                            "label": action_label(game, view, a, "en"),
                             "notation": game.action_text(a),
                         }
                         for a in legal
