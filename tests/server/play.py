@@ -12,27 +12,26 @@ async def play_seat(client: TableClient, seed: int, max_messages: int = 100_000)
     """Play ``client``'s seat to the end with seeded random choices; the final update.
 
     It acts on the newest update it holds whenever it has no move in flight, whatever the
-    message that just came (after a reconnect the update may come before the ack).
+    message that just came (after a reconnect the update may come before the ack), and
+    first on the one it already holds: when the caller has read the update and the ack
+    already, the server has nothing more to send until this seat moves.
     """
     rng = random.Random(seed)
     if client.welcome is None:
         await client.connect()
     acted_on = -1
     for _ in range(max_messages):
-        message = await client.receive()
-        if isinstance(message, Error):
-            assert message.code == "stale", message  # only a race with a bot is expected
-            await client.sync()
-            continue
         update = client.update
-        if update is None:
-            continue
-        if update.over:
+        if update is not None and update.over:
             await client.close()
             return update
-        if update.legal and client.pending is None and update.seq != acted_on:
+        if update and update.legal and client.pending is None and update.seq != acted_on:
             acted_on = update.seq
             await client.act(rng.choice(update.legal).id)
+        message = await client.receive()
+        if isinstance(message, Error):
+            assert message.code == "stale", message  # a race with a bot, or a resend's ack
+            await client.sync()
     raise AssertionError("the game did not end")
 
 

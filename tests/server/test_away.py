@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from saqqara.client import TableClient, create_table
-from saqqara.server.messages import Update
+from saqqara.server.messages import Error, Update
 from saqqara.store import Store
 from tests.server.harness import ServerProcess
 from tests.server.play import play_seat
@@ -37,11 +37,26 @@ def test_a_bot_stands_in_for_an_absent_person_until_they_return(server: ServerPr
         await bo.connect()
         await bo.until_update()
         await bo.close()  # Bo goes away at the start
-        ann_game = asyncio.ensure_future(play_seat(TableClient(links[0]), 1))
-        while seat_one_moves() < 2:  # the stand-in plays Bo's turns
-            await asyncio.sleep(0.1)
-        bo_game = await play_seat(TableClient(links[1]), 2)  # Bo is back and plays himself
-        return await ann_game, bo_game
+        ann = TableClient(links[0])
+        await ann.connect()
+        acted_on = -1
+        while True:  # Ann plays until the stand-in has played two of Bo's turns
+            message = await ann.receive()
+            if isinstance(message, Error):
+                assert message.code == "stale", message
+                await ann.sync()
+                continue
+            update = ann.update
+            if not (update and update.legal and ann.pending is None and update.seq != acted_on):
+                continue
+            if seat_one_moves() >= 2:
+                break  # and waits on her move: the game cannot end while Bo is away
+            acted_on = update.seq
+            await ann.act(update.legal[0].id)
+        bo = TableClient(links[1])
+        await bo.connect()  # Bo is back and plays himself from now on
+        bo_game, ann_final = await asyncio.gather(play_seat(bo, 2), play_seat(ann, 1))
+        return ann_final, bo_game
 
     ann_final, bo_final = asyncio.run(scenario())
     logged = store.actions(table["table"])

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from saqqara.client import TableClient, create_table
 from saqqara.server.messages import Ack, Error, Update
 from saqqara.store import Store
@@ -31,7 +33,23 @@ async def _play_some(client: TableClient, moves: int, rng: random.Random) -> dic
     return acked
 
 
-def test_kill_nine_restart_and_the_game_goes_on(db_url: str) -> None:
+async def _until_our_move(client: TableClient, last_acked: int) -> None:
+    """Read until the client holds the update that follows its last acknowledged move
+    and it is that seat's move again: then nothing more is on its way."""
+    while True:
+        update = client.update
+        if update and update.seq >= last_acked and update.legal and client.pending is None:
+            return
+        message = await client.receive()
+        if isinstance(message, Error):
+            raise AssertionError(message)
+
+
+@pytest.mark.parametrize("kill_at", ["in-flight", "answered"])
+def test_kill_nine_restart_and_the_game_goes_on(db_url: str, kill_at: str) -> None:
+    """``in-flight``: the kill follows the move at once (stored or not, by chance).
+    ``answered``: the move was stored and the other seat has answered it, but the ack
+    is lost with the kill; the resend is acked and the game goes on from its move."""
     rng = random.Random(3)
     server = ServerProcess(db_url, "--rate", "5000").start()
     try:
@@ -45,17 +63,17 @@ def test_kill_nine_restart_and_the_game_goes_on(db_url: str) -> None:
         async def before() -> tuple[dict[str, int], str]:
             await client.connect()
             acked = await _play_some(client, 12, rng)
-            while True:  # wait until it is our move and nothing more is on its way
-                try:
-                    message = await client.receive(timeout=0.3)
-                except TimeoutError:
-                    if client.update and client.update.legal and client.pending is None:
-                        break
-                    continue
-                if isinstance(message, Ack):
-                    acked[message.cid] = message.seq
+            await _until_our_move(client, max(acked.values()))
             assert client.update is not None
             in_flight = await client.act(client.update.legal[0].id)
+            if kill_at == "answered":
+                unacked = client.pending
+                ack = await client.receive()
+                while not isinstance(ack, Ack | Error):  # an update may come before it
+                    ack = await client.receive()
+                assert isinstance(ack, Ack) and ack.cid == in_flight, ack
+                await _until_our_move(client, ack.seq)
+                client.pending = unacked  # the ack never reached the client
             server.kill()  # the move may or may not have been stored
             return acked, in_flight
 
