@@ -543,7 +543,9 @@ def build_parser() -> argparse.ArgumentParser:
     bot = sub.add_parser("bot", help="seat a bot at a remote table by its seat link")
     bot.add_argument("url", help="the server's address")
     bot.add_argument("--seat-link", required=True, help="the seat's invite link")
-    bot.add_argument("--bot", default="random", help="bot name (see docs/protocol.md)")
+    bot.add_argument(
+        "--bot", default="random", help="bot name: only random can play a remote seat for now"
+    )
     bot.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
     bot.set_defaults(run=cmd_bot)
     return parser

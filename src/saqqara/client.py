@@ -22,6 +22,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
+from saqqara.core.errors import OptionError
 from saqqara.server.messages import (
     Ack,
     Act,
@@ -205,14 +206,25 @@ class TableClient:
                 raise ClientError(message.code, message.message)
 
 
+REMOTE_BOTS = ("random",)
+"""The bots that can play a remote seat: those that need nothing but the view."""
+
+
 async def play_remote(link: str, bot: str, lang: str | None = None, seed: int = 0) -> Update:
     """Seat bot ``bot`` at the remote seat ``link`` and play until the game is over.
 
     A remote bot sees only what the seat is sent: the view and the legal actions. Bots that
-    plan on the full game state (``ismcts``) need a determinization the protocol does not
-    carry, so a remote seat plays the ``random`` policy for any other name, over the
-    labelled legal actions; see ``docs/protocol.md``.
+    plan on the full game state (the heuristics, ``ismcts``) need a determinization the
+    protocol does not carry, so only ``random`` can play a remote seat for now; any other
+    name is refused with :class:`OptionError` before connecting (see ``docs/protocol.md``).
     """
+    if bot not in REMOTE_BOTS:
+        raise OptionError(
+            f"a remote seat can play only {', '.join(REMOTE_BOTS)} for now, not {bot!r}: "
+            "our other bots plan on a full game state, which the protocol never sends; "
+            "seat them at the table when you create it instead",
+            code="unknown-bot",
+        )
     client = TableClient(link, lang)
     await client.connect()
     rng = random.Random(seed)

@@ -12,6 +12,7 @@ from rich.console import Console
 
 from saqqara.cli import main
 from saqqara.client import create_table, play_remote
+from saqqara.core.errors import OptionError
 from saqqara.remote_terminal import play_remote_seat
 from tests.server.harness import ServerProcess
 
@@ -55,3 +56,10 @@ def test_saqqara_bot_and_a_client_play_a_table_of_two(server: ServerProcess) -> 
     final = asyncio.run(play_remote(links[0], "random", seed=4))
     runner.join(timeout=60)
     assert final.over and status == [0]
+
+
+def test_a_remote_seat_refuses_a_bot_it_cannot_run() -> None:
+    """Search and heuristic bots need a full state the protocol never sends: `saqqara bot`
+    says so before connecting, instead of playing some other policy under their name."""
+    with pytest.raises(OptionError, match="only random"):
+        asyncio.run(play_remote("http://127.0.0.1:1/t/x#seat=0&key=k", "ismcts"))
