@@ -118,14 +118,7 @@ class Match:
                 f"this program implements version {game.spec.rules_version}"
             )
         match = cls(game, seed=seed, names=record.seats, auto_chance=False)
-        for index, entry in enumerate(record.actions):
-            who = "chance" if entry.seat == CHANCE else f"seat {entry.seat}"
-            try:
-                match._accept(entry.seat, game.parse_action(entry.action))
-            except SaqqaraError as exc:
-                raise RecordError(
-                    f"{entry.action!r} by {who}: {exc.message}", index=index
-                ) from None
+        match._replay(record, 0)
         match.auto_chance = auto_chance
         match.journal = journal
         if journal is not None:
@@ -158,14 +151,7 @@ class Match:
             if entry.seat != CHANCE:
                 match._plies[entry.seat] += 1
         match.base = at
-        for index, entry in enumerate(record.actions[at:], start=at):
-            who = "chance" if entry.seat == CHANCE else f"seat {entry.seat}"
-            try:
-                match._accept(entry.seat, game.parse_action(entry.action))
-            except SaqqaraError as exc:
-                raise RecordError(
-                    f"{entry.action!r} by {who}: {exc.message}", index=index
-                ) from None
+        match._replay(record, at)
         match.auto_chance = True
         match.advance_chance()
         return match
@@ -298,6 +284,18 @@ class Match:
         if type(own) is not type(action) or repr(own) != repr(action):
             raise IllegalAction(f"{action!r} only looks like the legal {own!r}", code="bad-action")
         return own
+
+    def _replay(self, record: Record, start: int) -> None:
+        """Accept ``record``'s actions from index ``start`` on, checked one by one;
+        :class:`RecordError` naming the first that does not apply."""
+        for index, entry in enumerate(record.actions[start:], start=start):
+            who = "chance" if entry.seat == CHANCE else f"seat {entry.seat}"
+            try:
+                self._accept(entry.seat, self.game.parse_action(entry.action))
+            except SaqqaraError as exc:
+                raise RecordError(
+                    f"{entry.action!r} by {who}: {exc.message}", index=index
+                ) from None
 
     def _accept(self, seat: int, action: Action) -> Step:
         events = self._state.apply(seat, action)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, Self
+from typing import Any, Self, get_args
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
@@ -25,21 +25,16 @@ from saqqara.core.view import envelope, plain
 from saqqara.games.valley_of_the_kings import actions as act
 from saqqara.games.valley_of_the_kings.data import LARGE, Board
 from saqqara.games.valley_of_the_kings.scoring import points
-from saqqara.games.valley_of_the_kings.views import SeatView, SiteView, ValleyOfTheKingsView
+from saqqara.games.valley_of_the_kings.views import (
+    Phase,
+    SeatView,
+    SiteView,
+    ValleyOfTheKingsView,
+)
 
 SETUP, DRAW, BID, OPEN, ORDERS, WORKERS, STEAL, TAKEOVER, BUILD, OVER = range(10)
-PHASE_NAMES = (
-    "setup",
-    "draw",
-    "bid",
-    "overseers",
-    "orders",
-    "workers",
-    "steal",
-    "takeover",
-    "build",
-    "over",
-)
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)
+"""Phase names by phase number, in the order of the view's ``Phase`` literal."""
 UNCLAIMED, OUT = -1, -2
 MAX_ROUNDS = 40
 """Our limit, not the rulebook's: the game also ends after this round (see the rules doc)."""
