@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from saqqara.ai.registry import register_bot, register_evaluator
 from saqqara.core.actions import Action
@@ -110,19 +111,7 @@ class GreedyTutankhamun:
         world = perspective.resample(rng)
         assert isinstance(world, TutankhamunState)
         seat = perspective.seat
-        best: list[Action] = []
-        best_value = -float("inf")
-        for action in legal:
-            after = world.clone()
-            after.apply_unchecked(seat, action)
-            if world.phase == SCORING:
-                _settle_scoring(after, seat)
-            value = evaluate(after, seat)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return rng.choice(best)
+        return _best(legal, lambda action: evaluate(_after(world, seat, action), seat), rng)
 
 
 def _after(world: TutankhamunState, seat: int, action: Action) -> TutankhamunState:
@@ -133,6 +122,19 @@ def _after(world: TutankhamunState, seat: int, action: Action) -> TutankhamunSta
     if in_scoring:
         _settle_scoring(after, seat)
     return after
+
+
+def _best(legal: list[Action], value_of: Callable[[Action], float], rng: random.Random) -> Action:
+    """The legal action of highest value, ties (within 1e-9) broken at random."""
+    best: list[Action] = []
+    best_value = -math.inf
+    for action in legal:
+        value = value_of(action)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return rng.choice(best)
 
 
 class LookaheadTutankhamun:
@@ -153,16 +155,7 @@ class LookaheadTutankhamun:
         world = perspective.resample(rng)
         assert isinstance(world, TutankhamunState)
         seat = perspective.seat
-        best: list[Action] = []
-        best_value = -math.inf
-        for action in legal:
-            after = _after(world, seat, action)
-            value = self._answered(after, seat)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return rng.choice(best)
+        return _best(legal, lambda action: self._answered(_after(world, seat, action), seat), rng)
 
     @staticmethod
     def _answered(after: TutankhamunState, seat: int) -> float:
