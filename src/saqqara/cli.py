@@ -393,7 +393,15 @@ def cmd_board(args: argparse.Namespace, console: Console) -> int:
 # -- the server and remote seats (bodies in saqqara.server and saqqara.client) ------------------
 def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from saqqara.server.main import serve
+    from saqqara.store import normalize_url
 
+    if args.redis and not normalize_url(args.db or "").startswith("postgresql"):
+        raise UsageError(
+            "--redis needs --db postgresql://…: the processes of a site share one "
+            "PostgreSQL database (the store and the table leases)"
+        )
+    if not 0.5 <= args.lease_seconds <= 600:
+        raise UsageError("--lease-seconds must be between 0.5 and 600")
     serve(
         args.host,
         args.port,
@@ -402,6 +410,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         rate=args.rate,
         sqlite_sync=args.sqlite_sync,
         snapshot_every=args.snapshot_every,
+        redis=args.redis,
+        lease_seconds=args.lease_seconds,
     )
     return 0
 
@@ -537,6 +547,19 @@ def build_parser() -> argparse.ArgumentParser:
         default=200,
         help="store a table's state every this many steps, to resume without a full "
         "replay (default 200)",
+    )
+    serve.add_argument(
+        "--redis",
+        metavar="URL",
+        help="redis://…: run as one of many processes sharing the site (needs a "
+        "PostgreSQL --db); see docs/architecture.md",
+    )
+    serve.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=4.0,
+        help="with --redis: a table whose owner stops renewing its lease for this long "
+        "is taken over by another process (default 4)",
     )
     serve.set_defaults(run=cmd_serve)
 

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import msgspec
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -69,8 +70,17 @@ def create_app(
     burst: float = 60.0,
     sqlite_sync: str = "full",
     snapshot_every: int = 200,
+    redis_url: str | None = None,
+    lease_seconds: float = 4.0,
 ) -> Starlette:
-    """The server for the database at ``db_url`` (migrated and resumed at start)."""
+    """The server for the database at ``db_url`` (migrated and resumed at start).
+
+    With ``redis_url`` it is one process of a site of many sharing a PostgreSQL database
+    (``server/cluster.py``): it serves the tables it holds the lease of, carries the
+    others' requests to their owners, and takes over tables whose owner died.
+    """
+    if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
+        raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -82,10 +92,19 @@ def create_app(
         app.state.service = service
         app.state.origins = tuple(allowed_origins)
         app.state.rate = (rate, burst)
-        await service.resume_all()
+        cluster = None
+        if redis_url is not None:
+            from saqqara.server.cluster import Cluster
+
+            cluster = app.state.cluster = Cluster(app, service, redis_url, lease_seconds)
+            await cluster.start()
+        else:
+            await service.resume_all()
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.stop()
             await service.close()
 
     routes = [
@@ -99,7 +118,12 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    middleware = []
+    if redis_url is not None:
+        from saqqara.server.cluster import ClusterRouter
+
+        middleware.append(Middleware(ClusterRouter))
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
 
 
 # -- HTTP -------------------------------------------------------------------------------------

@@ -32,6 +32,8 @@ def serve(
     rate: float = 30.0,
     sqlite_sync: str = "full",
     snapshot_every: int = 200,
+    redis: str | None = None,
+    lease_seconds: float = 4.0,
 ) -> None:
     """Serve until interrupted; prints the address and the database first."""
     url = normalize_url(db) if db else default_db()
@@ -44,9 +46,12 @@ def serve(
         burst=rate * 2,
         sqlite_sync=sqlite_sync,
         snapshot_every=snapshot_every,
+        redis_url=redis,
+        lease_seconds=lease_seconds,
     )
     shown = url.split("@")[-1] if "@" in url else url
-    sys.stdout.write(f"saqqara serving on http://{host}:{port}/ (database {shown})\n")
+    site = f", one process of the site on {redis}" if redis else ""
+    sys.stdout.write(f"saqqara serving on http://{host}:{port}/ (database {shown}{site})\n")
     sys.stdout.flush()
     config = uvicorn.Config(
         app,

@@ -20,6 +20,7 @@ from saqqara.core.errors import SaqqaraError
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
 from saqqara.server.clocks import ClockRule
+from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Join, SeatKey, Undone, encode
 from saqqara.server.writer import Writer
@@ -77,21 +78,48 @@ class TableService:
         """Actions accepted since start (seats' and bots', not chance): for monitoring."""
         self.replayed = 0
         """Logged steps replayed to resume the tables at start (those after snapshots)."""
+        self.leases: Leases | None = None
+        """In a site of many processes (``server/cluster.py``), the tables this one owns:
+        it opens a table only under its lease. ``None``: one process owns every table."""
 
     # -- life cycle -----------------------------------------------------------------------
     async def resume_all(self) -> int:
         """Load every unfinished table from the store; bots carry on. Returns the count."""
         for row in self.store.tables_with_status(OPEN, PLAYING):
-            table = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
-            self.live[row.id] = table
-            self.replayed += table.replayed
-            table.tick_clocks(())
-            async with table.lock:
-                await self._store_and_tell(table)  # chance due after the last stored step
-            await self._start_if_due(table)
-            for seat in range(len(table.seats)):
-                self.watch_absence(table, seat)  # nobody is connected yet
+            await self.resume(row)
         return len(self.live)
+
+    async def resume(self, row: TableRow) -> LiveTable:
+        """Load one unfinished table from the store and carry on (at start, or when this
+        process takes over a table whose owner died)."""
+        table = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
+        self.live[row.id] = table
+        self.replayed += table.replayed
+        table.tick_clocks(())
+        async with table.lock:
+            await self._store_and_tell(table)  # chance due after the last stored step
+        await self._start_if_due(table)
+        for seat in range(len(table.seats)):
+            self.watch_absence(table, seat)  # nobody is connected yet
+        return table
+
+    def forget(self, table_id: str) -> None:
+        """Stop serving a table whose lease this process lost: its timers and bots stop
+        and it leaves memory (the store and the new owner keep it)."""
+        for key in [key for key in self._away_timers if key[0] == table_id]:
+            self._away_timers.pop(key).cancel()
+        timer = self._clock_timers.pop(table_id, None)
+        if timer is not None:
+            timer.cancel()
+        table = self.live.pop(table_id, None)
+        if table is not None:
+            table.close()
+
+    def _own(self, table_id: str) -> None:
+        """In a site of many processes, take the table's lease (or refuse: another
+        process serves it)."""
+        if self.leases is not None and not self.leases.acquire(table_id):
+            raise TableError("another server process serves this table", code="moved")
 
     async def close(self) -> None:
         for timer in [*self._away_timers.values(), *self._clock_timers.values()]:
@@ -127,8 +155,10 @@ class TableService:
                     )
                 )
         spectator = new_secret()
+        table_id = secrets.token_hex(8)
+        self._own(table_id)
         row = TableRow(
-            id=secrets.token_hex(8),
+            id=table_id,
             game=game.spec.id,
             players=game.players,
             rules_version=game.spec.rules_version,
@@ -160,6 +190,7 @@ class TableService:
             row = self.store.table(table_id) if len(table_id) <= 32 else None
             if row is None:
                 raise TableError(f"no table {table_id[:40]!r}", code="no-table")
+            self._own(table_id)
             table = self.live[table_id] = self._adopt(
                 LiveTable.open(self.store, row, self.snapshot_every)
             )
@@ -170,6 +201,8 @@ class TableService:
         idle = not table.listeners and not table.bot_tasks
         if table.status in (FINISHED, CLOSED) and idle and self.live.get(table.id) is table:
             del self.live[table.id]
+            if self.leases is not None:
+                self.leases.release(table.id)
 
     def describe(self, table: LiveTable) -> dict[str, Any]:
         """What anyone may know of a table (never a secret)."""
@@ -268,8 +301,10 @@ class TableService:
             return table.rematch
         game = table.game
         rows = list(table.seats)
+        new_id = secrets.token_hex(8)
+        self._own(new_id)
         row = TableRow(
-            id=secrets.token_hex(8),
+            id=new_id,
             game=game.spec.id,
             players=game.players,
             rules_version=game.spec.rules_version,
@@ -380,6 +415,10 @@ class TableService:
                 status = FINISHED if finished else None
                 await self.writer.write(table.id, rows, status, table.due_snapshot())
             except Exception:
+                if self.leases is not None and not self.leases.holds(table.id):
+                    self.forget(table.id)  # another process took the table over
+                    message = "another server process serves this table"
+                    raise TableError(message, code="moved") from None
                 # The store refused: the table goes back to what the store holds.
                 reloaded = self._adopt(LiveTable.open(self.store, table.row, self.snapshot_every))
                 reloaded.away = table.away

@@ -7,6 +7,8 @@
   (``undone`` 0), and ``(table_id, seat, client_id, undone)`` is unique, so a client's
   resend is recognised. An action taken back is marked with the table's undo count.
 - ``snapshots``: a table's state at a sequence number, to resume without a full replay.
+- ``table_leases``: which process of a many-process site owns a table, under which epoch
+  (the fencing token) and until when (``server/lease.py``; unused by a single process).
 """
 
 from __future__ import annotations
@@ -76,4 +78,13 @@ snapshots = Table(
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("state", Text, nullable=False),
+)
+
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires_at", Float, nullable=False, index=True),
 )

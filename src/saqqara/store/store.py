@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,6 +105,10 @@ Snapshot = tuple[int, str]
 Batch = tuple[str, Sequence[ActionRow], str | None, Snapshot | None]
 """One table's part of a group commit: its id, new log rows, new status, new snapshot."""
 
+Fence = Callable[[Connection, Sequence[str]], None]
+"""Called inside every transaction that changes tables' action logs, with those tables'
+ids; it raises to refuse the whole transaction (a process that lost a table's lease)."""
+
 
 def _sqlite_pragmas(synchronous: str) -> Any:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -132,6 +136,8 @@ class Store:
         if sqlite_sync not in ("full", "normal"):
             raise ValueError(f"sqlite_sync must be full or normal, not {sqlite_sync!r}")
         self.url = normalize_url(url)
+        self.fence: Fence | None = None
+        """Set by a many-process site (``server/lease.py``); ``None`` for one process."""
         self.engine: Engine = create_engine(self.url, pool_pre_ping=False)
         if make_url(self.url).get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas(sqlite_sync.upper()))
@@ -244,6 +250,8 @@ class Store:
         """Write ``rows`` (and the table's new status and a snapshot, if any) in one
         transaction."""
         with self._tx() as tx:
+            if self.fence is not None:
+                self.fence(tx, (table_id,))
             if snapshot is not None:
                 _insert_snapshot(tx, table_id, snapshot)
             tx.execute(
@@ -265,6 +273,8 @@ class Store:
     def append_many(self, batches: Sequence[Batch]) -> None:
         """Several tables' batches in one transaction (the server's group commit)."""
         with self._tx() as tx:
+            if self.fence is not None:
+                self.fence(tx, sorted({batch[0] for batch in batches}))
             for table_id, _, _, snapshot in batches:
                 if snapshot is not None:
                     _insert_snapshot(tx, table_id, snapshot)
@@ -300,6 +310,8 @@ class Store:
         """Mark the action at ``seq`` (the log's last) undone, and drop the snapshots that
         hold it, in one transaction. The row stays in the log, numbered by the undo."""
         with self._tx() as tx:
+            if self.fence is not None:
+                self.fence(tx, (table_id,))
             count = tx.execute(
                 select(func.max(actions.c.undone)).where(actions.c.table_id == table_id)
             ).scalar()

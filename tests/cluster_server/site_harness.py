@@ -1,0 +1,156 @@
+"""A site of several ``saqqara serve --redis`` processes, and clients that roam between them.
+
+:class:`Site` starts the processes on one PostgreSQL schema and one Redis, with a short
+lease so a takeover takes about two seconds. :func:`play_anywhere` plays a seat with
+seeded random moves and, whenever its socket closes (its process was killed, or the table
+moved), reconnects to the next living process with its last sequence number, resending an
+unacknowledged move under the same client id. It keeps every acknowledgement it saw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field, replace
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from saqqara.client import ClientError, TableClient
+from saqqara.server.messages import Ack, Error, Update
+from saqqara.store import ActionRow, Store
+from tests.server.harness import ServerProcess
+
+LEASE = "2"
+"""Seconds of a lease in these tests: an owner's death is noticed within about this."""
+
+TRANSIENT = ("stale", "moved", "store-failed")
+"""Refusals a roaming client may meet while a table changes hands: it syncs and goes on."""
+
+
+class Site:
+    """``count`` server processes sharing ``db_url`` and ``redis_url``."""
+
+    def __init__(self, db_url: str, redis_url: str, count: int = 3) -> None:
+        extra = ("--rate", "5000", "--redis", redis_url, "--lease-seconds", LEASE)
+        self.processes = [ServerProcess(db_url, *extra) for _ in range(count)]
+        self.db_url = db_url
+
+    def __enter__(self) -> Site:
+        for process in self.processes:
+            process.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for process in self.processes:
+            process.close()
+
+    def living(self) -> list[str]:
+        return [p.base for p in self.processes if p.process is not None]
+
+    def owner_of(self, table_id: str) -> ServerProcess:
+        """The process holding the table's lease (by the process id in its output)."""
+        store = Store(self.db_url)
+        try:
+            with store.engine.connect() as connection:
+                owner = connection.exec_driver_sql(
+                    "SELECT owner FROM table_leases WHERE table_id = %(t)s", {"t": table_id}
+                ).scalar()
+        finally:
+            store.close()
+        pid = str(owner).split("-")[-2]
+        for process in self.processes:
+            if process.process is not None and str(process.process.pid) == pid:
+                return process
+        raise AssertionError(f"no living process owns {table_id} ({owner})")
+
+
+def at(link: str, base: str) -> str:
+    """The same link at another process of the site."""
+    head, tail = link.split("/t/", 1)
+    assert head.startswith("http")
+    return f"{base}/t/{tail}"
+
+
+@dataclass
+class Roaming:
+    """What a roaming client saw: acknowledgements (client id -> seq) and reconnections."""
+
+    acked: dict[str, int] = field(default_factory=dict)
+    reconnects: int = 0
+    updates: int = 0
+
+
+async def _reconnect(client: TableClient, site: Site, roaming: Roaming) -> None:
+    for attempt in range(200):
+        bases = site.living()
+        base = bases[(roaming.reconnects + attempt) % len(bases)]
+        client.link = replace(client.link, base=base)
+        try:
+            await client.connect()
+            roaming.reconnects += 1
+            return
+        except (OSError, ClientError, InvalidHandshake, ConnectionClosed, TimeoutError):
+            await client.close()
+            await asyncio.sleep(0.1)
+    raise AssertionError("could not reconnect to any process")
+
+
+async def play_anywhere(
+    client: TableClient,
+    site: Site,
+    seed: int,
+    roaming: Roaming,
+    *,
+    moves_before: asyncio.Event | None = None,
+    stop_after: int | None = None,
+) -> Update:
+    """Play ``client``'s seat (``None`` seat: watch) to the end, reconnecting as needed.
+
+    ``stop_after``: set ``moves_before`` once this many of the seat's moves are
+    acknowledged (a test waits on it to kill a process mid-game)."""
+    rng = random.Random(seed)
+    acted_on = -1
+    if client.welcome is None:
+        await client.connect()
+    for _ in range(100_000):
+        try:
+            update = client.update
+            if update is not None and update.over and client.pending is None:
+                await client.close()
+                return update
+            seat_moves = update is not None and update.legal and client.pending is None
+            if seat_moves and update is not None and update.seq != acted_on:
+                acted_on = update.seq
+                await client.act(rng.choice(update.legal).id)
+            message = await client.receive(timeout=20)
+            if isinstance(message, Update):
+                roaming.updates += 1
+            elif isinstance(message, Ack):
+                assert roaming.acked.setdefault(message.cid, message.seq) == message.seq
+                if stop_after is not None and len(roaming.acked) >= stop_after and moves_before:
+                    moves_before.set()
+            elif isinstance(message, Error):
+                assert message.code in TRANSIENT, message
+                acted_on = -1
+                await client.sync()
+        except (ConnectionClosed, OSError):
+            await client.close()
+            acted_on = -1
+            await _reconnect(client, site, roaming)
+    raise AssertionError("the game did not end")
+
+
+def assert_log_matches(site: Site, table_id: str, final: Update, roamings: list[Roaming]) -> None:
+    """The stored log is whole (1..N, N the final seq everyone saw), the table finished,
+    and holds every acknowledged move at the number it was acknowledged under."""
+    store = Store(site.db_url)
+    try:
+        logged: list[ActionRow] = store.actions(table_id)
+        row = store.table(table_id)
+    finally:
+        store.close()
+    assert row is not None and row.status == "finished"
+    assert [a.seq for a in logged] == list(range(1, final.seq + 1))
+    by_cid = {a.client_id: a.seq for a in logged if a.client_id is not None}
+    acked = {cid: seq for roaming in roamings for cid, seq in roaming.acked.items()}
+    assert by_cid == acked  # every person's move in the log was acknowledged, at its seq

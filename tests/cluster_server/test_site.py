@@ -1,0 +1,117 @@
+"""Three processes, one site: whole games of every game with each seat at another process.
+
+The table is created at one process (its owner); each person seat plays through another,
+and a spectator watches through a fourth connection, so every move goes to the owner
+through Redis and every update comes back the same way. The lobby and a table's page
+read the same at every process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from saqqara.client import TableClient, create_table, http_json
+from saqqara.core.records import Record, RecordedAction, replay
+from saqqara.core.registry import registered_games
+from saqqara.store import Store
+from tests.cluster_server.conftest import REDIS_URL, _require, fresh_schema, redis_reachable
+from tests.cluster_server.site_harness import Roaming, Site, assert_log_matches, at, play_anywhere
+
+pytestmark = pytest.mark.xdist_group("cluster-site")
+
+GAMES = sorted(registered_games())
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[Site]:
+    # Module scope: one schema and three processes for every test (they start slowly).
+    with fresh_schema() as db_url:
+        _require("Redis", redis_reachable())
+        with Site(db_url, REDIS_URL) as running:
+            yield running
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_whole_game_with_each_seat_at_another_process(site: Site, game_id: str) -> None:
+    first, second, third = (p.base for p in site.processes)
+    players = max(3, min(registered_games()[game_id].spec.player_counts))
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}]
+    seats += [{"kind": "bot", "bot": "random"}] * (players - 2)
+    table = create_table(first, game_id, seats, public=False)
+    links = [at(s["link"], base) for s, base in zip(table["seats"], (second, third), strict=False)]
+    watching = at(table["spectator"], first if players == 3 else second)
+    roamings = [Roaming() for _ in range(3)]
+
+    async def play() -> list[object]:
+        people = [TableClient(link) for link in links]
+        return await asyncio.gather(
+            *(play_anywhere(c, site, n, roamings[n]) for n, c in enumerate(people)),
+            play_anywhere(TableClient(watching), site, 9, roamings[2]),
+        )
+
+    finals = asyncio.run(play())
+    assert len({f.seq for f in finals}) == 1  # type: ignore[attr-defined]
+    assert len({repr(f.outcome) for f in finals}) == 1  # type: ignore[attr-defined]
+    assert all(r.reconnects == 0 for r in roamings)
+    assert roamings[0].acked and roamings[1].acked and not roamings[2].acked
+    assert_log_matches(site, table["table"], finals[0], roamings)  # type: ignore[arg-type]
+    info = [http_json(base, f"/api/tables/{table['table']}") for base in (first, second, third)]
+    assert all(i == info[0] for i in info) and info[0]["status"] == "finished"
+
+
+def test_the_lobby_joins_and_the_log_are_the_same_everywhere(site: Site) -> None:
+    first, second, third = (p.base for p in site.processes)
+    table = create_table(
+        second, "tutankhamun", [{"kind": "person"}, {"kind": "person"}], public=True
+    )
+    table_id = table["table"]
+    lobbies = [http_json(base, "/api/lobby")["tables"] for base in (first, second, third)]
+    assert all(table_id in [t["id"] for t in lobby] for lobby in lobbies)
+    listed = [next(t for t in lobby if t["id"] == table_id) for lobby in lobbies]
+    assert listed[0] == listed[1] == listed[2]
+    # Join the free seat through a process that does not own the table: the owner does it.
+    joined = http_json(third, f"/api/tables/{table_id}/join", {"name": "Cy"})
+    assert joined["seat"] == 0 and joined["link"].startswith(third)
+    assert http_json(first, f"/api/tables/{table_id}")["seats"][0]["name"] == "Cy"
+    roamings = [Roaming(), Roaming()]
+
+    async def play() -> list[object]:
+        clients = [TableClient(joined["link"]), TableClient(at(table["seats"][1]["link"], first))]
+        return await asyncio.gather(
+            *(play_anywhere(c, site, n, roamings[n]) for n, c in enumerate(clients))
+        )
+
+    finals = asyncio.run(play())
+    assert_log_matches(site, table_id, finals[0], roamings)  # type: ignore[arg-type]
+    assert table_id not in [t["id"] for t in http_json(first, "/api/lobby")["tables"]]
+    store = Store(site.db_url)
+    row, logged = store.table(table_id), store.actions(table_id)
+    store.close()
+    assert row is not None
+    record = Record(
+        row.game,
+        row.rules_version,
+        row.players,
+        row.options,
+        ("a", "b"),
+        tuple(RecordedAction(a.seat, a.action) for a in logged),
+    )
+    assert replay(record).state.is_terminal()
+
+
+def test_redis_without_postgresql_is_refused_clearly(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'x.db'}"
+    answer = subprocess.run(
+        [sys.executable, "-m", "saqqara.cli", "serve", "--db", db, "--redis", "redis://x"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert answer.returncode != 0
+    assert "--redis needs --db postgresql" in answer.stdout + answer.stderr
