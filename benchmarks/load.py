@@ -2,6 +2,7 @@
 
 Usage: python benchmarks/load.py [--db URL] [--tables 200] [--seconds 20]
                                  [--game tutankhamun] [--sqlite-sync full|normal]
+                                 [--processes N --redis URL [--placement spread|owner]]
 
 Starts ``saqqara serve`` as a subprocess, opens the tables (two scripted people and one
 random bot each), and lets every client answer each update at once; a finished table is
@@ -11,6 +12,12 @@ count), the latency from a move sent to every person seat of that table holding 
 that includes it (p50/p95/p99), and the server's resident memory per live table (growth
 of its RSS from empty to loaded, divided by the tables). Clients and server share the
 machine, so the figures include the clients' cost.
+
+``--processes N`` (with ``--redis`` and a PostgreSQL ``--db``) starts a site of N
+processes: tables are created at each in turn, and with ``--placement spread`` (the
+default) a table's two people connect to two different processes, as behind a load
+balancer that knows nothing of tables, so one of them is relayed to the owner through
+Redis; ``owner`` connects both to the owner. Figures are summed over the processes.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from saqqara.client import SeatLink, TableClient, create_table, http_json
 from saqqara.server.messages import Ack, Error, TableNotice, Update
@@ -73,8 +80,18 @@ class Table:
 
 
 class Load:
-    def __init__(self, base: str, game: str, players: int) -> None:
+    def __init__(
+        self,
+        base: str,
+        game: str,
+        players: int,
+        bases: list[str] | None = None,
+        spread: bool = True,
+    ) -> None:
         self.base = base
+        self.bases = bases or [base]
+        self.spread = spread
+        self.created = 0
         self.game = game
         self.players = players
         self.latencies: list[float] = []
@@ -84,8 +101,16 @@ class Load:
     def new_table(self) -> tuple[str, list[SeatLink]]:
         seats = [{"kind": "person"}, {"kind": "person"}]
         seats += [{"kind": "bot", "bot": "random"}] * (self.players - 2)
-        answer = create_table(self.base, self.game, seats)
-        return answer["table"], [SeatLink.parse(s["link"]) for s in answer["seats"][:2]]
+        at = self.created % len(self.bases)
+        self.created += 1
+        answer = create_table(self.bases[at], self.game, seats)
+        links = [SeatLink.parse(s["link"]) for s in answer["seats"][:2]]
+        if self.spread:  # seat i at process at + i: each person at another process
+            links = [
+                replace(link, base=self.bases[(at + i) % len(self.bases)])
+                for i, link in enumerate(links)
+            ]
+        return answer["table"], links
 
     def _delivered(self, table: Table, wait: Wait) -> None:
         assert wait.seq is not None
@@ -151,20 +176,31 @@ def main() -> int:
     parser.add_argument("--game", default="tutankhamun")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (site)")
+    parser.add_argument("--redis", help="redis://… for a site of --processes processes")
+    parser.add_argument("--placement", choices=("spread", "owner"), default="spread")
     args = parser.parse_args()
+    if args.processes > 1 and not args.redis:
+        parser.error("--processes above 1 needs --redis (and a PostgreSQL --db)")
     scratch = tempfile.mkdtemp(prefix="saqqara-load-")
     db = args.db or f"sqlite:///{scratch}/load.db"
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "saqqara.cli", "serve", "--port", str(port), "--db", db]
-    command += ["--rate", "100000", "--sqlite-sync", args.sqlite_sync]
+    servers: list[subprocess.Popen[bytes]] = []
+    bases: list[str] = []
     with open(os.path.join(scratch, "server.log"), "wb") as log:
-        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         try:
-            return asyncio.run(_measure(args, base, server.pid, db))
+            for _ in range(args.processes):
+                port = _free_port()
+                command = [sys.executable, "-m", "saqqara.cli", "serve", "--port", str(port)]
+                command += ["--db", db, "--rate", "100000", "--sqlite-sync", args.sqlite_sync]
+                command += ["--redis", args.redis] if args.redis else []
+                servers.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
+                bases.append(f"http://127.0.0.1:{port}")
+            return asyncio.run(_measure(args, bases, [s.pid for s in servers], db))
         finally:
-            server.terminate()
-            server.wait(timeout=30)
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                server.wait(timeout=30)
 
 
 async def _wait_ready(base: str) -> None:
@@ -177,9 +213,17 @@ async def _wait_ready(base: str) -> None:
     raise RuntimeError("server did not start")
 
 
-async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> int:
-    await _wait_ready(base)
-    load = Load(base, args.game, args.players)
+def _healthz(bases: list[str]) -> dict[str, int]:
+    """The servers' counters, summed over the processes of a site."""
+    answers = [http_json(base, "/healthz") for base in bases]
+    return {key: sum(a[key] for a in answers) for key in ("live_tables", "accepted")}
+
+
+async def _measure(args: argparse.Namespace, bases: list[str], pids: list[int], db: str) -> int:
+    base = bases[0]
+    for each in bases:
+        await _wait_ready(each)
+    load = Load(base, args.game, args.players, bases, args.placement == "spread")
     # Warm up: one table played to its end starts the bot pool and every import.
     warm_id, warm_links = await asyncio.to_thread(load.new_table)
     warm = Table(warm_id, [TableClient(link) for link in warm_links])
@@ -189,8 +233,8 @@ async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> in
     for task in warm_tasks:
         task.cancel()
     await asyncio.sleep(1.0)
-    rss_empty = _rss_kb(pid)
-    live_before = http_json(base, "/healthz")["live_tables"]
+    rss_empty = sum(_rss_kb(pid) for pid in pids)
+    live_before = _healthz(bases)["live_tables"]
     tables = []
     for _ in range(args.tables):
         table_id, links = await asyncio.to_thread(load.new_table)
@@ -202,18 +246,18 @@ async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> in
         for i in (0, 1)
     ]
     await asyncio.sleep(3.0)  # every table connected and playing
-    start = http_json(base, "/healthz")
+    start = _healthz(bases)
     load.measuring = True
-    cpu_before = _cpu_seconds(pid)
+    cpu_before = sum(_cpu_seconds(pid) for pid in pids)
     clients_before = _cpu_seconds(os.getpid())
     began = time.perf_counter()
     await asyncio.sleep(args.seconds)
     load.measuring = False
     elapsed = time.perf_counter() - began
-    cpu = _cpu_seconds(pid) - cpu_before
+    cpu = sum(_cpu_seconds(pid) for pid in pids) - cpu_before
     clients_cpu = _cpu_seconds(os.getpid()) - clients_before
-    end = http_json(base, "/healthz")
-    rss_loaded = _rss_kb(pid)
+    end = _healthz(bases)
+    rss_loaded = sum(_rss_kb(pid) for pid in pids)
     for task in tasks:
         task.cancel()
     live = end["live_tables"] - live_before
@@ -225,7 +269,8 @@ async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> in
 
     backend = db.split(":", 1)[0]
     sync = f"  (sqlite sync {args.sqlite_sync})" if backend == "sqlite" else ""
-    print(f"backend {backend}{sync}  game {args.game}")
+    site = f"  processes {args.processes} ({args.placement})" if args.redis else ""
+    print(f"backend {backend}{sync}  game {args.game}{site}")
     print(f"live tables {live}  clients {2 * args.tables}  window {elapsed:.1f} s")
     print(f"accepted actions/s {accepted / elapsed:.0f}  (games finished {load.games_finished})")
     print(

@@ -44,6 +44,11 @@ class Site:
         for process in self.processes:
             process.close()
 
+    def assert_quiet(self) -> None:
+        """No process printed a traceback (a failure the clients did not see)."""
+        for process in self.processes:
+            assert "Traceback" not in process.output(), process.output()[-3000:]
+
     def living(self) -> list[str]:
         return [p.base for p in self.processes if p.process is not None]
 

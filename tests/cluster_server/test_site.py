@@ -63,6 +63,7 @@ def test_a_whole_game_with_each_seat_at_another_process(site: Site, game_id: str
     assert_log_matches(site, table["table"], finals[0], roamings)  # type: ignore[arg-type]
     info = [http_json(base, f"/api/tables/{table['table']}") for base in (first, second, third)]
     assert all(i == info[0] for i in info) and info[0]["status"] == "finished"
+    site.assert_quiet()
 
 
 def test_the_lobby_joins_and_the_log_are_the_same_everywhere(site: Site) -> None:

@@ -19,13 +19,26 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, delete, event, func, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
 
 from saqqara.store.schema import actions, seats, snapshots, tables
 
 SECRET_BYTES = 24
 """Seat and spectator secrets: 192 random bits, URL-safe text."""
+
+MIGRATION_LOCK = 0x5A51_0004
+"""PostgreSQL advisory lock key held while migrating (so concurrent starts take turns)."""
 
 OPEN = "open"
 PLAYING = "playing"
@@ -148,6 +161,11 @@ class Store:
         config = Config()
         config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                # Processes of one site may start together: one migrates, the others wait.
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 

@@ -1,0 +1,136 @@
+"""When things die mid-game: ``kill -9`` of a table's owner, and Redis restarted.
+
+The owner's death: its sockets close, clients reconnect to any living process, which
+waits out the lease (two seconds here), takes the table over from the store with its bot
+seat, and the game finishes. Redis restarted: every process subscribes again, relayed
+sockets are closed and their clients reconnect, and the game finishes. Either way the
+stored log holds exactly the moves the clients saw acknowledged, each at its number.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from saqqara.client import TableClient, create_table
+from saqqara.server.messages import Update
+from tests.cluster_server.conftest import redis_reachable
+from tests.cluster_server.site_harness import Roaming, Site, assert_log_matches, at, play_anywhere
+from tests.server.harness import free_port
+
+pytestmark = pytest.mark.xdist_group("cluster-takeover")
+
+GAME = "valley-of-the-kings"
+
+
+def _start_table(site: Site) -> tuple[dict[str, object], list[TableClient]]:
+    """A table created at the first process (its owner): a person through each of the
+    other two, a random bot, and a spectator at the owner itself."""
+    first, second, third = (p.base for p in site.processes)
+    seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}]
+    table = create_table(first, GAME, seats, public=False)
+    links = [str(s["link"]) for s in table["seats"] if "link" in s]
+    clients = [TableClient(at(links[0], second)), TableClient(at(links[1], third))]
+    clients.append(TableClient(at(str(table["spectator"]), first)))
+    return table, clients
+
+
+async def _play_through(
+    site: Site, clients: list[TableClient], roamings: list[Roaming], midway: asyncio.Event
+) -> list[Update]:
+    games = [
+        play_anywhere(c, site, n, roamings[n], moves_before=midway, stop_after=5)
+        for n, c in enumerate(clients)
+    ]
+    return list(await asyncio.gather(*games))
+
+
+def test_kill_nine_of_the_owner_another_process_takes_over(pg_url: str, redis_url: str) -> None:
+    with Site(pg_url, redis_url) as site:
+        table, clients = _start_table(site)
+        table_id = str(table["table"])
+        assert site.owner_of(table_id) is site.processes[0]
+        roamings = [Roaming() for _ in clients]
+
+        async def scenario() -> list[Update]:
+            midway = asyncio.Event()
+            playing = asyncio.ensure_future(_play_through(site, clients, roamings, midway))
+            await asyncio.wait_for(midway.wait(), 60)
+            site.processes[0].kill()  # the owner: no shutdown code runs
+            seen_at_kill.append(max(c.seq for c in clients))
+            return await playing
+
+        seen_at_kill: list[int] = []
+
+        finals = asyncio.run(scenario())
+        assert len({f.seq for f in finals}) == 1 and finals[0].over
+        assert roamings[2].reconnects >= 1  # the spectator was at the killed owner
+        new_owner = site.owner_of(table_id)
+        assert new_owner in site.processes[1:]
+        assert_log_matches(site, table_id, finals[0], roamings[:2])
+        assert finals[0].seq > seen_at_kill[0]  # the game went on after the kill
+        site.assert_quiet()
+
+
+@pytest.fixture
+def own_redis() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    """A Redis of this test's own, so that restarting it disturbs nothing else."""
+    port = free_port()
+    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1"]
+    command += ["--save", "", "--appendonly", "no"]
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start() -> None:
+        started.append(subprocess.Popen(command, stdout=subprocess.DEVNULL))
+        for _ in range(100):
+            if redis_reachable(f"redis://127.0.0.1:{port}/0"):
+                return
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    try:
+        start()
+    except FileNotFoundError:
+        pytest.skip("redis-server is not installed")
+    started.append(started[0])  # the slot the restart fills
+    yield f"redis://127.0.0.1:{port}/0", started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_redis_restarted_mid_game_the_tables_recover(
+    pg_url: str, redis_url: str, own_redis: tuple[str, list[subprocess.Popen[bytes]]]
+) -> None:
+    url, processes = own_redis
+    command = processes[0].args
+    with Site(pg_url, url) as site:
+        table, clients = _start_table(site)
+        roamings = [Roaming() for _ in clients]
+
+        async def scenario() -> list[Update]:
+            midway = asyncio.Event()
+            playing = asyncio.ensure_future(_play_through(site, clients, roamings, midway))
+            await asyncio.wait_for(midway.wait(), 60)
+            processes[0].kill()
+            processes[0].wait()
+            await asyncio.sleep(0.5)
+            processes[1] = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+            return await playing
+
+        finals = asyncio.run(scenario())
+        assert len({f.seq for f in finals}) == 1 and finals[0].over
+        assert roamings[0].reconnects + roamings[1].reconnects >= 1
+        assert_log_matches(site, str(table["table"]), finals[0], roamings[:2])
+        # Every process is subscribed again: a new table plays across processes.
+        table, clients = _start_table(site)
+        again = [Roaming() for _ in clients]
+        finals = asyncio.run(_play_through(site, clients, again, asyncio.Event()))
+        assert all(r.reconnects == 0 for r in again)
+        assert_log_matches(site, str(table["table"]), finals[0], again[:2])
+        site.assert_quiet()
