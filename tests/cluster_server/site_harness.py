@@ -52,8 +52,8 @@ class Site:
     def living(self) -> list[str]:
         return [p.base for p in self.processes if p.process is not None]
 
-    def owner_of(self, table_id: str) -> ServerProcess:
-        """The process holding the table's lease (by the process id in its output)."""
+    def owner_pid(self, table_id: str) -> int:
+        """The process id of the table's lease holder (process ids end ``-PID-RANDOM``)."""
         store = Store(self.db_url)
         try:
             with store.engine.connect() as connection:
@@ -62,11 +62,15 @@ class Site:
                 ).scalar()
         finally:
             store.close()
-        pid = str(owner).split("-")[-2]
+        return int(str(owner).split("-")[-2])
+
+    def owner_of(self, table_id: str) -> ServerProcess:
+        """The living process holding the table's lease."""
+        pid = self.owner_pid(table_id)
         for process in self.processes:
-            if process.process is not None and str(process.process.pid) == pid:
+            if process.process is not None and process.process.pid == pid:
                 return process
-        raise AssertionError(f"no living process owns {table_id} ({owner})")
+        raise AssertionError(f"no living process owns {table_id} (pid {pid})")
 
 
 def at(link: str, base: str) -> str:

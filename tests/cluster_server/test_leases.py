@@ -53,6 +53,7 @@ def test_a_stale_owner_can_never_append_after_losing_its_lease(pg_url: str) -> N
     with pytest.raises(LeaseLost):
         stale_store.append_many([("t2", [ActionRow(2, 1, "x", None)], None, None)])
     assert not stale.holds("t2")
+    assert stale.renew() == ["t2"]  # the refused write is reported, so the process lets go
     new_store.append("t2", [ActionRow(2, 1, "c", "c3")])
     assert [(a.seq, a.client_id) for a in new_store.actions("t2")] == [(1, "c1"), (2, "c3")]
     # Even re-taking the table later gives a new epoch: the old incarnation stays fenced.

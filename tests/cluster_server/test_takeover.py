@@ -10,6 +10,8 @@ stored log holds exactly the moves the clients saw acknowledged, each at its num
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import subprocess
 import time
 from collections.abc import Iterator
@@ -73,6 +75,46 @@ def test_kill_nine_of_the_owner_another_process_takes_over(pg_url: str, redis_ur
         assert new_owner in site.processes[1:]
         assert_log_matches(site, table_id, finals[0], roamings[:2])
         assert finals[0].seq > seen_at_kill[0]  # the game went on after the kill
+        site.assert_quiet()
+
+
+def test_a_stalled_owner_is_fenced_out_and_lets_go(pg_url: str, redis_url: str) -> None:
+    """The owner freezes (SIGSTOP) past its lease: another process takes the table over
+    and the game goes on. When the old owner wakes, with moves still queued for it, every
+    write it tries is refused by the fence, so it acknowledges nothing, lets the table go
+    and closes its sockets; the log holds exactly what the clients saw acknowledged."""
+    with Site(pg_url, redis_url) as site:
+        table, clients = _start_table(site)
+        table_id = str(table["table"])
+        stalled = site.processes[0]
+        assert stalled.process is not None
+        roamings = [Roaming() for _ in clients]
+
+        async def scenario() -> list[Update]:
+            midway = asyncio.Event()
+            playing = asyncio.ensure_future(_play_through(site, clients, roamings, midway))
+            await asyncio.wait_for(midway.wait(), 60)
+            assert stalled.process is not None
+            os.kill(stalled.process.pid, signal.SIGSTOP)
+            try:
+                for _ in range(200):  # until another process holds the table
+                    await asyncio.sleep(0.1)
+                    if await asyncio.to_thread(site.owner_pid, table_id) != stalled.process.pid:
+                        break
+                await asyncio.sleep(1.0)  # moves go on at the new owner meanwhile
+            finally:
+                os.kill(stalled.process.pid, signal.SIGCONT)
+            return await playing
+
+        finals = asyncio.run(scenario())
+        assert len({f.seq for f in finals}) == 1 and finals[0].over
+        assert site.owner_of(table_id) is not stalled
+        assert_log_matches(site, table_id, finals[0], roamings[:2])
+        for _ in range(50):  # it wakes, finds the lease lost, and says so
+            if "lost the lease of table" in stalled.output():
+                break
+            time.sleep(0.1)
+        assert "lost the lease of table" in stalled.output()
         site.assert_quiet()
 
 

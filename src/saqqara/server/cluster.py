@@ -37,8 +37,9 @@ import socket
 import sys
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import msgspec
 from redis.asyncio import Redis
@@ -67,6 +68,8 @@ RESTART = 1012
 _TABLE_PATH = re.compile(r"^/(?:ws|api/tables)/([^/]{1,64})(?:/(?:join|leave|rematch))?$")
 
 Headers = list[tuple[str, str]]
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 class Open(msgspec.Struct, tag="open"):
@@ -204,6 +207,8 @@ class Cluster:
         self._taking = asyncio.Lock()
         self._subscribed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        self._upkeep_thread = ThreadPoolExecutor(1, thread_name_prefix="saqqara-leases")
+        """Lease upkeep has a thread of its own: never queued behind requests' queries."""
 
     # -- life cycle -------------------------------------------------------------------------
     async def start(self, timeout: float = 10.0) -> None:
@@ -228,7 +233,8 @@ class Cluster:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         with contextlib.suppress(SQLAlchemyError, OSError):
-            await asyncio.to_thread(self.leases.release_all)
+            await self._upkeep(self.leases.release_all)
+        self._upkeep_thread.shutdown(wait=False)
         with contextlib.suppress(RedisError, OSError):
             await self.redis.aclose()
 
@@ -246,11 +252,12 @@ class Cluster:
                     if message.get("type") == "message":
                         self._dispatch(message["data"])
             except (RedisError, OSError):
-                self._subscribed.clear()
-                await asyncio.sleep(0.2)
+                pass
             finally:
                 with contextlib.suppress(RedisError, OSError, RuntimeError):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
+            self._subscribed.clear()
+            await asyncio.sleep(0.2)
 
     def _after_outage(self) -> None:
         """Redis came back: frames published meanwhile are lost, so every relayed
@@ -565,11 +572,15 @@ class Cluster:
         return {"tables": listed}
 
     # -- leases: renewal, losses, takeovers ---------------------------------------------------
+    async def _upkeep(self, work: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._upkeep_thread, lambda: work(*args, **kwargs))
+
     async def _keep_leases(self) -> None:
         while True:
             await asyncio.sleep(self.leases.renew_every)
             try:
-                for table_id in await asyncio.to_thread(self.leases.renew):
+                for table_id in await self._upkeep(self.leases.renew):
                     self._lost(table_id)
                 await self._adopt_orphans()
                 await self._check_relays()
@@ -585,7 +596,7 @@ class Cluster:
 
     async def _adopt_orphans(self, most: int = 20) -> None:
         """Take over unfinished tables whose owner is gone (or that never had one)."""
-        for table_id in (await asyncio.to_thread(self.leases.orphans))[:most]:
+        for table_id in (await self._upkeep(self.leases.orphans))[:most]:
             await self._take_over(table_id)
 
     async def _take_over(self, table_id: str) -> None:
@@ -594,32 +605,30 @@ class Cluster:
         async with self._taking:
             if table_id in self.service.live:
                 return
-            if not await asyncio.to_thread(self.leases.acquire, table_id):
+            if not await self._upkeep(self.leases.acquire, table_id):
                 return
-            row = await asyncio.to_thread(self.service.store.table, table_id)
+            row = await self._upkeep(self.service.store.table, table_id)
             if row is None or row.status not in (OPEN, PLAYING):
-                await asyncio.to_thread(self.leases.release, table_id)
+                await self._upkeep(self.leases.release, table_id)
                 return
             try:
                 await self.service.resume(row)
             except Exception as exc:
                 _log(f"could not take over table {table_id}: {exc!r}")
                 self.service.forget(table_id)
-                await asyncio.to_thread(self.leases.release, table_id)
+                await self._upkeep(self.leases.release, table_id)
                 return
             self.takeovers += 1
 
     async def _check_relays(self) -> None:
-        """Close the relayed sockets whose table changed hands or lost its owner."""
+        """Close the relayed sockets whose table changed hands."""
         tables = sorted({relay.table_id for relay in self.relays.values()})
-        holders = await asyncio.to_thread(self.leases.holders, tables)
+        holders = await self._upkeep(self.leases.holders, tables)
         for conn, relay in list(self.relays.items()):
             holder = holders.get(relay.table_id)
-            if (
-                holder is None
-                or not holder.valid
-                or (holder.owner, holder.epoch) != (relay.owner, relay.epoch)
-            ):
+            # A lapse the owner heals by renewing is no reason; another owner is (a dead
+            # owner's table is taken over by some process, this one included).
+            if holder is None or (holder.owner, holder.epoch) != (relay.owner, relay.epoch):
                 relay.kick(conn)
 
 

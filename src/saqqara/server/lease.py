@@ -37,10 +37,15 @@ _ACQUIRE = text(
     RETURNING epoch
     """
 )
+# Rows are locked in table id order, here and in the fence, so a renewal and a group
+# commit touching the same tables can never deadlock.
 _RENEW = text(
     f"""
     UPDATE table_leases SET expires_at = {NOW} + :ttl
-    WHERE owner = :owner AND table_id IN :ids
+    WHERE table_id IN (
+        SELECT table_id FROM table_leases
+        WHERE owner = :owner AND table_id IN :ids ORDER BY table_id FOR UPDATE
+    )
     RETURNING table_id, epoch
     """
 ).bindparams(bindparam("ids", expanding=True))
@@ -48,7 +53,10 @@ _RELEASE = text(
     "UPDATE table_leases SET expires_at = 0 WHERE table_id = :table_id AND owner = :owner"
 )
 _FENCE = text(
-    "SELECT table_id, owner, epoch FROM table_leases WHERE table_id IN :ids FOR UPDATE"
+    """
+    SELECT table_id, owner, epoch FROM table_leases
+    WHERE table_id IN :ids ORDER BY table_id FOR SHARE
+    """
 ).bindparams(bindparam("ids", expanding=True))
 _OWNERS = text(
     f"""
@@ -92,6 +100,8 @@ class Leases:
         self.owner = owner
         self.ttl = ttl
         self.held: dict[str, int] = {}
+        self._fenced: set[str] = set()
+        """Tables a write found lost (reported by the next :meth:`renew`)."""
 
     @property
     def renew_every(self) -> float:
@@ -116,9 +126,10 @@ class Leases:
 
     def renew(self) -> list[str]:
         """Extend every lease held; returns the tables whose lease was lost (taken by
-        another process since), which are no longer held."""
+        another process since, or found lost by a refused write), no longer held."""
+        fenced = [self._fenced.pop() for _ in range(len(self._fenced))]
         if not self.held:
-            return []
+            return fenced
         ids = sorted(self.held)
         with self.engine.begin() as tx:
             rows = tx.execute(_RENEW, {"owner": self.owner, "ttl": self.ttl, "ids": ids}).all()
@@ -126,7 +137,7 @@ class Leases:
         lost = [t for t in ids if kept.get(t) != self.held.get(t)]
         for table_id in lost:
             self.held.pop(table_id, None)
-        return lost
+        return lost + fenced
 
     def release(self, table_id: str) -> None:
         """Give a table up at once (it expires now; the epoch is kept, so it only grows)."""
@@ -140,13 +151,15 @@ class Leases:
             self.release(table_id)
 
     def fence(self, tx: Connection, table_ids: Sequence[str]) -> None:
-        """Inside a write transaction: lock the tables' lease rows and refuse (raise
-        :class:`LeaseLost`) unless this process holds each under the epoch it took."""
+        """Inside a write transaction: lock the tables' lease rows (shared: no other
+        process can take them until the commit) and refuse (raise :class:`LeaseLost`)
+        unless this process holds each under the epoch it took."""
         rows = tx.execute(_FENCE, {"ids": list(table_ids)}).all()
         current = {str(row[0]): (str(row[1]), int(row[2])) for row in rows}
         for table_id in table_ids:
             if current.get(table_id) != (self.owner, self.held.get(table_id)):
                 self.held.pop(table_id, None)
+                self._fenced.add(table_id)
                 raise LeaseLost(f"table {table_id} is now served by another process")
 
     def holders(self, table_ids: Sequence[str]) -> dict[str, Holder]:
