@@ -278,6 +278,7 @@ async def _measure(args: argparse.Namespace, bases: list[str], pids: list[int], 
         f"{clients_cpu / elapsed * 100:.0f}% (load average {os.getloadavg()[0]:.1f} "
         f"on {os.cpu_count()} cores)"
     )
+    print(f"server CPU per accepted action {cpu / max(1, accepted) * 1000:.2f} ms")
     print(
         f"move to every seat updated: p50 {pct(0.50):.1f} ms  p95 {pct(0.95):.1f} ms  "
         f"p99 {pct(0.99):.1f} ms  (n={len(lat)}, mean {statistics.fmean(lat) * 1000:.1f} ms)"

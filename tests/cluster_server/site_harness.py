@@ -12,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from saqqara.client import ClientError, TableClient
+from saqqara.client import ClientError, TableClient, http_json
 from saqqara.server.messages import Ack, Error, Update
 from saqqara.store import ActionRow, Store
 from tests.server.harness import ServerProcess
@@ -48,6 +49,10 @@ class Site:
         """No process printed a traceback (a failure the clients did not see)."""
         for process in self.processes:
             assert "Traceback" not in process.output(), process.output()[-3000:]
+
+    def figures(self) -> list[dict[str, Any]]:
+        """Each living process's site figures (``/healthz``)."""
+        return [http_json(base, "/healthz")["site"] for base in self.living()]
 
     def living(self) -> list[str]:
         return [p.base for p in self.processes if p.process is not None]
@@ -87,6 +92,8 @@ class Roaming:
     acked: dict[str, int] = field(default_factory=dict)
     reconnects: int = 0
     updates: int = 0
+    refusals: list[str] = field(default_factory=list)
+    """Why a first connection was refused (then it reconnected)."""
 
 
 async def _reconnect(client: TableClient, site: Site, roaming: Roaming) -> None:
@@ -120,7 +127,12 @@ async def play_anywhere(
     rng = random.Random(seed)
     acted_on = -1
     if client.welcome is None:
-        await client.connect()
+        try:
+            await client.connect()
+        except (OSError, ClientError, InvalidHandshake, ConnectionClosed) as exc:
+            roaming.refusals.append(repr(exc))
+            await client.close()
+            await _reconnect(client, site, roaming)
     for _ in range(100_000):
         try:
             update = client.update

@@ -58,7 +58,7 @@ def test_a_whole_game_with_each_seat_at_another_process(site: Site, game_id: str
     finals = asyncio.run(play())
     assert len({f.seq for f in finals}) == 1  # type: ignore[attr-defined]
     assert len({repr(f.outcome) for f in finals}) == 1  # type: ignore[attr-defined]
-    assert all(r.reconnects == 0 for r in roamings)
+    assert all(r.reconnects == 0 for r in roamings), [r.refusals for r in roamings]
     assert roamings[0].acked and roamings[1].acked and not roamings[2].acked
     assert_log_matches(site, table["table"], finals[0], roamings)  # type: ignore[arg-type]
     info = [http_json(base, f"/api/tables/{table['table']}") for base in (first, second, third)]

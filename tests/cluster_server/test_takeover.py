@@ -170,9 +170,10 @@ def test_redis_restarted_mid_game_the_tables_recover(
         assert roamings[0].reconnects + roamings[1].reconnects >= 1
         assert_log_matches(site, str(table["table"]), finals[0], roamings[:2])
         # Every process is subscribed again: a new table plays across processes.
+        assert all(f["redis_subscriptions"] >= 2 for f in site.figures())
         table, clients = _start_table(site)
         again = [Roaming() for _ in clients]
         finals = asyncio.run(_play_through(site, clients, again, asyncio.Event()))
-        assert all(r.reconnects == 0 for r in again)
+        assert all(r.reconnects == 0 for r in again), [r.refusals for r in again]
         assert_log_matches(site, str(table["table"]), finals[0], again[:2])
         site.assert_quiet()

@@ -163,14 +163,16 @@ async def page(request: Request) -> Response:
 
 async def healthz(request: Request) -> Response:
     service = _service(request)
-    return JSONResponse(
-        {
-            "ok": True,
-            "live_tables": len(service.live),
-            "accepted": service.accepted,
-            "replayed": service.replayed,
-        }
-    )
+    answer: dict[str, Any] = {
+        "ok": True,
+        "live_tables": len(service.live),
+        "accepted": service.accepted,
+        "replayed": service.replayed,
+    }
+    cluster = getattr(request.app.state, "cluster", None)
+    if cluster is not None:
+        answer["site"] = cluster.figures()
+    return JSONResponse(answer)
 
 
 async def lobby(request: Request) -> Response:

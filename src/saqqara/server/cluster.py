@@ -35,6 +35,7 @@ import re
 import secrets
 import socket
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
@@ -139,12 +140,13 @@ class Publisher:
         self.redis = redis
         self.queue: asyncio.Queue[tuple[str, bytes, Callable[[], None] | None]] = asyncio.Queue()
         self.failures = 0
+        self.stopped = False
 
     def put(self, channel: str, message: Message, on_lost: Callable[[], None] | None) -> None:
         self.queue.put_nowait((channel, _encode(message), on_lost))
 
     async def run(self) -> None:
-        while True:
+        while not self.stopped:
             batch = [await self.queue.get()]
             while len(batch) < 512 and not self.queue.empty():
                 batch.append(self.queue.get_nowait())
@@ -153,8 +155,10 @@ class Publisher:
                     for channel, payload, _ in batch:
                         pipe.publish(channel, payload)
                     counts: list[Any] = await pipe.execute()
-            except (RedisError, OSError):
+            except Exception as exc:  # Redis gone (or anything else): those are lost
                 self.failures += 1
+                if not isinstance(exc, RedisError | OSError):
+                    _log(f"publishing failed: {exc!r}")
                 counts = [0] * len(batch)
                 await asyncio.sleep(0.1)
             for (_, _, on_lost), count in zip(batch, counts, strict=True):
@@ -170,9 +174,11 @@ class Relay:
     owner: str
     epoch: int
     outbox: asyncio.Queue[Frame | Close | None] = field(default_factory=asyncio.Queue)
+    kicked: bool = False
 
     def kick(self, conn: str) -> None:
         self.outbox.put_nowait(Close(conn, RESTART))
+        self.kicked = True
 
 
 class Cluster:
@@ -202,13 +208,32 @@ class Cluster:
         self.subscriptions = 0
         """How many times this process subscribed to its channel (more than 1: Redis was
         lost and found again)."""
+        self.moved_sockets = 0
+        """Relayed sockets closed (1012) because their table moved or Redis was lost."""
         self.takeovers = 0
         """Tables this process took over from another (or resumed at start)."""
         self._taking = asyncio.Lock()
         self._subscribed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
-        self._upkeep_thread = ThreadPoolExecutor(1, thread_name_prefix="saqqara-leases")
-        """Lease upkeep has a thread of its own: never queued behind requests' queries."""
+        self._upkeep_thread = ThreadPoolExecutor(1, thread_name_prefix="saqqara-upkeep")
+        """Takeovers and relay checks query on a thread of their own, never queued behind
+        requests' queries."""
+        self._loop = asyncio.get_running_loop()  # made in the lifespan, on the server's loop
+        self._closing = threading.Event()
+        self._renewer = threading.Thread(target=self._renew_forever, name="saqqara-leases")
+        """Renewal runs on its own thread, on time however busy the event loop is."""
+
+    def figures(self) -> dict[str, Any]:
+        """For ``/healthz``: this process, its leases, relays and what moved."""
+        return {
+            "process": self.id,
+            "leases": len(self.leases.held),
+            "relayed": len(self.relays),
+            "served_for_others": len(self.served),
+            "takeovers": self.takeovers,
+            "moved_sockets": self.moved_sockets,
+            "redis_subscriptions": self.subscriptions,
+        }
 
     # -- life cycle -------------------------------------------------------------------------
     async def start(self, timeout: float = 10.0) -> None:
@@ -223,15 +248,20 @@ class Cluster:
             await self.stop()
             message = "Redis could not be reached: a site of many processes needs it"
             raise RuntimeError(message) from None
+        self._renewer.start()
         await self._adopt_orphans()
         self._tasks.append(asyncio.ensure_future(self._keep_leases()))
 
     async def stop(self) -> None:
+        self._closing.set()
+        self.publisher.stopped = True
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        # A task inside the Redis client may swallow its cancellation: never wait long.
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2.0)
+        if self._renewer.is_alive():
+            await asyncio.to_thread(self._renewer.join, 2 * self.leases.renew_every + 5)
         with contextlib.suppress(SQLAlchemyError, OSError):
             await self._upkeep(self.leases.release_all)
         self._upkeep_thread.shutdown(wait=False)
@@ -240,7 +270,7 @@ class Cluster:
 
     # -- Redis: what arrives on our channel ----------------------------------------------------
     async def _listen(self) -> None:
-        while True:
+        while not self._closing.is_set():
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(self.channel)
@@ -253,6 +283,8 @@ class Cluster:
                         self._dispatch(message["data"])
             except (RedisError, OSError):
                 pass
+            except Exception as exc:  # never stop listening
+                _log(f"listening failed (subscribing again): {exc!r}")
             finally:
                 with contextlib.suppress(RedisError, OSError, RuntimeError):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
@@ -493,6 +525,7 @@ class Cluster:
         finally:
             reading.cancel()
             self.relays.pop(conn, None)
+            self.moved_sockets += relay.kicked
             if not owner_closed:
                 self.publisher.put(owner, Close(conn, 1001), None)
 
@@ -576,12 +609,23 @@ class Cluster:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._upkeep_thread, lambda: work(*args, **kwargs))
 
+    def _renew_forever(self) -> None:
+        """The renewal thread: every ``ttl / 4`` seconds, extend every lease held and hand
+        the tables found lost to the event loop."""
+        while not self._closing.wait(self.leases.renew_every):
+            try:
+                lost = self.leases.renew()
+            except (SQLAlchemyError, OSError) as exc:
+                _log(f"lease renewal failed (trying again): {exc!r}")
+                continue
+            for table_id in lost:
+                with contextlib.suppress(RuntimeError):  # the loop is closing
+                    self._loop.call_soon_threadsafe(self._lost, table_id)
+
     async def _keep_leases(self) -> None:
-        while True:
+        while not self._closing.is_set():
             await asyncio.sleep(self.leases.renew_every)
             try:
-                for table_id in await self._upkeep(self.leases.renew):
-                    self._lost(table_id)
                 await self._adopt_orphans()
                 await self._check_relays()
             except (SQLAlchemyError, OSError, RedisError) as exc:

@@ -89,7 +89,11 @@ class Holder:
 
 
 class Leases:
-    """The leases one process holds (``held``: table id -> epoch), and the queries on all."""
+    """The leases one process holds (``held``: table id -> epoch), and the queries on all.
+
+    Safe to use from several threads (the renewal thread, the store's writer, the event
+    loop): each method is one transaction, and ``held`` changes by single dict steps.
+    """
 
     def __init__(self, engine: Engine, owner: str, ttl: float = 4.0) -> None:
         if engine.dialect.name != "postgresql":
@@ -128,13 +132,15 @@ class Leases:
         """Extend every lease held; returns the tables whose lease was lost (taken by
         another process since, or found lost by a refused write), no longer held."""
         fenced = [self._fenced.pop() for _ in range(len(self._fenced))]
-        if not self.held:
+        before = dict(self.held)
+        if not before:
             return fenced
-        ids = sorted(self.held)
+        ids = sorted(before)
         with self.engine.begin() as tx:
             rows = tx.execute(_RENEW, {"owner": self.owner, "ttl": self.ttl, "ids": ids}).all()
         kept = {str(row[0]): int(row[1]) for row in rows}
-        lost = [t for t in ids if kept.get(t) != self.held.get(t)]
+        # A table released or taken again meanwhile (another thread) is judged next time.
+        lost = [t for t in ids if kept.get(t) != before[t] and self.held.get(t) == before[t]]
         for table_id in lost:
             self.held.pop(table_id, None)
         return lost + fenced
