@@ -16,7 +16,7 @@ from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.perspective import Perspective
 from saqqara.core.registry import load
 
-ROLLOUT_GAMES = ("tutankhamun",)
+ROLLOUT_GAMES = ("tutankhamun", "tutankhamuns-revenge")
 
 
 def _first_real_choice(game: Game, seed: int = 1) -> State:

@@ -180,49 +180,6 @@ def promising(perspective: Perspective, legal: list[Action]) -> list[Action]:
     return ranked[:EXPERT_CANDIDATES]
 
 
-class LookaheadTutankhamun:
-    """Two plies: each of its moves is valued by :func:`evaluate` after the best answer of
-    the seat that acts next (that seat's own greedy choice); a move that keeps the turn is
-    valued after its own best follow-up. Tutankhamun is open, so the one determinization
-    is the position itself."""
-
-    name = "lookahead"
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
-        legal = perspective.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        world = perspective.resample(rng)
-        assert isinstance(world, TutankhamunState)
-        seat = perspective.seat
-        return _best(legal, lambda action: self._answered(_after(world, seat, action), seat), rng)
-
-    @staticmethod
-    def _answered(after: TutankhamunState, seat: int) -> float:
-        """``seat``'s value once the next decider has made its greedy choice."""
-        acting = after.to_act()
-        if not acting or acting[0] < 0:
-            return evaluate(after, seat)
-        mover = acting[0]
-        replies = after.legal_actions(mover)
-        if not replies:
-            return evaluate(after, seat)
-        chosen = max(
-            (_after(after, mover, reply) for reply in replies),
-            key=lambda answer: evaluate(answer, mover),
-        )
-        return evaluate(chosen, seat)
-
-
-register_bot(
-    "lookahead",
-    LookaheadTutankhamun,
-    game_id="tutankhamun",
-    help="two plies: its move, then the next decider's greedy answer",
-)
 register_bot(
     "greedy",
     GreedyTutankhamun,
