@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
-from saqqara.core.presentation import EventJSON, Presentation, View, register_presentation
+from saqqara.core.presentation import (
+    EventJSON,
+    Presentation,
+    ScorePart,
+    View,
+    register_presentation,
+)
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy.data import board
 
@@ -275,6 +281,52 @@ class MummyPresentation(Presentation):
 
     def score_name(self) -> str:
         return self.tr("ankhs for the mummy, task cards laid for an explorer")
+
+    def score_total(self, view: View, seat: int) -> str:
+        if seat == 0:
+            ankhs = int(view["mummy_ankhs"])
+            return self.tr.ntr("{count} ankh collected", "{count} ankhs collected", ankhs)
+        laid = len(view["played"][str(seat)])
+        return self.tr.ntr("{count} task card laid", "{count} task cards laid", laid)
+
+    def score_parts(self, view: View, seat: int) -> list[ScorePart]:
+        """Spielende: the mummy wins with enough ankhs, an explorer by laying their last
+        task card. The mummy's part: ankhs collected and needed, figures caught out; an
+        explorer's: the treasures whose cards they laid, the cards left in hand (their
+        number only: which cards stays secret) and each of their figures' ankhs."""
+        tr = self.tr
+        outcome = view["outcome"]
+        figures = view["figures"]
+        if seat == 0:
+            parts = [
+                self.part(N_("Ankhs collected"), view["mummy_ankhs"]),
+                self.part(N_("Ankhs needed to win"), view["mummy_needs"]),
+                self.part(
+                    N_("Explorer figures out of the game"),
+                    sum(1 for f in figures if not f["in_game"]),
+                ),
+            ]
+            why = N_("collected enough ankhs")
+        else:
+            played = view["played"][str(seat)]
+            parts = [
+                self.part(N_("Task cards laid"), len(played)),
+                self.part(
+                    N_("Treasures found"),
+                    ", ".join(self.symbol(name) for name in played) or "–",
+                ),
+                self.part(N_("Task cards left in hand"), sum(view["hand_colours"][str(seat)])),
+            ]
+            for number, figure in enumerate(figures):
+                if figure["seat"] != seat:
+                    continue
+                label = tr("Ankhs left, {figure}", figure=self.figure(number))
+                value = str(figure["ankhs"]) if figure["in_game"] else tr("out of the game")
+                parts.append({"label": label, "value": value})
+            why = N_("laid the last task card")
+        if seat in outcome["winners"]:
+            parts.append(self.part(N_("Won because"), tr.text(why)))
+        return parts
 
     def phase_name(self, phase: str) -> str:
         return self.tr.text(PHASES[phase])
