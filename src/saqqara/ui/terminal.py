@@ -298,7 +298,8 @@ class TerminalTable:
 
     def _board(self, perspective: Perspective, seat: int) -> RenderableType:
         view = perspective.view()
-        return render(view if self.aids else without_aids(view, self.game), self.game, seat)
+        shown = view if self.aids else without_aids(view, self.game)
+        return render(shown, self.game, seat, self.text)
 
     def _toggle_aids(self) -> None:
         if not has_aids(self.game):
@@ -354,7 +355,7 @@ class TerminalTable:
             self._show_log(person, everything=True)
         self.console.rule(self.tr("Game over"))
         view = self.match.view(viewer)
-        self.console.print(render(view, self.game, viewer))
+        self.console.print(render(view, self.game, viewer, self.text))
         lines = sorted(
             self.text.score_breakdown(view), key=lambda line: (line["rank"], line["seat"])
         )

@@ -11,34 +11,35 @@ from rich.table import Table
 from rich.text import Text
 
 from saqqara.core.game import Game
+from saqqara.core.presentation import Presentation
 from saqqara.games.tutankhamuns_revenge.data import deck
-from saqqara.games.tutankhamuns_revenge.shapes import cell_from_name, cell_name
+from saqqara.games.tutankhamuns_revenge.presentation import REASONS, RevengePresentation
+from saqqara.games.tutankhamuns_revenge.shapes import cell_name
 from saqqara.ui.boards import BoardDrawing, register_board
-from saqqara.ui.renderers import register_action_labeller, register_renderer
+from saqqara.ui.renderers import register_renderer
 
 GAME_ID = "tutankhamuns-revenge"
 SEAT_COLOURS = ("red", "blue", "green", "magenta", "cyan", "yellow")
 _CARDS = {c.slug: c for c in deck().cards}
 
 
-def seat_label(seat: int) -> Text:
-    return Text(f"P{seat}", style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
+def seat_label(text: Presentation, seat: int) -> Text:
+    """A seat's name in its colour."""
+    return Text(text.player(seat), style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
 
 
-def card_text(slug: str | None) -> Text:
+def card_text(text: RevengePresentation, slug: str | None) -> Text:
     """A card's name and value, red for a danger, yellow for a treasure."""
     if slug is None:
         return Text("?", style="dim")
-    card = _CARDS[slug]
-    if card.value < 0:
-        return Text(f"{card.english} {card.value}", style="bold red")
-    if card.value > 0:
-        return Text(f"{card.english} +{card.value}", style="yellow")
-    return Text(card.english, style="dim")
+    value = _CARDS[slug].value
+    style = "bold red" if value < 0 else "yellow" if value > 0 else "dim"
+    return Text(text.card(slug), style=style)
 
 
-def _box(view: dict[str, Any]) -> Table:
-    box = Table(title="The box (depth · top card)", title_justify="left", show_lines=True)
+def _box(view: dict[str, Any], text: RevengePresentation) -> Table:
+    tr = text.tr
+    box = Table(title=tr("The box (depth · top card)"), title_justify="left", show_lines=True)
     for letter in "abcd":
         box.add_column(letter, justify="center", min_width=16)
     for row in range(4):
@@ -47,93 +48,104 @@ def _box(view: dict[str, Any]) -> Table:
             s = row * 4 + col
             cell = Text(f"{cell_name(s)} ·{view['depth'][s]} ", style="dim")
             if view["depth"][s]:
-                cell.append_text(card_text(view["top"][s]))
+                cell.append_text(card_text(text, view["top"][s]))
             else:
-                cell.append("empty", style="dim")
+                cell.append(tr("empty"), style="dim")
             for seat, at in enumerate(view["blocks"]):
                 if at == s:
                     cell.append(" ▣")
-                    cell.append_text(seat_label(seat))
+                    cell.append_text(seat_label(text, seat))
             cells.append(cell)
         box.add_row(*cells)
     return box
 
 
-def _layer_grid(title: str, cards: list[str | None]) -> Table:
+def _layer_grid(title: str, cards: list[str | None], text: RevengePresentation) -> Table:
     grid = Table(title=title, title_justify="left", show_header=False, show_lines=True)
     for _ in range(4):
         grid.add_column(justify="center", min_width=12)
     for row in range(4):
-        grid.add_row(*(card_text(cards[row * 4 + c]) for c in range(4)))
+        grid.add_row(*(card_text(text, cards[row * 4 + c]) for c in range(4)))
     return grid
 
 
-def render_revenge(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType:
+def render_revenge(
+    view: dict[str, Any], game: Game, seat: int | None, text: Presentation
+) -> RenderableType:
+    assert isinstance(text, RevengePresentation)
+    tr = text.tr
     parts: list[RenderableType] = []
     laying = view["laying"]
     if laying:
         who = view["layer_owners"][laying["layer"] - 1]
-        line = Text(f"Phase 1: layer {laying['layer']} is being laid by ")
-        line.append_text(seat_label(who))
-        line.append(f" ({laying['cards']}/16 cards{', at random' if laying['random'] else ''})")
+        line = Text(
+            tr(
+                "Laying: layer {layer} is laid by {player} ({cards}/16 cards)",
+                layer=laying["layer"],
+                player=text.player(who),
+                cards=laying["cards"],
+            )
+        )
+        if laying["random"]:
+            line.append(" " + tr("(at random)"))
         parts.append(line)
     elif view["phase"] != "turning":
-        parts.append(_box(view))
-    players = Table(title="Players", title_justify="left")
-    for name in ("Seat", "Silver", "Scarabs", "Blockade"):
-        players.add_column(name, justify="right" if name != "Seat" else "left")
+        parts.append(_box(view, text))
+    players = Table(title=tr("Players"), title_justify="left")
+    players.add_column(tr("Player"))
+    for name in (tr("Silver"), tr("Scarabs"), tr("Blockade card")):
+        players.add_column(name, justify="right")
     for s in range(view["players"]):
-        label = seat_label(s)
+        label = seat_label(text, s)
         if s == seat:
-            label.append(" (you)")
+            label.append(" " + tr("(you)"))
         if s in view["to_act"]:
             label.append(" ◀")
         if s in view["out"]:
-            label.append(" out", style="dim")
-        blockade = "in hand" if view["blockade_cards"][s] else "used"
+            label.append(" " + tr("out"), style="dim")
+        blockade = tr("in hand") if view["blockade_cards"][s] else tr("used")
         if view["blocks"][s] is not None:
-            blockade = f"on {cell_name(view['blocks'][s])}"
+            blockade = tr("on {stack}", stack=cell_name(view["blocks"][s]))
         players.add_row(label, str(view["money"][s]), str(view["scarabs"][s]), blockade)
     parts.append(players)
     turn = view["turn"]
     if view["phase"] in ("digging", "revealing", "blocking"):
-        line = Text("Turn of ")
-        line.append_text(seat_label(view["active"]))
-        line.append(f": {turn['lifts']} lifted, {turn['at_stake']} silver at stake")
+        line = Text(
+            tr(
+                "{player}'s turn: {lifted}, {stake} silver at stake",
+                player=text.player(view["active"]),
+                lifted=tr.ntr("{count} card lifted", "{count} cards lifted", turn["lifts"]),
+                stake=turn["at_stake"],
+            )
+        )
         if turn["scarab"]:
-            line.append(" (scarab: double)", style="bold yellow")
+            line.append(" " + tr("(scarab: double)"), style="bold yellow")
         parts.append(line)
-    hidden = Table(title="Still hidden, by layer", title_justify="left")
-    hidden.add_column("Layer")
-    hidden.add_column("Cards")
+    hidden = Table(title=tr("Still hidden, by layer"), title_justify="left")
+    hidden.add_column(tr("Layer"))
+    hidden.add_column(tr("Cards"))
     for number, left in reversed(list(enumerate(view["hidden_left"], 1))):
         if left and number < 6:
-            text = Text()
+            cards = Text()
             for slug, count in left.items():
-                text.append_text(card_text(slug))
-                text.append(f" ×{count}  ")
-            hidden.add_row(str(number), text)
+                cards.append_text(card_text(text, slug))
+                cards.append(f" ×{count}  ")
+            hidden.add_row(str(number), cards)
     if not laying:
         parts.append(hidden)
     for number, cards in view["my_layers"].items():
         turns = view["possible_turns"]
-        note = f" — secret turn one of {turns}" if turns else ""
-        parts.append(_layer_grid(f"Your layer {number} as you laid it{note}", cards))
+        title = tr("Your layer {number} as you laid it", number=number)
+        if turns:
+            title += " — " + tr(
+                "the secret turn is one of {turns} quarter turns",
+                turns=", ".join(map(str, turns)),
+            )
+        parts.append(_layer_grid(title, cards, text))
     if view["phase"] == "over":
-        parts.append(Text(f"Game over: {view['outcome']['reason']}.", style="bold green"))
+        reason = tr.text(REASONS[view["outcome"]["reason"]])
+        parts.append(Text(tr("Game over: {reason}.", reason=reason), style="bold green"))
     return Group(*parts)
-
-
-def label_revenge(view: dict[str, Any], game: Game, text: str) -> str:
-    """``lift b3`` becomes ``lift b3 · depth 4, on top Bracelet +2``; ``lay`` names the card."""
-    words = text.split()
-    if words[0] in ("lay", "reveal") and len(words) == 2 and words[1] in _CARDS:
-        return f"{text} · {card_text(words[1]).plain}"
-    if words[0] in ("lift", "block") and len(words) == 2:
-        s = cell_from_name(words[1])
-        if s is not None and view["depth"][s]:
-            return f"{text} · depth {view['depth'][s]}, on top {card_text(view['top'][s]).plain}"
-    return text
 
 
 def sketch() -> str:
@@ -202,5 +214,4 @@ def svg() -> str:
 
 
 register_renderer(GAME_ID, render_revenge)
-register_action_labeller(GAME_ID, label_revenge)
 register_board(GAME_ID, BoardDrawing(svg=svg, sketch=sketch))
