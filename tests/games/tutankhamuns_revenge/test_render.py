@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from rich.console import Console
 
 from saqqara.core.game import CHANCE
+from saqqara.core.i18n import Translator
 from saqqara.core.presentation import Presentation, presentation_for
 from saqqara.games.tutankhamuns_revenge.data import deck
 from saqqara.games.tutankhamuns_revenge.game import TutankhamunsRevenge
@@ -61,9 +62,9 @@ def test_every_phase_renders_for_seats_and_spectators() -> None:
 def test_the_layer_drawing_comes_from_the_data_file() -> None:
     drawing = board_drawing("tutankhamuns-revenge")
     assert drawing is not None
-    root = ET.fromstring(drawing.svg())
+    root = ET.fromstring(drawing.svg(Translator()))
     rects = [e for e in root.iter() if e.tag.endswith("rect")]
     assert len(rects) == 96  # one per card
-    sketch = drawing.sketch()
+    sketch = drawing.sketch(Translator())
     for card in deck().cards:
         assert card.english in sketch

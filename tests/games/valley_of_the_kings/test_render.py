@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 from rich.console import Console
 
+from saqqara.core.i18n import Translator
 from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
 from saqqara.testing.conformance import random_playout
@@ -34,10 +35,10 @@ def test_renderer_draws_views_of_every_seat_through_a_game() -> None:
 def test_board_drawing_is_registered_and_shows_every_site() -> None:
     drawing = board_drawing("valley-of-the-kings")
     assert drawing is not None
-    root = ET.fromstring(drawing.svg())
+    root = ET.fromstring(drawing.svg(Translator()))
     texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
     assert {str(n) for n in range(1, 23)} <= texts
-    sketch = drawing.sketch()
+    sketch = drawing.sketch(Translator())
     for number in range(1, 16):
         assert f"{number:2d} " in sketch
     assert "8-C also one step from 16" in sketch

@@ -7,15 +7,21 @@ mummy's view shows the possible fields of unseen figures as ``?``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from saqqara.core.game import Game
+from saqqara.core.i18n import Translator
 from saqqara.core.presentation import Presentation
 from saqqara.games.curse_of_the_mummy.data import EAST, NORTH, Board, board
-from saqqara.games.curse_of_the_mummy.presentation import MummyPresentation
+from saqqara.games.curse_of_the_mummy.presentation import (
+    COLOURS,
+    SYMBOL_NAMES,
+    MummyPresentation,
+)
 from saqqara.ui.boards import BoardDrawing, register_board
 from saqqara.ui.renderers import register_aid_filter, register_renderer
 
@@ -54,22 +60,28 @@ def grid_lines(b: Board, label: Callable[[int], str]) -> list[str]:
     return lines
 
 
-def sketch() -> str:
+def sketch(tr: Translator) -> str:
     """The board as plain text with a legend of the symbols."""
     b = board()
     lines = grid_lines(b, lambda f: _symbol_label(b, f))
     lines.append("")
-    lines.append("St start (stairs)   Dg dungeon / sarcophagus (exits west and east)")
+    start = tr("the start (stairs): no figure may enter it")
+    dungeon = tr("the dungeon and sarcophagus, with exits west and east")
+    lines.append(f"St {start}   Dg {dungeon}")
     for ci, colour in enumerate(b.colours):
-        names = ", ".join(f"{s.name} {b.field_name(s.field)}" for s in b.colour_symbols(ci))
-        lines.append(f"{colour:>6}: {names}")
-    lines.append("mummy die: " + " ".join(str(f) for f in b.mummy_faces))
+        names = ", ".join(
+            f"{tr.text(SYMBOL_NAMES[s.name])} {b.field_name(s.field)}" for s in b.colour_symbols(ci)
+        )
+        lines.append(f"{tr.text(COLOURS[colour]):>6}: {names}")
+    faces = " ".join(str(f) for f in b.mummy_faces)
+    lines.append(tr("the mummy die: {faces}", faces=faces))
     return "\n".join(lines)
 
 
-def svg() -> str:
+def svg(tr: Translator) -> str:
     """The board as a standalone SVG document: areas, walls, symbols, start, dungeon."""
     b = board()
+    start, dungeon = tr("start"), tr("dungeon")
     size, margin = 48, 24
     width = b.width * size + 2 * margin
     height = b.height * size + 2 * margin
@@ -91,16 +103,16 @@ def svg() -> str:
         label = ""
         ink = "#333333"
         if f == b.start:
-            label = "start"
+            label = start
         elif f == b.dungeon:
-            label, ink = "dungeon", "#ffffff"
+            label, ink = dungeon, "#ffffff"
         elif b.symbol_at[f] >= 0:
             sym = b.symbols[b.symbol_at[f]]
-            label, ink = sym.name, AREA_INKS[sym.colour]
+            label, ink = tr.text(SYMBOL_NAMES[sym.name]), AREA_INKS[sym.colour]
         if label:
             out.append(
                 f'<text x="{x + size / 2}" y="{y + size / 2 + 4}" font-size="10" '
-                f'text-anchor="middle" fill="{ink}">{label}</text>'
+                f'text-anchor="middle" fill="{ink}">{escape(label)}</text>'
             )
         out.append(
             f'<text x="{x + 3}" y="{y + 10}" font-size="7" fill="#8a7a5a">{b.field_name(f)}</text>'

@@ -11,9 +11,14 @@ from rich.table import Table
 from rich.text import Text
 
 from saqqara.core.game import Game
+from saqqara.core.i18n import Translator
 from saqqara.core.presentation import Presentation
 from saqqara.games.tutankhamuns_revenge.data import deck
-from saqqara.games.tutankhamuns_revenge.presentation import REASONS, RevengePresentation
+from saqqara.games.tutankhamuns_revenge.presentation import (
+    CARD_NAMES,
+    REASONS,
+    RevengePresentation,
+)
 from saqqara.games.tutankhamuns_revenge.shapes import cell_name
 from saqqara.ui.boards import BoardDrawing, register_board
 from saqqara.ui.renderers import register_renderer
@@ -148,20 +153,23 @@ def render_revenge(
     return Group(*parts)
 
 
-def sketch() -> str:
+def sketch(tr: Translator) -> str:
     """The six reconstructed layers as plain text, from the data file."""
     d = deck()
-    lines = ["Tutankhamun's Revenge: the 4 x 4 box, six layers of 16 cards (reconstructed)", ""]
-    names = {1: "bottom", 6: "cover"}
+    lines = [tr("Tutankhamun's Revenge: the 4 x 4 box, six layers of 16 cards (reconstructed)")]
+    lines.append("")
+    names = {1: tr("bottom"), 6: tr("cover")}
     for number in range(6, 0, -1):
         counts = d.layers[number - 1]
-        lines.append(f"Layer {number}{f' ({names[number]})' if number in names else ''}:")
+        layer = tr("Layer {number}", number=number)
+        lines.append(f"{layer}{f' ({names[number]})' if number in names else ''}:")
         for kind, count in enumerate(counts):
             if count:
                 card = d.cards[kind]
-                lines.append(f"  {count:>2} x {card.english:<20} {card.value:+d}")
+                name = tr.text(CARD_NAMES[card.slug])
+                lines.append(f"  {count:>2} x {name:<20} {card.value:+d}")
     lines.append("")
-    lines.append("The box seen from above, stacks named by column and row:")
+    lines.append(tr("The box seen from above, stacks named by column and row:"))
     lines.append("  +----+----+----+----+")
     for row in range(4):
         lines.append("  | " + " | ".join(cell_name(row * 4 + col) for col in range(4)) + " |")
@@ -178,27 +186,29 @@ def _two_lines(name: str) -> list[str]:
     return [" ".join(words[:cut]), " ".join(words[cut:])]
 
 
-def svg() -> str:
+def svg(tr: Translator) -> str:
     """The six layers as rows of cards (red: danger, gold: treasure, grey: 0)."""
     d = deck()
     w, h, pad = 58, 36, 4
     rows = []
     for row, number in enumerate(range(6, 0, -1)):
         y = 30 + row * (h + 14)
-        rows.append(f'<text x="4" y="{y + 22}" font-size="12">Layer {number}</text>')
+        layer = escape(tr("Layer {number}", number=number))
+        rows.append(f'<text x="4" y="{y + 22}" font-size="12">{layer}</text>')
         x = 64
         for kind, count in enumerate(d.layers[number - 1]):
             card = d.cards[kind]
             fill = "#d9534f" if card.value < 0 else "#e6b422" if card.value > 0 else "#bbb"
+            name = tr.text(CARD_NAMES[card.slug])
             for _ in range(count):
-                title = escape(f"{card.english} ({card.name}) {card.value:+d}")
+                title = escape(f"{name} ({card.name}) {card.value:+d}")
                 rows.append(
                     f'<g><title>{title}</title><rect x="{x}" y="{y}" width="{w}" height="{h}" '
                     f'rx="3" fill="{fill}" stroke="#333"/>'
                     + "".join(
                         f'<text x="{x + w / 2}" y="{y + 10 + 8 * i}" font-size="7.5" '
                         f'text-anchor="middle">{escape(word)}</text>'
-                        for i, word in enumerate(_two_lines(card.english.split(" (")[0]))
+                        for i, word in enumerate(_two_lines(name.split(" (")[0]))
                     )
                     + f'<text x="{x + w / 2}" y="{y + 31}" font-size="10" text-anchor="middle">'
                     f"{card.value:+d}</text></g>"
@@ -206,10 +216,11 @@ def svg() -> str:
                 x += w + pad
     width = 64 + 16 * (w + pad)
     height = 30 + 6 * (h + 14)
+    title = escape(tr("Tutankhamun's Revenge: the six layers (reconstructed)"))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'font-family="sans-serif"><text x="4" y="18" font-size="14">'
-        f"Tutankhamun's Revenge: the six layers (reconstructed)</text>{''.join(rows)}</svg>\n"
+        f"{title}</text>{''.join(rows)}</svg>\n"
     )
 
 

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from saqqara.core.game import Game
+from saqqara.core.i18n import Translator
 from saqqara.core.presentation import Presentation
 from saqqara.games.valley_of_the_kings.data import Board, Site, board
 from saqqara.games.valley_of_the_kings.presentation import REASONS, SIZES, ValleyPresentation
@@ -168,9 +169,10 @@ def _field_offsets(site: Site, half: int) -> list[tuple[int, int]]:
     return [(-8, -d), (8, -d), (d, -8), (d, 8), (8, d), (-8, d), (-d, 8), (-d, -8)]
 
 
-def svg() -> str:
+def svg(tr: Translator) -> str:
     """The whole board as an SVG document, drawn from the data file."""
     b = board()
+    pharaoh = escape(tr("pharaoh"))
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1060" '
         'viewBox="0 0 1200 1060" font-family="sans-serif">',
@@ -189,7 +191,7 @@ def svg() -> str:
             )
     px, py = (v * SCALE for v in b.pharaoh_xy)
     out.append(f'<rect x="{px - 40}" y="{py - 40}" width="80" height="80" fill="#c9a45c"/>')
-    out.append(f'<text x="{px}" y="{py + 6}" font-size="16" text-anchor="middle">pharaoh</text>')
+    out.append(f'<text x="{px}" y="{py + 6}" font-size="16" text-anchor="middle">{pharaoh}</text>')
     out.append(
         f'<text x="{px}" y="{py + 70}" font-size="28" fill="#6b4f2a" '
         f'text-anchor="middle" opacity="0.6">16</text>'
@@ -217,18 +219,21 @@ def svg() -> str:
                 f'text-anchor="middle">{letter}</text>'
             )
             if extra:
+                also = escape(tr("on {area}", area=extra))
                 out.append(
                     f'<text x="{x + dx}" y="{y + dy + 20}" font-size="10" fill="#c0392b" '
-                    f'text-anchor="middle">on {extra}</text>'
+                    f'text-anchor="middle">{also}</text>'
                 )
         for k in range(site.suns):
             out.append(
                 f'<circle cx="{x - half + 6 + 10 * k}" cy="{y - half - 22}" r="4" fill="#d62d20"/>'
             )
     legend = (
-        "Reconstructed board (data/board.toml): small sites 2 levels / 5 stones, fields A-D; "
-        "large 3 levels / 14 stones, fields A-H;",
-        "red dots = suns; red frames = fields on the border of a second area.",
+        tr(
+            "Reconstructed board (data/board.toml): small sites 2 levels / 5 stones, fields "
+            "A-D; large 3 levels / 14 stones, fields A-H;"
+        ),
+        tr("red dots = suns; red frames = fields on the border of a second area."),
     )
     for line, text in enumerate(legend):
         out.append(f'<text x="20" y="{1030 + 18 * line}" font-size="14">{escape(text)}</text>')
@@ -236,7 +241,7 @@ def svg() -> str:
     return "\n".join(out) + "\n"
 
 
-def sketch() -> str:
+def sketch(tr: Translator) -> str:
     """The board as plain text: a scaled map of the site numbers, and the step graph."""
     b = board()
     width, height = 72, 26
@@ -261,29 +266,37 @@ def sketch() -> str:
     for site in b.sites:
         mark = "#" if site.shape.name == "large" else "o"
         put(site.x - 8, site.y, f"{mark}{site.number}{'*' * site.suns}")
-    lines = ["Valley of the Kings - reconstructed board (data/board.toml)", ""]
+    lines = [tr("Valley of the Kings - reconstructed board (data/board.toml)"), ""]
     lines += ["".join(row).rstrip() for row in grid]
-    lines += ["", "#n large site (3 levels, 14 stones, fields A-H)   on small (2 levels, 5, A-D)"]
-    lines += ["* one sun each;  [P] pharaoh site (4 levels, 30 stones);  (n) area", ""]
-    lines += _graph_lines(b)
+    large = tr("large site (3 levels, 14 stones, fields A-H)")
+    small = tr("small site (2 levels, 5 stones, fields A-D)")
+    lines += ["", f"#n {large}   on {small}"]
+    suns = tr("one sun each")
+    pharaoh = tr("pharaoh site (4 levels, 30 stones)")
+    lines += [f"* {suns};  [P] {pharaoh};  (n) " + tr("area"), ""]
+    lines += _graph_lines(b, tr)
     return "\n".join(lines) + "\n"
 
 
-def _graph_lines(b: Board) -> list[str]:
-    lines = ["Areas and the areas one step away:"]
+def _graph_lines(b: Board, tr: Translator) -> list[str]:
+    lines = [tr("Areas and the areas one step away:")]
     for node, number in enumerate(b.area_numbers):
         near = [b.node_names[n] for n in b.neighbours[node] if b.node_site[n] < 0]
         lines.append(f"  {number}: {', '.join(near)}")
-    lines.append("Sites (area; fields; fields also on another area's border):")
+    lines.append(tr("Sites (area; fields; fields also on another area's border):"))
     for site in b.sites:
         extra = ", ".join(
-            f"{site.number}-{k} also one step from {v}" for k, v in site.borders.items()
+            tr("{field} also one step from {area}", field=f"{site.number}-{k}", area=v)
+            for k, v in site.borders.items()
         )
-        area = b.area_numbers[site.area]
-        lines.append(
-            f"  {site.number:2d} {site.shape.name:5s} in {area}, suns {site.suns}, fields "
-            f"{site.shape.fields}{'; ' + extra if extra else ''}"
+        facts = tr(
+            "{size} in {area}, suns {suns}, fields {fields}",
+            size=tr.text(SIZES[site.shape.name]),
+            area=b.area_numbers[site.area],
+            suns=site.suns,
+            fields=site.shape.fields,
         )
+        lines.append(f"  {site.number:2d} {facts}{'; ' + extra if extra else ''}")
     return lines
 
 
