@@ -242,6 +242,7 @@ class MummyPresentation(Presentation):
             ("1 2 …", tr("the explorers' figures")),
             ("?", tr("a field where an unseen figure may be")),
             ("| ---", tr("walls")),
+            ("_", tr("a wall on the south side of a field (in the maze shown each turn)")),
         ]
         for colour in ("red", "blue", "white", "green", "yellow"):
             rows.append(

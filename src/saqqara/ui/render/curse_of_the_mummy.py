@@ -67,7 +67,7 @@ def sketch(tr: Translator) -> str:
     lines.append("")
     start = tr("the start (stairs): no figure may enter it")
     dungeon = tr("the dungeon and sarcophagus, with exits west and east")
-    lines.append(f"St {start}   Dg {dungeon}")
+    lines += [f"St {start}", f"Dg {dungeon}"]
     for ci, colour in enumerate(b.colours):
         names = ", ".join(
             f"{tr.text(SYMBOL_NAMES[s.name])} {b.field_name(s.field)}" for s in b.colour_symbols(ci)
