@@ -111,3 +111,18 @@ def test_a_strict_translator_refuses_an_unknown_text_and_a_lenient_one_falls_bac
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown language"):
         Translator("fr")
+
+
+def test_event_sentences_count_in_the_singular_and_the_plural() -> None:
+    from saqqara.core.presentation import presentation_for
+    from saqqara.core.registry import load
+
+    mummy = load("curse-of-the-mummy", 2)
+    step = {"kind": "mummy-step", "field": "f6"}
+    english = presentation_for(mummy, "en", strict=True)
+    assert english.event_sentence({**step, "steps_left": 1}).endswith("(1 step left).")
+    assert english.event_sentence({**step, "steps_left": 2}).endswith("(2 steps left).")
+    german = presentation_for(mummy, "de", strict=True)
+    assert german.event_sentence({**step, "steps_left": 1}).endswith("(noch 1 Schritt).")
+    roll = {"kind": "roll", "figure": 0, "dice": 1}
+    assert english.event_sentence(roll) == "explorer 1 rolls 1 die."

@@ -250,8 +250,11 @@ def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
         lines.append(_line(" ".join(cells)))
     turn = view.get("turn")
     if turn and not laying and view.get("active") is not None:
-        gain = text.tr(
-            "this turn: +{gain} after {lifts} lifts", gain=turn["gain"], lifts=turn["lifts"]
+        gain = text.tr.ntr(
+            "this turn: +{gain} after {count} lift",
+            "this turn: +{gain} after {count} lifts",
+            turn["lifts"],
+            gain=turn["gain"],
         )
         if turn["scarab"]:
             gain += " · " + text.tr("doubled by a scarab")

@@ -144,9 +144,19 @@ class MummyPresentation(Presentation):
         if kind == "turn":
             return tr("{figure}'s turn ({player}).", figure=fig, player=self.player(event["seat"]))
         if kind == "roll":
-            return tr("{figure} rolls {dice} dice.", figure=fig, dice=event["dice"])
+            return tr.ntr(
+                "{figure} rolls {count} die.",
+                "{figure} rolls {count} dice.",
+                event["dice"],
+                figure=fig,
+            )
         if kind == "reroll":
-            return tr("{figure} rolls {dice} dice again.", figure=fig, dice=event["dice"])
+            return tr.ntr(
+                "{figure} rolls {count} die again.",
+                "{figure} rolls {count} dice again.",
+                event["dice"],
+                figure=fig,
+            )
         if kind == "die":
             return tr("A die shows {face}.", face=self.face(event["face"]))
         if kind == "rolled":
@@ -167,16 +177,18 @@ class MummyPresentation(Presentation):
         if kind == "turn-lost":
             return tr("Every die shows the mummy: {figure} loses the turn.", figure=fig)
         if kind == "resolve":
-            return tr(
-                "{figure} resolves the mummy dice: the mummy may walk {steps} steps.",
+            return tr.ntr(
+                "{figure} resolves the mummy dice: the mummy may walk {count} step.",
+                "{figure} resolves the mummy dice: the mummy may walk {count} steps.",
+                event["steps"],
                 figure=fig,
-                steps=event["steps"],
             )
         if kind == "forced-resolve":
-            return tr(
-                "{figure} must resolve the mummy dice: the mummy may walk {steps} steps.",
+            return tr.ntr(
+                "{figure} must resolve the mummy dice: the mummy may walk {count} step.",
+                "{figure} must resolve the mummy dice: the mummy may walk {count} steps.",
+                event["steps"],
                 figure=fig,
-                steps=event["steps"],
             )
         if kind == "dice-resolved":
             return tr("The mummy dice are taken back.")
@@ -191,31 +203,39 @@ class MummyPresentation(Presentation):
         if kind == "mummy-turn":
             return tr("The mummy's turn.")
         if kind == "mummy-die":
-            return tr(
-                "The mummy die shows {value}: the mummy may walk {steps} steps.",
+            return tr.ntr(
+                "The mummy die shows {value}: the mummy may walk {count} step.",
+                "The mummy die shows {value}: the mummy may walk {count} steps.",
+                event["steps"],
                 value=event["value"],
-                steps=event["steps"],
             )
         if kind == "mummy-interim":
-            return tr("The mummy may walk {steps} steps between turns.", steps=event["steps"])
+            return tr.ntr(
+                "The mummy may walk {count} step between turns.",
+                "The mummy may walk {count} steps between turns.",
+                event["steps"],
+            )
         if kind == "mummy-step":
-            return tr(
-                "The mummy steps to {field} ({steps} steps left).",
+            return tr.ntr(
+                "The mummy steps to {field} ({count} step left).",
+                "The mummy steps to {field} ({count} steps left).",
+                event["steps_left"],
                 field=event["field"],
-                steps=event["steps_left"],
             )
         if kind == "mummy-stop":
             return tr("The mummy stops on {field}.", field=event["field"])
         if kind == "no-catch":
             return tr("Nobody is caught on {field}.", field=event["field"])
         if kind == "catch":
-            return tr(
-                "The mummy catches {figure} ({player}) on {field}: {ankhs} ankhs left, "
+            return tr.ntr(
+                "The mummy catches {figure} ({player}) on {field}: {count} ankh left, "
                 "the mummy holds {mummy_ankhs}.",
+                "The mummy catches {figure} ({player}) on {field}: {count} ankhs left, "
+                "the mummy holds {mummy_ankhs}.",
+                event["ankhs_left"],
                 figure=fig,
                 player=self.player(event["seat"]),
                 field=event["field"],
-                ankhs=event["ankhs_left"],
                 mummy_ankhs=event["mummy_ankhs"],
             )
         if kind == "out":

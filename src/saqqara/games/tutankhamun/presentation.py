@@ -166,16 +166,18 @@ class TutankhamunPresentation(Presentation):
             return self._scored(event)
         if kind == "score":
             if self.amigo:
-                return tr(
-                    "{player} moves {points} steps ({left} to the goal).",
+                return tr.ntr(
+                    "{player} moves {count} step ({left} to the goal).",
+                    "{player} moves {count} steps ({left} to the goal).",
+                    event["points"],
                     player=who,
-                    points=event["points"],
                     left=event["left"],
                 )
-            return tr(
-                "{player} pays {points} coins ({left} left).",
+            return tr.ntr(
+                "{player} pays {count} coin ({left} left).",
+                "{player} pays {count} coins ({left} left).",
+                event["points"],
                 player=who,
-                points=event["points"],
                 left=event["left"],
             )
         if kind == "steal":

@@ -118,10 +118,11 @@ class RevengePresentation(Presentation):
                 layer=event["layer"],
             )
         if kind == "laid":
-            return tr(
-                "{player} has laid {cards} cards of layer {layer}.",
+            return tr.ntr(
+                "{player} has laid {count} card of layer {layer}.",
+                "{player} has laid {count} cards of layer {layer}.",
+                event["cards"],
                 player=who,
-                cards=event["cards"],
                 layer=event["layer"],
             )
         if kind == "random-layout":

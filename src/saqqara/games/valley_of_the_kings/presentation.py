@@ -243,10 +243,11 @@ class ValleyPresentation(Presentation):
                 "{player}'s pyramid on site {site} is finished.", player=who, site=event["site"]
             )
         if kind == "to-pharaoh":
-            return tr(
-                "{player}'s {stones} unbuilt stones go onto the pharaoh pyramid ({pharaoh} there).",
+            return tr.ntr(
+                "{player}'s {count} unbuilt stone goes onto the pharaoh pyramid ({pharaoh} there).",
+                "{player}'s {count} unbuilt stones go onto the pharaoh pyramid ({pharaoh} there).",
+                event["stones"],
                 player=who,
-                stones=event["stones"],
                 pharaoh=event["pharaoh"],
             )
         if kind == "game-over":

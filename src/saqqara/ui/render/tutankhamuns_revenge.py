@@ -143,7 +143,7 @@ def render_revenge(
         title = tr("Your layer {number} as you laid it", number=number)
         if turns:
             title += " — " + tr(
-                "the secret turn is one of {turns} quarter turns",
+                "the box's secret quarter turns may be: {turns}",
                 turns=", ".join(map(str, turns)),
             )
         parts.append(_layer_grid(title, cards, text))
