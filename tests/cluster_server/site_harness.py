@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
+import sys
+import time
+import urllib.request
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,8 +28,9 @@ from tests.server.harness import ServerProcess
 LEASE = "2"
 """Seconds of a lease in these tests: an owner's death is noticed within about this."""
 
-TRANSIENT = ("stale", "moved", "store-failed")
-"""Refusals a roaming client may meet while a table changes hands: it syncs and goes on."""
+TRANSIENT = ("stale", "moved", "store-failed", "game-over")
+"""Refusals a roaming client may meet while a table changes hands: it syncs and goes on.
+(``game-over``: a move chosen on an old update, resent after the game ended elsewhere.)"""
 
 
 class Site:
@@ -37,8 +42,15 @@ class Site:
         self.db_url = db_url
 
     def __enter__(self) -> Site:
+        # Start them together (each takes seconds to import and migrate): one migrates,
+        # the others wait on its advisory lock, as a real site's processes would.
         for process in self.processes:
-            process.start()
+            command = [sys.executable, "-m", "saqqara.cli", "serve", "--port", str(process.port)]
+            command += ["--db", process.db_url, *process.extra]
+            log = process.log
+            process.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        for process in self.processes:
+            _wait_healthy(process)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -76,6 +88,21 @@ class Site:
             if process.process is not None and process.process.pid == pid:
                 return process
         raise AssertionError(f"no living process owns {table_id} (pid {pid})")
+
+
+def _wait_healthy(process: ServerProcess, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert process.process is not None
+        if process.process.poll() is not None:
+            raise RuntimeError(f"server exited: {process.output()}")
+        try:
+            with urllib.request.urlopen(process.base + "/healthz", timeout=1) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("server did not start")
 
 
 def at(link: str, base: str) -> str:
