@@ -220,7 +220,9 @@ class Cluster:
         requests' queries."""
         self._loop = asyncio.get_running_loop()  # made in the lifespan, on the server's loop
         self._closing = threading.Event()
-        self._renewer = threading.Thread(target=self._renew_forever, name="saqqara-leases")
+        self._renewer = threading.Thread(
+            target=self._renew_forever, name="saqqara-leases", daemon=True
+        )
         """Renewal runs on its own thread, on time however busy the event loop is."""
 
     def figures(self) -> dict[str, Any]:
