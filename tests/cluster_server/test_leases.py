@@ -10,7 +10,7 @@ import pytest
 from saqqara.server.lease import LeaseLost, Leases
 from saqqara.store import ActionRow, SeatRow, Store, TableRow
 
-pytestmark = pytest.mark.xdist_group("cluster-leases")
+pytestmark = pytest.mark.xdist_group("cluster-server")
 
 
 def _table(store: Store, table_id: str, status: str = "playing") -> None:

@@ -23,7 +23,7 @@ from saqqara.store import Store
 from tests.cluster_server.conftest import REDIS_URL, _require, fresh_schema, redis_reachable
 from tests.cluster_server.site_harness import Roaming, Site, assert_log_matches, at, play_anywhere
 
-pytestmark = pytest.mark.xdist_group("cluster-site")
+pytestmark = pytest.mark.xdist_group("cluster-server")
 
 GAMES = sorted(registered_games())
 

@@ -24,7 +24,7 @@ from tests.cluster_server.conftest import redis_reachable
 from tests.cluster_server.site_harness import Roaming, Site, assert_log_matches, at, play_anywhere
 from tests.server.harness import free_port
 
-pytestmark = pytest.mark.xdist_group("cluster-takeover")
+pytestmark = pytest.mark.xdist_group("cluster-server")
 
 GAME = "valley-of-the-kings"
 
