@@ -19,7 +19,7 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
-from saqqara.server.clocks import ClockRule
+from saqqara.server.clocks import ClockRule, Forfeit
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Join, SeatKey, Undone, encode
 from saqqara.server.writer import Writer
@@ -182,6 +182,7 @@ class TableService:
             "public": table.row.public,
             "seq": table.seq,
             "rematch": table.rematch,
+            "forfeit": None if table.forfeit is None else table.forfeit.to_json(),
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "taken": s.claimed}
                 for s in table.seats
@@ -418,9 +419,34 @@ class TableService:
         table = self.live.get(table_id)
         if table is None or table.clocks is None or table.status != PLAYING:
             return
-        if table.clocks.expire(time.monotonic()):
+        late = table.clocks.expire(time.monotonic())
+        if late and table.clocks.rule.forfeits:
+            task = asyncio.ensure_future(self.forfeit(table, late))
+            task.add_done_callback(_ignore)
+            return
+        if late:
             self.drive_bots(table)  # the stand-in bot plays the overdue decisions
         self.schedule_clock(table)
+
+    async def forfeit(self, table: LiveTable, seats: list[int]) -> None:
+        """``seats`` ran out of time at a table whose timeouts lose: unless they moved in
+        the meantime, the table ends with them ranked last (stored before anyone is told)."""
+        async with table.lock:
+            clocks = table.clocks
+            if table.status != PLAYING or clocks is None:
+                return
+            late = [s for s in seats if s in clocks.overdue and s in table.match.to_act()]
+            if not late:
+                return  # they moved just in time
+            result = Forfeit.of(late, table.names())
+            self.store.end_by_forfeit(table.id, result.to_json())
+            table.forfeit = result
+            table.set_status(FINISHED)
+            table.close()  # its bots stop thinking
+            table.tick_clocks(())
+            await table.notice_all()
+            await table.push_all(force=True)
+        self.release(table)
 
     # -- bots -----------------------------------------------------------------------------------
     def drive_bots(self, table: LiveTable) -> None:
@@ -455,8 +481,11 @@ def _settings(request: CreateTable) -> dict[str, Any]:
     if request.undo:
         settings["undo"] = True
     clock = request.clock
-    if clock is not None and (clock.move is not None or clock.game is not None):
-        settings["clock"] = ClockRule(clock.move, clock.game, clock.on_timeout).settings()
+    if clock is not None:
+        try:
+            settings["clock"] = ClockRule(clock.move, clock.game, clock.on_timeout).settings()
+        except SaqqaraError as exc:
+            raise TableError(exc.message, code=exc.code) from None
     return settings
 
 
