@@ -240,7 +240,8 @@ class TableService:
 
     async def leave(self, table_id: str, request: SeatKey) -> None:
         """Give up a seat. Before the start it becomes free again (its link stops working);
-        during the game a bot takes it over to the end."""
+        during the game a bot takes it over to the end, unless it was the last person
+        seat: then the table is abandoned (closed, its bots stopped)."""
         table = self.table(table_id)
         self.check_seat(table, request.seat, request.key)
         seat = table.seats[request.seat]
@@ -256,8 +257,25 @@ class TableService:
             }
         self.store.update_seat(table.id, request.seat, **values)
         table.seats[request.seat] = replace(seat, **values)
+        if table.status == PLAYING and all(s.kind == "bot" for s in table.seats):
+            await self.abandon(table)
+            return
         await table.notice_all()
         self.drive_bots(table)
+
+    async def abandon(self, table: LiveTable) -> None:
+        """Close a playing table nobody plays at any more: its bots' searches are
+        cancelled, and no move is applied to it after this."""
+        async with table.lock:
+            self.store.update_table(table.id, status=CLOSED)
+            table.close()
+            timer = self._clock_timers.pop(table.id, None)
+            if timer is not None:
+                timer.cancel()
+            table.tick_clocks(())
+            await table.notice_all()
+            await table.push_all(force=True)
+        self.release(table)
 
     async def rematch(self, table_id: str, request: SeatKey) -> str:
         """A new table with the same seats (each person's link key carries over)."""
@@ -333,6 +351,10 @@ class TableService:
         if timer is not None:
             timer.cancel()
         table.away.discard(seat)
+        thinking = table.bot_tasks.get(seat)
+        if thinking is not None and seat not in table.bot_seats():
+            del table.bot_tasks[seat]
+            thinking.cancel()  # the person plays again: the stand-in stops thinking
 
     # -- moves --------------------------------------------------------------------------------
     async def submit(
