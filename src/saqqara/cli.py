@@ -544,7 +544,10 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("url", help="the server's address")
     bot.add_argument("--seat-link", required=True, help="the seat's invite link")
     bot.add_argument(
-        "--bot", default="random", help="bot name: only random can play a remote seat for now"
+        "--bot",
+        default="random",
+        help="any bot of ours (random, heuristic, easy, medium, hard, ismcts[:N|:1s], ...); "
+        "search bots plan on states rebuilt from the seat's view",
     )
     bot.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
     bot.set_defaults(run=cmd_bot)
