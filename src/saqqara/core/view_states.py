@@ -55,9 +55,6 @@ def state_from_view(
     Raises :class:`ViewError` for a view of another game, configuration or seat, one the
     game cannot rebuild from, or one whose facts do not fit together.
     """
-    builder = _BUILDERS.get(game.spec.id)
-    if builder is None:
-        raise ViewError(f"{game.spec.id} has no way to rebuild a state from a view")
     expected = {
         "game": game.spec.id,
         "rules_version": game.spec.rules_version,
@@ -68,6 +65,9 @@ def state_from_view(
     for key, want in expected.items():
         if view.get(key) != want:
             raise ViewError(f"the view's {key} is {view.get(key)!r:.60}, not {want!r:.60}")
+    builder = _BUILDERS.get(game.spec.id)
+    if builder is None:
+        raise ViewError(f"{game.spec.id} has no way to rebuild a state from a view")
     try:
         return builder(game, view, seat, rng or random.Random(0))
     except ViewError:
