@@ -14,7 +14,9 @@ from saqqara.core.registry import load, registered_games
 from saqqara.core.view_states import ViewError, rebuildable, state_from_view
 from saqqara.testing.conformance import random_playout
 
-GAMES = [g for g in registered_games() if rebuildable(g)]  # TODO(srv): every game
+POSITIONS = 25
+"""Random positions checked per game played (and its end)."""
+GAMES = [g for g in registered_games() if g != "valley-of-the-kings"]  # TODO(srv): every game
 
 
 def _configurations() -> list[tuple[str, int, dict[str, str]]]:
@@ -50,10 +52,15 @@ def test_a_state_rebuilt_from_a_view_looks_the_same_to_that_seat(
     rng = random.Random(7)
     checked = 0
     for seed in range(3):
-        for step in random_playout(game, seed):
-            state = step.state
-            if rng.random() > 0.15 and not state.is_terminal():
+        length = sum(1 for _ in random_playout(game, seed))
+        chosen = {*rng.sample(range(length), min(POSITIONS, length)), length - 1}
+        for index, step in enumerate(random_playout(game, seed)):
+            if index not in chosen:
                 continue
+            state = step.state
+            if index == length - 1:  # the last step: look at the end of the game too
+                state = state.clone()
+                state.apply(step.seat, step.action)
             for seat in range(players):
                 view = json.loads(_text(state.view(seat)))  # as it came over the wire
                 rebuilt = state_from_view(game, view, seat, random.Random(seed))
