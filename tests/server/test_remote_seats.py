@@ -69,15 +69,22 @@ def test_a_remote_seat_refuses_a_bot_the_game_does_not_have(server: ServerProces
 
 @pytest.mark.parametrize(
     ("game", "bot"),
-    [("tutankhamun", "ismcts:30"), ("tutankhamun", "easy")],
+    [
+        ("tutankhamun", "ismcts:30"),
+        ("tutankhamun", "easy"),
+        ("tutankhamuns-revenge", "ismcts:10"),
+        ("valley-of-the-kings", "ismcts:5"),
+        ("curse-of-the-mummy", "ismcts:5"),
+    ],
 )
 def test_our_search_bots_play_a_whole_remote_game(
     server: ServerProcess, game: str, bot: str
 ) -> None:
-    """``saqqara bot`` with a search bot: it plans on states rebuilt from its seat's view
-    and plays a whole game against a server-side bot; every move it sent was accepted."""
+    """``saqqara bot`` with a search bot, in every game: it plans on states rebuilt from
+    its seat's view and plays a whole game against a server-side bot (any refusal but a
+    stale one would end it with an error)."""
     table = create_table(server.base, game, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
     final = asyncio.run(play_remote(table["seats"][0]["link"], bot, seed=3))
     assert final.over and final.outcome is not None
     info = http_json(server.base, f"/api/tables/{table['table']}")
-    assert info["status"] == "finished"
+    assert info["status"] == "finished" and info["seq"] == final.seq > 10
