@@ -176,3 +176,12 @@ def test_banks_resume_and_a_spent_bank_forfeits_at_once() -> None:
         "reason": "C ran out of time",
         "forfeit": [2],
     }
+
+
+def test_an_undo_does_not_restart_the_move_clock() -> None:
+    clocks = TurnClocks(ClockRule(move=10, game=None), 2)
+    clocks.tick(100.0, [0], [])
+    clocks.tick(104.0, [1], [0])  # seat 0 moved after 4 s ...
+    clocks.tick(105.0, [0], [])  # ... and took it back a second later
+    clocks.take_back(0, 105.0)
+    assert clocks.deadline() == 110.0 and clocks.view().move_left[0] == 5.0

@@ -110,6 +110,8 @@ class TurnClocks:
         self.charged: dict[int, float] = {}
         """Running seats: up to when their bank has been charged."""
         self.overdue: set[int] = set()
+        self.began: dict[int, float] = {}
+        """Seats that acted: when the decision they made began (for an undo)."""
         self._view: ClockView = self._snapshot(0.0)
 
     def tick(self, now: float, to_act: Iterable[int], acted: Iterable[int]) -> None:
@@ -119,6 +121,8 @@ class TurnClocks:
         for seat in list(self.started):
             self._charge(seat, now)
             if seat in done or seat not in acting:
+                if seat in done:
+                    self.began[seat] = self.started[seat]
                 del self.started[seat], self.charged[seat]
         for seat in acting - set(self.started):
             self.started[seat] = self.charged[seat] = now
@@ -129,6 +133,14 @@ class TurnClocks:
     def stop(self, now: float) -> None:
         """The game is over or paused: no clock runs."""
         self.tick(now, (), ())
+
+    def take_back(self, seat: int, now: float) -> None:
+        """``seat`` took its decision back and decides again: its move time counts from
+        when that decision began, so an undo never buys time (the game bank keeps what it
+        was charged)."""
+        if seat in self.started and seat in self.began:
+            self.started[seat] = min(self.began[seat], self.started[seat])
+            self._view = self._snapshot(now)
 
     def deadline(self) -> float | None:
         """When the next running seat runs out of time (monotonic), if any runs."""

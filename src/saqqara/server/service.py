@@ -385,6 +385,8 @@ class TableService:
             self.store.undo(table.id, seq)
             table.rebuild(self.store)
             table.tick_clocks(())
+            if table.clocks is not None:
+                table.clocks.take_back(seat, time.monotonic())
             text = encode(Undone(seq, seat))
             for listener in list(table.listeners):
                 async with listener.lock:
