@@ -407,6 +407,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         rate=args.rate,
         sqlite_sync=args.sqlite_sync,
         snapshot_every=args.snapshot_every,
+        move_limit=args.bot_move_limit,
     )
     return 0
 
@@ -538,6 +539,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="full",
         help="full: every move synced to disk (default); normal: survives a crash of the "
         "server, not of the machine, and is much faster on slow disks",
+    )
+    serve.add_argument(
+        "--bot-move-limit",
+        type=float,
+        default=10.0,
+        help="seconds a bot seat may think over a move before a random legal move is played "
+        "instead (default 10)",
     )
     serve.add_argument(
         "--snapshot-every",
