@@ -1,6 +1,6 @@
 """Table leases in PostgreSQL: one process of a site owns a table at a time.
 
-A lease is a row ``table_leases(table_id, owner, epoch, expires_at)`` (migration 0004).
+A lease is a row ``table_leases(table_id, owner, epoch, expires_at)`` (migration 0005).
 The owner renews every lease it holds in one statement about every ``ttl / 4`` seconds;
 a lease not renewed for ``ttl`` seconds (a dead or stalled process) may be taken by any
 other process, which raises the ``epoch`` by one. Times are the database's clock, so the

@@ -6,8 +6,8 @@ the table changes hands (the fencing token every append checks), and ``expires_a
 the database's own clock (seconds since 1970), renewed by the owner about every second.
 A single process never writes to it.
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004"
-down_revision: str | None = "0003"
+revision = "0005"
+down_revision: str | None = "0004"
 branch_labels: str | None = None
 depends_on: str | None = None
 
