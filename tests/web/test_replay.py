@@ -67,6 +67,9 @@ def test_a_finished_record_replays_step_by_step_as_a_spectator_sees_it() -> None
     sentences = [e.text for f in replay.frames for e in f.events]
     public = [e for step in match.history for e in step.events_for(None)]
     assert len(sentences) == len(public)
+    named = replay_record(match.record, "en", ["Ann", "Bo", "Cy"])
+    assert named.names == ["Ann", "Bo", "Cy"]
+    assert any("Ann" in e.text for f in named.frames for e in f.events)
 
 
 def test_hidden_information_stays_hidden_in_a_replay() -> None:

@@ -80,7 +80,7 @@ export function ReplayView(props: { replay: Replay; title: string; onClose?: () 
       </header>
       <nav class="replay-nav" aria-label={t("Replay")}>
         <button type="button" class="first" onClick={() => go(0)} disabled={shown === 0}>
-          ⏮ {t("First")}
+          «&nbsp;{t("First")}
         </button>
         <button type="button" class="previous" onClick={() => go(shown - 1)} disabled={shown === 0}>
           ◀ {t("Previous")}
@@ -92,7 +92,7 @@ export function ReplayView(props: { replay: Replay; title: string; onClose?: () 
           {t("Next")} ▶
         </button>
         <button type="button" class="last" onClick={() => go(count - 1)} disabled={atEnd}>
-          {t("Last")} ⏭
+          {t("Last")}&nbsp;»
         </button>
         <span class="hint">{t("Use the arrow keys to step, Home and End to jump.")}</span>
       </nav>

@@ -13,11 +13,12 @@ from __future__ import annotations
 from saqqara.core.errors import NotationError, RecordError, SaqqaraError, echo
 from saqqara.core.events import Event
 from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.journal import parse_record_text
+from saqqara.core.presentation import presentation_for
 from saqqara.core.records import Record
 from saqqara.core.registry import load
 from saqqara.server.messages import EventText, Replay, ReplayFrame
-from saqqara.server.wording import event_sentence
 
 MAX_REPLAY_BYTES = 2 * 1024 * 1024
 """The largest record file the site replays (a long Curse of the Mummy game is well
@@ -42,8 +43,8 @@ def replay_text(data: bytes, lang: str) -> Replay:
 
 
 def replay_record(record: Record, lang: str, names: list[str] | None = None) -> Replay:
-    """``record``'s frames as a spectator sees them, its texts in ``lang``; ``names`` for
-    the seats (the record's seat names when not given)."""
+    """``record``'s frames as a spectator sees them, its sentences in ``lang`` naming the
+    seats by ``names`` (the record's seat names when not given)."""
     try:
         game = load(record.game, record.players, record.options)
     except SaqqaraError as exc:
@@ -53,6 +54,8 @@ def replay_record(record: Record, lang: str, names: list[str] | None = None) -> 
             f"the record is for rules version {echo(record.rules_version)} of {record.game}; "
             f"this server plays version {game.spec.rules_version}"
         )
+    seat_names = list(names) if names is not None else list(record.seats)
+    texts = presentation_for(game, lang if lang in LANGUAGES else SOURCE_LANGUAGE, seat_names)
     state = game.new_state()
     frames: list[ReplayFrame] = []
     seat: int | None = None
@@ -65,7 +68,9 @@ def replay_record(record: Record, lang: str, names: list[str] | None = None) -> 
             seat, events = entry.seat, []
         happened = _apply(game, state, index, entry.seat, entry.action)
         events.extend(
-            EventText(index + 1, e.kind, event_sentence(game, e.kind, e.data, lang), dict(e.data))
+            EventText(
+                index + 1, e.kind, texts.event_sentence({"kind": e.kind, **e.data}), dict(e.data)
+            )
             for e in happened
             if e.visible_to(None)
         )
@@ -75,7 +80,7 @@ def replay_record(record: Record, lang: str, names: list[str] | None = None) -> 
         game=game.spec.id,
         players=game.players,
         options=dict(game.options),
-        names=list(names) if names is not None else list(record.seats),
+        names=seat_names,
         frames=frames,
         outcome=_outcome(state) if over else None,
     )
