@@ -15,7 +15,7 @@ from starlette.responses import HTMLResponse, Response
 
 from saqqara.core.registry import registered_games
 from saqqara.server.site import game_catalogue, site_routes
-from saqqara.server.web_texts import WEB_TEXTS, web_texts
+from saqqara.server.web_texts import CHOICE_LABELS, OPTION_LABELS, WEB_TEXTS, web_texts
 
 WEB_SRC = Path(__file__).resolve().parents[2] / "web" / "src"
 LOOKUP = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)"|\bt\(\s*'((?:[^'\\]|\\.)*)'""")
@@ -51,6 +51,7 @@ def test_every_marked_text_is_used_by_the_client_or_the_lobby() -> None:
     titles = {cls.spec.title for cls in registered_games().values()}
     summaries = {cls.spec.summary for cls in registered_games().values()}
     unused = set(WEB_TEXTS) - client_lookups() - titles - summaries
+    unused -= set(OPTION_LABELS.values()) | set(CHOICE_LABELS.values())
     assert not unused, f"texts no part of the client shows: {sorted(unused)}"
 
 
@@ -83,7 +84,8 @@ def test_the_lobby_gets_titles_and_summaries_in_its_language(tmp_path: Path) -> 
     assert german["valley-of-the-kings"]["title"] == "Tal der Könige"
     assert german["tutankhamun"]["summary"].startswith("Zieh über einen Pfad")
     english = {game["id"]: game for game in game_catalogue()}
-    assert german["tutankhamun"]["options"] == english["tutankhamun"]["options"]
+    edition, edition_en = german["tutankhamun"]["options"][0], english["tutankhamun"]["options"][0]
+    assert edition["choices"] == edition_en["choices"] and edition["label"] == "Ausgabe"
 
     async def fetch() -> list[httpx.Response]:
         transport = httpx.ASGITransport(app=_app(tmp_path))
@@ -94,3 +96,17 @@ def test_the_lobby_gets_titles_and_summaries_in_its_language(tmp_path: Path) -> 
     titles = [game["title"] for game in swedish.json()["games"]]
     assert "Mumiens förbannelse" in titles
     assert bad.status_code == 400 and "unknown language" in bad.json()["error"]["message"]
+
+
+def test_every_option_and_its_named_choices_have_a_label_in_every_language() -> None:
+    for lang in ("en", "de", "nl", "sv"):
+        for game in game_catalogue(lang):
+            for option in game["options"]:
+                assert option["name"] in OPTION_LABELS, option["name"]
+                assert len(option["choice_labels"]) == len(option["choices"])
+                for choice in option["choices"]:
+                    assert choice.isdigit() or choice in CHOICE_LABELS, choice
+    german = {game["id"]: game for game in game_catalogue("de")}
+    experts = german["valley-of-the-kings"]["options"][1]
+    assert experts["label"] == "Variante für Pyramiden-Experten"
+    assert experts["choice_labels"] == ["aus", "an"] and experts["choices"] == ["off", "on"]

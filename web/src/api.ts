@@ -4,8 +4,14 @@ import type { CreateTable, Join, Replay, SeatKey } from "./generated/protocol";
 
 export interface GameOption {
   name: string;
+  /** The option's name in the page's language. */
+  label: string;
   choices: string[];
+  /** Each choice's name in the page's language. */
+  choice_labels: string[];
   default: string;
+  /** What the choices mean (English, from the game's spec). */
+  help: string;
 }
 
 export interface GameInfo {

@@ -161,15 +161,17 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         </select>
       </label>
       {game.options.map((option) => (
-        <label key={option.name}>
-          {option.name}{" "}
+        <label key={option.name} title={option.help}>
+          {option.label}{" "}
           <select
             name={option.name}
             value={options[option.name]}
             onChange={(e) => setOptions({ ...options, [option.name]: e.currentTarget.value })}
           >
-            {option.choices.map((choice) => (
-              <option key={choice} value={choice}>{choice}</option>
+            {option.choices.map((choice, index) => (
+              <option key={choice} value={choice}>
+                {option.choice_labels[index] ?? choice}
+              </option>
             ))}
           </select>
         </label>

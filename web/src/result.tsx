@@ -1,5 +1,5 @@
-/** The end of a game: who won, each player's rank and score, and (for a seat) a rematch
- * and a replay. */
+/** The end of a game: who won, each player's rank and score with the parts it is made of
+ * (the server's score breakdown, when it sends one), a rematch (for a seat) and a replay. */
 import { useLanguage } from "./i18n";
 import { seatSymbol } from "./seats";
 
@@ -10,13 +10,23 @@ export interface Outcome {
   reason: string;
 }
 
+/** One player's line of the score breakdown: the total, the rank and the parts. */
+export interface ScoreLine {
+  seat: number;
+  name: string;
+  total: number;
+  rank: number;
+  parts: { label: string; value: number }[];
+}
+
 export function Result(props: {
   names: string[];
   outcome: Outcome | null | undefined;
+  breakdown?: ScoreLine[] | null;
   onRematch: (() => void) | null;
   onReplay?: (() => void) | null;
 }) {
-  const { names, outcome, onRematch, onReplay } = props;
+  const { names, outcome, breakdown, onRematch, onReplay } = props;
   const { t } = useLanguage();
   return (
     <section class="result" aria-label={t("Result")}>
@@ -36,13 +46,26 @@ export function Result(props: {
               </tr>
             </thead>
             <tbody>
-              {names.map((name, seat) => (
-                <tr key={seat} class={outcome.winners.includes(seat) ? "winner" : undefined}>
-                  <td>{outcome.ranks[seat]}</td>
+              {rows(names, outcome, breakdown).map((line) => (
+                <tr
+                  key={line.seat}
+                  class={outcome.winners.includes(line.seat) ? "winner" : undefined}
+                  data-seat={line.seat}
+                >
+                  <td>{line.rank}</td>
                   <td>
-                    {seatSymbol(seat)} {name}
+                    {seatSymbol(line.seat)} {line.name}
+                    {line.parts.length > 0 && (
+                      <ul class="parts">
+                        {line.parts.map((part, index) => (
+                          <li key={index}>
+                            {part.label}: <span class="value">{part.value}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </td>
-                  <td>{outcome.scores[seat]}</td>
+                  <td class="total">{line.total}</td>
                 </tr>
               ))}
             </tbody>
@@ -61,4 +84,20 @@ export function Result(props: {
       )}
     </section>
   );
+}
+
+/** The result's rows, best rank first: the breakdown's lines when the server sent them,
+ * else each seat's score and rank from the outcome. */
+export function rows(names: string[], outcome: Outcome, breakdown?: ScoreLine[] | null): ScoreLine[] {
+  const lines =
+    breakdown && breakdown.length > 0
+      ? breakdown
+      : names.map((name, seat) => ({
+          seat,
+          name,
+          total: outcome.scores[seat] ?? 0,
+          rank: outcome.ranks[seat] ?? 0,
+          parts: [],
+        }));
+  return [...lines].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
 }

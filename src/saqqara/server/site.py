@@ -35,7 +35,7 @@ from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.registry import registered_games
 from saqqara.server.messages import encoder
 from saqqara.server.replays import MAX_REPLAY_BYTES, replay_text
-from saqqara.server.web_texts import translated, web_texts
+from saqqara.server.web_texts import CHOICE_LABELS, OPTION_LABELS, translated, web_texts
 
 BUILT = Path(__file__).resolve().parent.parent / "web"
 """Where the client's build lands (package data, not committed)."""
@@ -55,7 +55,16 @@ def game_catalogue(lang: str = SOURCE_LANGUAGE) -> list[dict[str, Any]]:
                 "summary": translated(spec.summary, lang),
                 "players": [spec.min_players, spec.max_players],
                 "options": [
-                    {"name": o.name, "choices": list(o.choices), "default": o.default}
+                    {
+                        "name": o.name,
+                        "label": translated(OPTION_LABELS.get(o.name, o.name), lang),
+                        "choices": list(o.choices),
+                        "choice_labels": [
+                            translated(CHOICE_LABELS.get(c, c), lang) for c in o.choices
+                        ],
+                        "default": o.default,
+                        "help": o.help,
+                    }
                     for o in spec.options
                 ],
                 "hidden_information": spec.hidden_information,

@@ -105,6 +105,23 @@ WEB_TEXTS: tuple[str, ...] = (
 )
 """Every text the client shows of its own, in English (the catalogs' source language)."""
 
+OPTION_LABELS: dict[str, str] = {
+    "edition": N_("Edition"),
+    "pass-cost": N_("Silver for a turn without digging"),
+    "early-end": N_("Early end"),
+    "advanced": N_("Advanced builders' variant"),
+    "experts": N_("Pyramid experts' variant"),
+}
+"""How the lobby names each game option (by the option's name)."""
+CHOICE_LABELS: dict[str, str] = {
+    "amigo-1993": N_("Amigo 1993"),
+    "ootb-2004": N_("Out of the Box 2004"),
+    "off": N_("off"),
+    "on": N_("on"),
+    "mask-stack": N_("when only the death mask's stack is left"),
+}
+"""How the lobby names option values that are not plain numbers."""
+
 
 @cache
 def web_texts(lang: str) -> dict[str, str]:
