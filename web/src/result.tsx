@@ -34,8 +34,8 @@ export function Result(props: {
       {outcome && (
         <>
           <p>
-            {t("Won by {players}.", { players: outcome.winners.map((s) => names[s]).join(", ") })}
-            {outcome.reason ? ` (${outcome.reason})` : ""}
+            {t("Won by {players}", { players: outcome.winners.map((s) => names[s]).join(", ") })}
+            {outcome.reason ? ` (${outcome.reason})` : ""}.
           </p>
           <table>
             <thead>

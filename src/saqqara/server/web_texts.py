@@ -63,7 +63,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("What happened"),
     N_("Game over"),
     N_("Result"),
-    N_("Won by {players}."),
+    N_("Won by {players}"),
     N_("Rank"),
     N_("Player"),
     N_("Score"),
