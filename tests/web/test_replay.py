@@ -69,6 +69,9 @@ def test_a_finished_record_replays_step_by_step_as_a_spectator_sees_it() -> None
     assert len(sentences) == len(public)
     named = replay_record(match.record, "en", ["Ann", "Bo", "Cy"])
     assert named.names == ["Ann", "Bo", "Cy"]
+    assert named.breakdown is not None and named.outcome is not None
+    assert [line["name"] for line in named.breakdown] == ["Ann", "Bo", "Cy"]
+    assert [line["rank"] for line in named.breakdown] == named.outcome["ranks"]
     assert any("Ann" in e.text for f in named.frames for e in f.events)
 
 
@@ -82,7 +85,7 @@ def test_hidden_information_stays_hidden_in_a_replay() -> None:
     public = [e for step in match.history for e in step.events_for(None)]
     assert sum(len(f.events) for f in replay.frames) == len(public)
     assert replay.frames[-1].view == match.view(None)
-    assert replay.outcome is None  # stopped mid-game
+    assert replay.outcome is None and replay.breakdown is None  # stopped mid-game
 
 
 def test_a_journal_and_a_json_record_replay_alike_in_german() -> None:

@@ -78,6 +78,11 @@ it("steps through a finished game", async () => {
   const page = await context.newPage();
   await page.goto(links.get(0) ?? "");
   await playToEnd(page, seeded(11));
+  // The end screen: each player's score with its parts, the winner marked, rematch kept.
+  await page.locator(".result .parts li").first().waitFor();
+  expect(await page.locator(".result tr.winner").count()).toBeGreaterThan(0);
+  expect(await page.locator(".result tbody tr").count()).toBe(2);
+  expect(await page.locator(".result button.rematch").count()).toBe(1);
   await page.locator(".result button.replay-game").click();
   await stepsThrough(page);
   await page.locator("button.close-replay").click();

@@ -112,7 +112,12 @@ export function ReplayView(props: { replay: Replay; title: string; onClose?: () 
           <SeatPanels names={replay.names} me={null} toAct={frame.to_act} view={frame.view as View} />
           {atEnd &&
             (replay.outcome ? (
-              <Result names={replay.names} outcome={replay.outcome as Outcome} onRematch={null} />
+              <Result
+                names={replay.names}
+                outcome={replay.outcome as Outcome}
+                breakdown={replay.breakdown}
+                onRematch={null}
+              />
             ) : (
               <p class="waiting">{t("The record stops before the end of the game.")}</p>
             ))}

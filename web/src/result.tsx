@@ -1,22 +1,16 @@
 /** The end of a game: who won, each player's rank and score with the parts it is made of
  * (the server's score breakdown, when it sends one), a rematch (for a seat) and a replay. */
+import type { ScoreLine } from "./generated/protocol";
 import { useLanguage } from "./i18n";
 import { seatSymbol } from "./seats";
+
+export type { ScoreLine };
 
 export interface Outcome {
   scores: number[];
   ranks: number[];
   winners: number[];
   reason: string;
-}
-
-/** One player's line of the score breakdown: the total, the rank and the parts. */
-export interface ScoreLine {
-  seat: number;
-  name: string;
-  total: number;
-  rank: number;
-  parts: { label: string; value: number }[];
 }
 
 export function Result(props: {
@@ -95,7 +89,7 @@ export function rows(names: string[], outcome: Outcome, breakdown?: ScoreLine[] 
       : names.map((name, seat) => ({
           seat,
           name,
-          total: outcome.scores[seat] ?? 0,
+          total: String(outcome.scores[seat] ?? 0),
           rank: outcome.ranks[seat] ?? 0,
           parts: [],
         }));

@@ -196,6 +196,7 @@ export function TableView(props: {
             <Result
               names={welcome.names}
               outcome={update.outcome as Outcome | null | undefined}
+              breakdown={update.breakdown}
               onRematch={
                 welcome.seat !== null && key
                   ? () => void api.rematch(table, { seat: welcome.seat ?? 0, key })

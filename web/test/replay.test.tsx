@@ -84,6 +84,9 @@ for (const file of files) {
       if (replay.outcome) {
         expect(root.querySelector(".result")?.textContent).toContain("Game over");
         expect(root.querySelector(".result .rematch")).toBeNull();
+        const parts = (replay.breakdown ?? []).reduce((n, line) => n + line.parts.length, 0);
+        expect(parts).toBeGreaterThan(0);
+        expect(root.querySelectorAll(".result .parts li")).toHaveLength(parts);
       } else {
         expect(root.textContent).toContain("The record stops before the end of the game.");
       }

@@ -7,9 +7,9 @@ import { Result, type ScoreLine, rows } from "../src/result";
 
 const outcome = { scores: [7, 12, 12], ranks: [3, 1, 1], winners: [1, 2], reason: "" };
 const breakdown: ScoreLine[] = [
-  { seat: 0, name: "Ann", total: 7, rank: 3, parts: [{ label: "Treasures", value: 5 }, { label: "Mask", value: 2 }] },
-  { seat: 1, name: "Bo", total: 12, rank: 1, parts: [{ label: "Treasures", value: 12 }] },
-  { seat: 2, name: "Cy", total: 12, rank: 1, parts: [{ label: "Treasures", value: 9 }, { label: "Mask", value: 3 }] },
+  { seat: 0, name: "Ann", total: "7 points", rank: 3, parts: [{ label: "Treasures", value: "5" }, { label: "Mask", value: "2" }] },
+  { seat: 1, name: "Bo", total: "12 points", rank: 1, parts: [{ label: "Treasures", value: "12" }] },
+  { seat: 2, name: "Cy", total: "12 points", rank: 1, parts: [{ label: "Treasures", value: "9" }, { label: "Mask", value: "3" }] },
 ];
 
 function mount(node: preact.JSX.Element): HTMLElement {
@@ -27,9 +27,9 @@ it("orders the players by rank, ties by seat, from the breakdown or the outcome"
   expect(rows(["Ann", "Bo", "Cy"], outcome, breakdown).map((line) => line.seat)).toEqual([1, 2, 0]);
   const plain = rows(["Ann", "Bo", "Cy"], outcome, null);
   expect(plain.map((line) => [line.seat, line.total, line.parts.length])).toEqual([
-    [1, 12, 0],
-    [2, 12, 0],
-    [0, 7, 0],
+    [1, "12", 0],
+    [2, "12", 0],
+    [0, "7", 0],
   ]);
 });
 
@@ -53,7 +53,7 @@ it("shows each player's parts and marks the winners, with rematch and replay", (
     "Treasures: 5",
     "Mask: 2",
   ]);
-  expect(ann?.querySelector(".total")?.textContent).toBe("7");
+  expect(ann?.querySelector(".total")?.textContent).toBe("7 points");
   act(() => root.querySelector<HTMLButtonElement>("button.rematch")?.click());
   act(() => root.querySelector<HTMLButtonElement>("button.replay-game")?.click());
   expect([rematches, replays]).toEqual([1, 1]);

@@ -83,6 +83,7 @@ def replay_record(record: Record, lang: str, names: list[str] | None = None) -> 
         names=seat_names,
         frames=frames,
         outcome=_outcome(state) if over else None,
+        breakdown=texts.score_breakdown(frames[-1].view) if over else None,
     )
 
 
