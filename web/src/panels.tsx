@@ -1,7 +1,7 @@
 /** Seat panels (name, symbol, whose turn, the public numbers of each seat) and the log. */
 import type { EventText } from "./generated/protocol";
 import type { View } from "./boards/view";
-import { useLanguage } from "./i18n";
+import { type Translate, useLanguage } from "./i18n";
 import { seatColour, seatSymbol } from "./seats";
 
 /** The view's per-seat numbers: every list of numbers with one entry per seat. */
@@ -14,10 +14,28 @@ function seatNumbers(view: View, players: number): [string, number[]][] {
       value.length === players &&
       value.every((entry) => typeof entry === "number")
     ) {
-      found.push([key.replace(/_/g, " "), value as number[]]);
+      found.push([key, value as number[]]);
     }
   }
   return found;
+}
+
+/** The name of a view's per-seat numbers in the page's language. */
+function numberLabel(key: string, t: Translate): string {
+  switch (key) {
+    case "scores":
+      return t("score");
+    case "wilds":
+      return t("wild tiles left");
+    case "money":
+      return t("silver");
+    case "scarabs":
+      return t("scarab cards");
+    case "blockade_cards":
+      return t("blockade cards");
+    default:
+      return key.replace(/_/g, " ");
+  }
 }
 
 export function SeatPanels(props: {
@@ -48,7 +66,7 @@ export function SeatPanels(props: {
               {numbers.map(([label, values]) => (
                 <span key={label}>
                   {" "}
-                  {label} {values[seat]}
+                  {numberLabel(label, t)} {values[seat]}
                 </span>
               ))}
             </span>
