@@ -2,7 +2,7 @@
 
 Tutankhamun: a line per player (score, ``@slot`` of the pawn, tiles held, ``+Nw`` wildcards,
 ``★`` the gold mask or King Tut), then the tiles still ahead on the path. Valley of the
-Kings: the round, the stone groups with their bids (``seat:value``, ``?`` face down), a line
+Kings: the round, the stone groups with their bids (``name:value``, ``?`` face down), a line
 per player (points, stones, overseers ``O`` and workers ``W`` by place, scarabs, bid tiles),
 the claimed sites. Curse of the Mummy: the maze, one line per row (walls ``|`` between
 fields; a wall on a field's south side drawn as ``_`` under it, so that it reads without
@@ -106,7 +106,7 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
     bids: dict[int, list[str]] = {}
     for bid in view["bids"]:
         value = "?" if bid["value"] is None else str(bid["value"])
-        bids.setdefault(bid["group"], []).append(f"{bid['seat']}:{value}")
+        bids.setdefault(bid["group"], []).append(f"{text.player(bid['seat'])}:{value}")
     groups = [
         f"{g}) {''.join(short[c] for c in stones)} [{' '.join(bids.get(g, []))}]"
         for g, stones in enumerate(view["groups"], start=1)
