@@ -7,7 +7,8 @@ per player (points, stones, overseers ``O`` and workers ``W`` by place, scarabs,
 the claimed sites. Curse of the Mummy: the maze, one line per row (walls ``|`` between
 fields; a wall on a field's south side drawn as ``_`` under it, so that it reads without
 colours or underlining), the mummy and the figures. Tutankhamun's Revenge: a line per
-player, the 4 x 4 box (cards left in each stack and its top card), the turn's gain. ``◀``
+player, the 4 x 4 box with its columns a-d and rows 1-4 (cards left in each stack and its
+top card), the turn's gain. ``◀``
 marks who acts, ``*`` the reader's own seat.
 
 Each is drawn from the seat's view alone, with the names of the game's presentation (in the
@@ -201,6 +202,18 @@ def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
     return lines
 
 
+CELL = 18
+"""Characters of a stack in Revenge's compact box: the box is four of them and a margin."""
+
+
+def _short_card(text: RevengePresentation, slug: str) -> str:
+    """A card's name and value without the part in brackets (``Cobra -2``), to fit a cell."""
+    name = text.card(slug)
+    if " (" in name and ")" in name:
+        name = name[: name.index(" (")] + name[name.index(")") + 1 :]
+    return name
+
+
 def _field(label: str, south_wall: bool) -> Text:
     """A maze field five characters wide, its label centred; a wall on its south side
     fills the rest of the field with ``_``, a floor line under the label (and underlines it
@@ -234,6 +247,7 @@ def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
         )
     laying = view.get("laying")
     mine = view.get("my_layers", {})
+    lines.append(_line("  " + "".join(f"{letter:<{CELL + 1}}" for letter in "abcd"), "dim"))
     for row in range(4):
         cells = []
         for col in range(4):
@@ -241,13 +255,15 @@ def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
             if laying:
                 layer = mine.get(str(laying["layer"]), [])
                 slug = layer[cell] if cell < len(layer) else None
-                shown = text.card(slug) if slug else "?"
+                shown = _short_card(text, slug) if slug else "?"
             else:
                 top = view["top"][cell]
                 depth = view["depth"][cell]
-                shown = f"{depth} {text.card(top)}" if top else f"{depth} ·"
-            cells.append(f"{cell_name(cell)} {shown[:14]:<14}")
-        lines.append(_line(" ".join(cells)))
+                shown = f"{depth} {_short_card(text, top)}" if top else f"{depth} ·"
+            if len(shown) > CELL:
+                shown = shown[: CELL - 1] + "…"
+            cells.append(f"{shown:<{CELL}}")
+        lines.append(_line(f"{row + 1} " + " ".join(cells)))
     turn = view.get("turn")
     if turn and not laying and view.get("active") is not None:
         gain = text.tr.ntr(
