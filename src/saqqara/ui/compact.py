@@ -3,7 +3,8 @@
 Tutankhamun: a line per player (score, ``@slot`` of the pawn, tiles held, ``+Nw`` wildcards,
 ``★`` the gold mask or King Tut), then the tiles still ahead on the path. Valley of the
 Kings: the round, the stone groups with their bids (``name:value``, ``?`` face down), a line
-per player (points, stones, overseers ``O`` and workers ``W`` by place, scarabs, bid tiles),
+per player (points, stones, overseers ``O`` and workers ``W`` by place, with a count where
+several stand on one, scarabs, bid tiles),
 the claimed sites. Curse of the Mummy: the maze, one line per row (walls ``|`` between
 fields; a wall on a field's south side drawn as ``_`` under it, so that it reads without
 colours or underlining), the mummy and the figures. Tutankhamun's Revenge: a line per
@@ -121,7 +122,7 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
         lines.append(
             _line(
                 f"{_who(text, view, seat, me):<10} {view.get('scores', [0] * 4)[seat]:>3} "
-                f"[{stones}] O {' '.join(info['overseers'])} · W {' '.join(info['workers'])} · "
+                f"[{stones}] O {_places(info['overseers'])} · W {_places(info['workers'])} · "
                 + tr("scarabs {count}", count=info["scarabs"])
                 + f" · {tiles_text}",
                 "bold" if seat == me else "",
@@ -136,6 +137,14 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
     if built:
         lines += _wrapped(built, "", 3)
     return lines
+
+
+def _places(places: list[str]) -> str:
+    """Where a seat's pieces stand, the place of several followed by their count."""
+    counts: dict[str, int] = {}
+    for place in places:
+        counts[place] = counts.get(place, 0) + 1
+    return " ".join(p if n == 1 else f"{p}×{n}" for p, n in counts.items())
 
 
 def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
