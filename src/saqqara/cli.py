@@ -304,12 +304,15 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     table.add_column("seats", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% interval", justify="right")
+    table.add_column("s/move", justify="right")
+    seconds = result.seconds_per_move()
     for score in result.scores():
         table.add_row(
             score.name,
             str(score.seats_played),
             f"{score.mean:.3f}",
             f"{score.low:.3f} – {score.high:.3f}",
+            f"{seconds[score.name]:.3f}",
         )
     console.print(table)
     if result.roles is not None:
@@ -328,7 +331,8 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         console.print(sides)
     console.print(
         f"A fair share is {1 / args.players:.3f}; shared wins count as fractions. "
-        f"Mean game length {data['mean_steps']} steps."
+        f"Mean game length {data['mean_steps']} steps; s/move: processor seconds per "
+        "decision of each bot."
     )
     return 0
 
