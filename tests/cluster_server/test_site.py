@@ -91,6 +91,11 @@ def test_the_lobby_joins_and_the_log_are_the_same_everywhere(site: Site) -> None
     finals = asyncio.run(play())
     assert_log_matches(site, table_id, finals[0], roamings)  # type: ignore[arg-type]
     assert table_id not in [t["id"] for t in http_json(first, "/api/lobby")["tables"]]
+    key = joined["link"].split("key=")[1]
+    replays = [
+        http_json(b, f"/api/tables/{table_id}/replay?seat=0&key={key}") for b in (first, third)
+    ]
+    assert replays[0] == replays[1] and replays[0]["frames"][-1]["seq"] == finals[0].seq  # type: ignore[attr-defined]
     store = Store(site.db_url)
     row, logged = store.table(table_id), store.actions(table_id)
     store.close()

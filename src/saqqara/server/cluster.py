@@ -66,7 +66,7 @@ CALL_TIMEOUT = 10.0
 RESTART = 1012
 """WebSocket close code "service restart": reconnect (to any process)."""
 
-_TABLE_PATH = re.compile(r"^/(?:ws|api/tables)/([^/]{1,64})(?:/(?:join|leave|rematch))?$")
+_TABLE_PATH = re.compile(r"^/(?:ws|api/tables)/([^/]{1,64})(?:/(?:join|leave|rematch|replay))?$")
 
 Headers = list[tuple[str, str]]
 _P = ParamSpec("_P")
@@ -681,7 +681,7 @@ class Cluster:
 class ClusterRouter:
     """ASGI middleware of a many-process site: requests on a table go to its owner.
 
-    ``/ws/{id}`` and ``/api/tables/{id}[/join|leave|rematch]`` are served here when this
+    ``/ws/{id}`` and ``/api/tables/{id}[/join|leave|rematch|replay]`` are served here when this
     process owns the table (or may take it), else carried to the owner; ``/api/lobby`` is
     read from the store. Everything else is served here as by a single process.
     """

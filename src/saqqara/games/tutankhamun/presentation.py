@@ -246,7 +246,7 @@ class TutankhamunPresentation(Presentation):
                 self.tile("throne" if self.amigo else "green-death-mask"),
                 tr("a tile: its kind and how many of that kind exist"),
             ),
-            ("P0", tr("a player's pawn on the path")),
+            (self.player(0), tr("a player's pawn on the path")),
             ("·", tr("an empty slot: its tile was taken or removed")),
         ]
         if self.amigo:
