@@ -2,7 +2,9 @@
 
 The server never hands a bot the true state. It sends ``state.resample(seat, rng)``: a
 full state consistent with exactly what that seat knows, which is all a bot may plan on
-(a bot's own resampling from it draws from the same distribution). The worker answers an
+(a bot's own resampling from it draws from the same distribution), as its snapshot's JSON
+text: a pickled state would carry its whole configured game (its action index) to the
+worker, ten times the bytes and the time. The worker answers an
 action id; the table checks it like any other submission. A move that overruns the time
 limit is replaced by a uniformly random legal action, and a table that closes cancels its
 bots' pending moves (their answers are dropped).
@@ -11,13 +13,14 @@ bots' pending moves (their answers are dropped).
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from saqqara.ai.registry import make_bot
-from saqqara.core.game import Game, State
+from saqqara.core.game import Game
 from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent
 from saqqara.core.registry import load
@@ -30,7 +33,8 @@ class BotJob:
     game: str
     players: int
     options: tuple[tuple[str, str], ...]
-    state: State
+    state: str
+    """The determinization: ``State.to_json`` as JSON text."""
     seat: int
     bot: str
     seed: int
@@ -46,7 +50,8 @@ def choose(job: BotJob) -> int:
         game = load(job.game, job.players, dict(job.options))
         _agents[key] = (game, make_bot(job.bot, game))
     game, agent = _agents[key]
-    action = agent.choose(Perspective(job.state, job.seat), random.Random(job.seed))
+    state = game.state_from_json(json.loads(job.state))
+    action = agent.choose(Perspective(state, job.seat), random.Random(job.seed))
     return game.action_id(action)
 
 

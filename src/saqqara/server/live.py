@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 
 from saqqara.core.errors import IllegalAction, RecordError
-from saqqara.core.game import CHANCE
+from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.match import Match, Step
 from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
@@ -24,7 +24,7 @@ from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
 from saqqara.server.clocks import ClockRule, TurnClocks
 from saqqara.server.messages import TableNotice, Update, encode
-from saqqara.server.updates import seat_update
+from saqqara.server.updates import Shared, seat_update
 from saqqara.store import (
     CLOSED,
     FINISHED,
@@ -41,6 +41,11 @@ SNAPSHOT_EVERY = 200
 """By default a table's state is stored every this many steps, so a long game resumes
 from its latest snapshot plus the actions after it instead of a full replay."""
 
+REPLAY_STEPS = 32
+"""A live table keeps at least its last this many steps (their events) in memory, for a
+listener that comes back or syncs; older ones that every listener has been told are
+dropped (the store keeps every action)."""
+
 DETERMINIZE = 0x5EED
 """Stream tag of the generator that draws a bot's determinization (see core.seeding)."""
 
@@ -48,6 +53,8 @@ DETERMINIZE = 0x5EED
 class Listener:
     """A connection's side of a table: its seat (``None``: spectator), language, the last
     sequence number it was sent, and ``send``, which delivers a message's JSON text."""
+
+    __slots__ = ("lang", "lock", "seat", "send", "since")
 
     def __init__(
         self, seat: int | None, lang: str, since: int, send: Callable[[str], Awaitable[None]]
@@ -85,6 +92,9 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._cache: dict[tuple[int | None, str, int], str] = {}
+        """Encoded updates of the current position, by seat, language and ``since``."""
+        self.shared = Shared()
+        """What the current position's updates share (event texts), made once."""
         rule = ClockRule.from_settings(row.settings)
         self.clocks = None if rule is None else TurnClocks(rule, len(seats))
         """The turn clocks, if the table has them (see ``saqqara.server.clocks``)."""
@@ -92,7 +102,7 @@ class LiveTable:
     @classmethod
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
         """A fresh table (its setup chance drawn, not yet stored: see :meth:`unstored`)."""
-        game = load(row.game, row.players, row.options)
+        game = configured(row.game, row.players, row.options)
         return cls(row, seats, Match(game, seed=row.seed, names=[s.name for s in seats]))
 
     @classmethod
@@ -200,7 +210,12 @@ class LiveTable:
         if self.match.is_over() and self.status in (OPEN, PLAYING):
             self.set_status(FINISHED)
         self.tick_clocks(row.seat for row in rows)
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop what was made for the updates of the position before."""
         self._cache.clear()
+        self.shared.clear()
 
     def tick_clocks(self, acted: Iterable[int]) -> None:
         """Charge and restart the turn clocks after steps by ``acted`` (or a start)."""
@@ -214,7 +229,7 @@ class LiveTable:
                 s for s in self.match.to_act() if s != CHANCE and self.seats[s].kind == "person"
             ]
             self.clocks.tick(now, deciding, acted)
-        self._cache.clear()
+        self._forget()
 
     # -- undo -----------------------------------------------------------------------------------
     def check_undo(self, seat: int, seq: int) -> None:
@@ -248,7 +263,7 @@ class LiveTable:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
-        self._cache.clear()
+        self._forget()
         for listener in self.listeners:
             listener.since = min(listener.since, self.stored)
 
@@ -275,15 +290,44 @@ class LiveTable:
             steps=self.steps_after(since, upto),
             status=self.status,
             playing=self.status == PLAYING,
+            shared=self.shared,
         )
         if since < self.match.base:
-            update.resync = True  # the events before the snapshot are not kept
+            update.resync = True  # the events before the snapshot or the trim are not kept
         if self.clocks is not None:
             update.clock = self.clocks.view()
         return update
 
     async def push(self, listener: Listener, *, force: bool = False) -> None:
         """Send ``listener`` the update it lacks (nothing when it is up to date)."""
+        await self._push(listener, force)
+        self._forget()
+
+    async def push_all(self, *, force: bool = False) -> None:
+        """Send every listener the update it lacks, each made once per seat and language;
+        then forget what was made, and the steps nobody needs any more (:meth:`trim`)."""
+        listeners = list(self.listeners)
+        if len(listeners) == 1:
+            await self._push(listeners[0], force)
+        else:
+            await asyncio.gather(*(self._push(listener, force) for listener in listeners))
+        self._forget()
+        self.trim()
+
+    def trim(self) -> None:
+        """Drop the match's steps that no listener lacks, the store holds, and that are not
+        among the last :data:`REPLAY_STEPS`: a seat that comes back from further behind
+        gets its view whole and only the events kept (``resync``); the store has the rest."""
+        match = self.match
+        keep_from = min(self.stored, match.seq - REPLAY_STEPS)
+        for listener in self.listeners:
+            keep_from = min(keep_from, listener.since)
+        drop = keep_from - match.base
+        if drop > 0:
+            del match.history[:drop]
+            match.base += drop
+
+    async def _push(self, listener: Listener, force: bool) -> None:
         async with listener.lock:
             if self.stored != self.match.seq:
                 return  # steps not yet stored are told by the push that follows the commit
@@ -294,13 +338,9 @@ class LiveTable:
             with contextlib.suppress(Exception):
                 await listener.send(text)
 
-    async def push_all(self, *, force: bool = False) -> None:
-        listeners = list(self.listeners)
-        await asyncio.gather(*(self.push(listener, force=force) for listener in listeners))
-
     def set_status(self, status: str) -> None:
         self.status = status
-        self._cache.clear()
+        self._forget()
 
     async def notice_all(self) -> None:
         text = encode(TableNotice(self.status, self.rematch))
@@ -337,7 +377,7 @@ class LiveTable:
             game=self.game.spec.id,
             players=self.game.players,
             options=tuple(sorted(self.game.options.items())),
-            state=self.match.perspective(seat).resample(determinize),
+            state=_state_text(self.match.perspective(seat).resample(determinize)),
             seat=seat,
             bot=self.seats[seat].bot or self.stand_in,
             seed=rng.getrandbits(63),
@@ -358,7 +398,12 @@ class LiveTable:
 
 def _snapshot_text(match: Match) -> str:
     """The JSON text of ``match``'s current state (every secret in it: store only)."""
-    return json.dumps(match.snapshot().to_json(), separators=(",", ":"), sort_keys=True)
+    return _state_text(match.snapshot())
+
+
+def _state_text(state: State) -> str:
+    """The JSON text of a state's snapshot (for the store, or a bot's determinization)."""
+    return json.dumps(state.to_json(), separators=(",", ":"), sort_keys=True)
 
 
 def _from_snapshot(store: Store, row: TableRow, record: Record) -> Match | None:
@@ -370,8 +415,23 @@ def _from_snapshot(store: Store, row: TableRow, record: Record) -> Match | None:
         return None
     seq, text = latest
     try:
-        game = load(row.game, row.players, row.options)
+        game = configured(row.game, row.players, row.options)
         state = game.state_from_json(json.loads(text))
         return Match.restore(game, record, state, seq)
     except (RecordError, ValueError):
         return None
+
+
+_games: dict[tuple[str, int, tuple[tuple[str, str], ...]], Game] = {}
+
+
+def configured(game_id: str, players: int, options: dict[str, str]) -> Game:
+    """The configured game, made once per configuration and shared by the tables that play
+    it (a game holds no match's state; making one builds its action index anew)."""
+    key = (game_id, players, tuple(sorted(options.items())))
+    game = _games.get(key)
+    if game is None:
+        if len(_games) >= 256:
+            _games.clear()
+        game = _games[key] = load(game_id, players, options)
+    return game

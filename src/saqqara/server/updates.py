@@ -4,6 +4,11 @@
 ``legal_actions(seat)`` and ``outcome()``, and the events through their audiences, so what
 a seat receives cannot depend on anything it may not know. The wire secrecy test checks
 exactly this function's bytes against resampled positions.
+
+What several seats' updates have in common is made once (:class:`Shared`): the worded
+text of each event, keyed by the event itself (its step and place in the step) and the
+language, never by a seat, and looked up only after the seat's own audience check; and
+each action's id and notation, which depend on the game's configuration alone.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from saqqara.core.game import CHANCE, Game
 from saqqara.core.match import Step
 from saqqara.core.outcome import Outcome
 from saqqara.server.messages import EventText, LegalAction, Update
-from saqqara.server.wording import action_label, event_sentence
+from saqqara.server.wording import texts
 
 
 class Position(Protocol):
@@ -26,6 +31,85 @@ class Position(Protocol):
     def to_act(self) -> tuple[int, ...]: ...
     def legal_actions(self, seat: int) -> list[Action]: ...
     def outcome(self) -> Outcome: ...
+
+
+_Config = tuple[str, int, tuple[tuple[str, str], ...]]
+_Named = tuple[Action, int, str]
+_notations: dict[_Config, dict[int, _Named]] = {}
+
+
+def _notation(game: Game) -> dict[int, _Named]:
+    """Each action's id and notation for ``game``'s configuration, filled as met, keyed by
+    the identity of the action instance (kept in the entry, so the identity stays its own);
+    the game hands out its own interned instances, so each is worked out once."""
+    key = (game.spec.id, game.players, tuple(sorted(game.options.items())))
+    found = _notations.get(key)
+    if found is None:
+        found = _notations[key] = {}
+    return found
+
+
+class Shared:
+    """What the updates of one position share: event texts by step and language, and each
+    seat's labelled legal actions by seat and language.
+
+    A table keeps one and drops it (:meth:`clear`) when it moves on; a fresh one gives the
+    same bytes as a kept one, since an event text depends on the event and language alone
+    and a legal list is looked up only under the seat it was made for.
+    """
+
+    __slots__ = ("events", "legal")
+
+    def __init__(self) -> None:
+        self.events: dict[tuple[int, int, str], EventText] = {}
+        self.legal: dict[tuple[int, str], list[LegalAction]] = {}
+
+    def clear(self) -> None:
+        self.events.clear()
+        self.legal.clear()
+
+    def legal_for(
+        self, game: Game, position: Position, seat: int, view: dict[str, Any], lang: str
+    ) -> list[LegalAction]:
+        """``seat``'s labelled legal actions at this position, made once per language."""
+        key = (seat, lang)
+        found = self.legal.get(key)
+        if found is None:
+            found = self.legal[key] = legal_actions(game, position, seat, view, lang)
+        return found
+
+    def event_texts(self, game: Game, step: Step, seat: int | None, lang: str) -> list[EventText]:
+        """The worded events of ``step`` that ``seat`` may see."""
+        told: list[EventText] = []
+        for index, event in enumerate(step.events):
+            if not event.visible_to(seat):
+                continue
+            key = (step.seq, index, lang)
+            text = self.events.get(key)
+            if text is None:
+                sentence = texts(game, lang).event_sentence({"kind": event.kind, **event.data})
+                text = EventText(step.seq, event.kind, sentence, dict(event.data))
+                self.events[key] = text
+            told.append(text)
+        return told
+
+
+def legal_actions(
+    game: Game, position: Position, seat: int, view: dict[str, Any], lang: str
+) -> list[LegalAction]:
+    """``seat``'s legal actions with ids, notation and labels worded from its own view."""
+    known = _notation(game)
+    words = texts(game, lang)
+    legal: list[LegalAction] = []
+    for action in position.legal_actions(seat):
+        named = known.get(id(action))
+        if named is None or named[0] is not action:
+            if len(known) > 2 * game.num_distinct_actions:
+                known.clear()  # a game that makes fresh instances: keep it bounded
+            named = (action, game.action_id(action), game.action_text(action))
+            known[id(action)] = named
+        legal.append(LegalAction(named[1], words.action_label(view, action), named[2]))
+    return legal
 
 
 def seat_update(
@@ -38,21 +122,16 @@ def seat_update(
     steps: Sequence[Step],
     status: str,
     playing: bool,
+    shared: Shared | None = None,
 ) -> Update:
     """The update for ``seat`` (``None``: a spectator) at ``seq``, with ``steps``' events."""
+    shared = Shared() if shared is None else shared
     to_act = position.to_act()
     view = position.view(seat)
     legal: list[LegalAction] = []
     if seat is not None and seat in to_act and playing:
-        legal = [
-            LegalAction(game.action_id(a), action_label(game, view, a, lang), game.action_text(a))
-            for a in position.legal_actions(seat)
-        ]
-    events = [
-        EventText(step.seq, e.kind, event_sentence(game, e.kind, e.data, lang), dict(e.data))
-        for step in steps
-        for e in step.events_for(seat)
-    ]
+        legal = shared.legal_for(game, position, seat, view, lang)
+    events = [text for step in steps for text in shared.event_texts(game, step, seat, lang)]
     outcome: dict[str, Any] | None = None
     if not to_act:
         result = position.outcome()
