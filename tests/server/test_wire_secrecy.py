@@ -25,7 +25,13 @@ CASES = [
 ]
 
 
-def _wire(match: Match, position: object, seat: int | None, shared: Shared | None = None) -> str:
+def _wire(
+    match: Match,
+    position: object,
+    seat: int | None,
+    shared: Shared | None = None,
+    names: list[str] | None = None,
+) -> str:
     steps = match.history[-3:]
     update = seat_update(
         match.game,
@@ -36,6 +42,7 @@ def _wire(match: Match, position: object, seat: int | None, shared: Shared | Non
         steps=steps,
         status="playing",
         playing=True,
+        names=names,
         shared=shared,
     )
     return encode(update)
@@ -78,6 +85,7 @@ def test_what_a_position_shares_between_seats_never_crosses_from_one_seat_to_ano
     bot = make_bot("random", game)
     rng = random.Random(f"shared/{game_id}/{players}")
     match = Match(game, seed=7)
+    names = [f"Player {seat + 1}" for seat in range(players)]
     while not match.is_over():
         if rng.random() < 0.2:
             shared = Shared()
@@ -85,5 +93,7 @@ def test_what_a_position_shares_between_seats_never_crosses_from_one_seat_to_ano
             rng.shuffle(seats)
             for seat in seats + seats:
                 assert _wire(match, match, seat, shared) == _wire(match, match, seat), seat
+                named = _wire(match, match, seat, shared, names)
+                assert named == _wire(match, match, seat, None, names), seat
         actor = next(s for s in match.to_act() if s != CHANCE)
         match.play_bot(actor, bot)

@@ -290,6 +290,7 @@ class LiveTable:
             steps=self.steps_after(since, upto),
             status=self.status,
             playing=self.status == PLAYING,
+            names=self.names(),
             shared=self.shared,
         )
         if since < self.match.base:
