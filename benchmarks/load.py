@@ -265,17 +265,22 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "saqqara.cli", "serve", "--port", str(port), "--db", db]
     command += ["--rate", "100000", "--sqlite-sync", args.sqlite_sync]
-    with open(os.path.join(scratch, "server.log"), "wb") as log:
+    log_path = os.path.join(scratch, "server.log")
+    with open(log_path, "wb") as log:
         server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         try:
-            return asyncio.run(_measure(args, base, server.pid, db))
+            return asyncio.run(_measure(args, base, server, log_path, db))
         finally:
             server.terminate()
             server.wait(timeout=30)
 
 
-async def _wait_ready(base: str) -> None:
-    for _ in range(300):
+async def _wait_ready(base: str, server: subprocess.Popen[bytes], log: str) -> None:
+    for _ in range(1200):  # two minutes: a busy machine starts slowly
+        if server.poll() is not None:
+            with open(log, encoding="utf-8", errors="replace") as text:
+                tail = text.read()[-2000:]
+            raise RuntimeError(f"the server stopped at start:\n{tail}")
         try:
             with urllib.request.urlopen(base + "/healthz", timeout=1):
                 return
@@ -284,8 +289,11 @@ async def _wait_ready(base: str) -> None:
     raise RuntimeError("server did not start")
 
 
-async def _measure(args: argparse.Namespace, base: str, pid: int, db: str) -> int:
-    await _wait_ready(base)
+async def _measure(
+    args: argparse.Namespace, base: str, server: subprocess.Popen[bytes], log: str, db: str
+) -> int:
+    await _wait_ready(base, server, log)
+    pid = server.pid
     load = Load(base, args.game, args.players)
     # Warm up: one table played to its end starts the bot pool and every import.
     warm_id, warm_links = await asyncio.to_thread(load.new_table)
