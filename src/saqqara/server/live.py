@@ -41,11 +41,6 @@ SNAPSHOT_EVERY = 200
 """By default a table's state is stored every this many steps, so a long game resumes
 from its latest snapshot plus the actions after it instead of a full replay."""
 
-REPLAY_STEPS = 32
-"""A live table keeps at least its last this many steps (their events) in memory, for a
-listener that comes back or syncs; older ones that every listener has been told are
-dropped (the store keeps every action)."""
-
 DETERMINIZE = 0x5EED
 """Stream tag of the generator that draws a bot's determinization (see core.seeding)."""
 
@@ -294,7 +289,7 @@ class LiveTable:
             shared=self.shared,
         )
         if since < self.match.base:
-            update.resync = True  # the events before the snapshot or the trim are not kept
+            update.resync = True  # the events before the snapshot are not kept
         if self.clocks is not None:
             update.clock = self.clocks.view()
         return update
@@ -306,27 +301,13 @@ class LiveTable:
 
     async def push_all(self, *, force: bool = False) -> None:
         """Send every listener the update it lacks, each made once per seat and language;
-        then forget what was made, and the steps nobody needs any more (:meth:`trim`)."""
+        then forget what was made (an idle table keeps no encoded update)."""
         listeners = list(self.listeners)
         if len(listeners) == 1:
             await self._push(listeners[0], force)
         else:
             await asyncio.gather(*(self._push(listener, force) for listener in listeners))
         self._forget()
-        self.trim()
-
-    def trim(self) -> None:
-        """Drop the match's steps that no listener lacks, the store holds, and that are not
-        among the last :data:`REPLAY_STEPS`: a seat that comes back from further behind
-        gets its view whole and only the events kept (``resync``); the store has the rest."""
-        match = self.match
-        keep_from = min(self.stored, match.seq - REPLAY_STEPS)
-        for listener in self.listeners:
-            keep_from = min(keep_from, listener.since)
-        drop = keep_from - match.base
-        if drop > 0:
-            del match.history[:drop]
-            match.base += drop
 
     async def _push(self, listener: Listener, force: bool) -> None:
         async with listener.lock:
