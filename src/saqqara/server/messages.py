@@ -171,9 +171,10 @@ Seconds = Annotated[float, msgspec.Meta(ge=1, le=86400 * 7)]
 
 
 class ClockRequest(msgspec.Struct, forbid_unknown_fields=True):
-    """Turn clocks: seconds per decision (``move``) and/or per game (``game``), and what a
-    timeout does (``bot``: the table's stand-in bot plays that decision; once a seat's
-    game time is spent, every decision of it to the end)."""
+    """Turn clocks: seconds per decision (``move``) and/or per game (``game``; at least
+    one), and what a timeout does: ``bot``, the table's stand-in bot plays that decision
+    (once a seat's game time is spent, every decision of it to the end); ``lose``, the
+    seat forfeits and the table ends (the other seats share the win)."""
 
     move: Seconds | None = None
     game: Seconds | None = None
