@@ -150,17 +150,20 @@ class Publisher:
             batch = [await self.queue.get()]
             while len(batch) < 512 and not self.queue.empty():
                 batch.append(self.queue.get_nowait())
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, payload, _ in batch:
-                        pipe.publish(channel, payload)
-                    counts: list[Any] = await pipe.execute()
-            except Exception as exc:  # Redis gone (or anything else): those are lost
-                self.failures += 1
-                if not isinstance(exc, RedisError | OSError):
-                    _log(f"publishing failed: {exc!r}")
-                counts = [0] * len(batch)
-                await asyncio.sleep(0.1)
+            counts: list[Any] = [0] * len(batch)
+            for attempt in range(2):  # a pooled connection may be stale after an outage
+                try:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for channel, payload, _ in batch:
+                            pipe.publish(channel, payload)
+                        counts = await pipe.execute()
+                    break
+                except Exception as exc:  # Redis gone (or anything else): those are lost
+                    if not isinstance(exc, RedisError | OSError):
+                        _log(f"publishing failed: {exc!r}")
+                    if attempt:
+                        self.failures += 1
+                        await asyncio.sleep(0.1)
             for (_, _, on_lost), count in zip(batch, counts, strict=True):
                 if on_lost is not None and not count:
                     on_lost()
@@ -418,11 +421,13 @@ class Cluster:
             await asyncio.sleep(0.1)
 
     async def _listening(self, owner: str) -> bool:
-        try:
-            counts = await self.redis.pubsub_numsub(CHANNEL + owner)
-        except (RedisError, OSError):
-            return False
-        return bool(counts and int(counts[0][1]) > 0)
+        for _ in range(2):  # a pooled connection may be stale after an outage
+            try:
+                counts = await self.redis.pubsub_numsub(CHANNEL + owner)
+            except (RedisError, OSError):
+                continue
+            return bool(counts and int(counts[0][1]) > 0)
+        return False
 
     async def websocket(
         self, here: ASGIApp, scope: Scope, receive: Receive, send: Send, table_id: str
