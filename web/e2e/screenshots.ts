@@ -1,6 +1,7 @@
 /** Writes docs/screenshots/<game>-start|middle|end.png: one game of each played by
  * clicking against a bot in Chromium, against a real `saqqara serve`, and the lobby.
- * Run: npm run screenshots (scripts/screenshots builds the client first). */
+ * Run: npm run screenshots (scripts/screenshots builds the client first); SCREENSHOT_GAMES
+ * (game ids, comma-separated) takes only those games, and leaves the lobby as it is. */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createTable, startBrowser, startServer } from "./harness";
@@ -16,15 +17,19 @@ async function main(): Promise<void> {
   const server = await startServer();
   const browser = await startBrowser();
   try {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const lobby = await context.newPage();
-    await lobby.goto(server.base);
-    await lobby.locator(".game").first().waitFor();
-    await lobby.locator('button[data-game="valley-of-the-kings"]').click();
-    await lobby.locator("form.create").waitFor();
-    writeFileSync(join(OUT, "lobby.png"), await lobby.screenshot());
-    await context.close();
+    const only = process.env.SCREENSHOT_GAMES?.split(",").filter((id) => GAMES.includes(id));
+    if (!only?.length) {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      const lobby = await context.newPage();
+      await lobby.goto(server.base);
+      await lobby.locator(".game").first().waitFor();
+      await lobby.locator('button[data-game="valley-of-the-kings"]').click();
+      await lobby.locator("form.create").waitFor();
+      writeFileSync(join(OUT, "lobby.png"), await lobby.screenshot());
+      await context.close();
+    }
     for (const [index, game] of GAMES.entries()) {
+      if (only?.length && !only.includes(game)) continue;
       const { links } = await createTable(server.base, game, 1, 1, QUICK_BOT[game]);
       const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
       await page.goto(links.get(0) ?? "");
