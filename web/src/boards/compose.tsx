@@ -42,10 +42,12 @@ export function useComposer(legal: LegalAction[], onAct: (action: number) => voi
   const [pending, setPending] = useState<{ option: Option; key: string } | null>(null);
   const send = useRef(onAct);
   send.current = onAct;
+  // A new set of legal moves (not merely a new copy of the same list) ends the decision.
+  const signature = legal.map((action) => action.id).join(" ");
   useEffect(() => {
     setOffer(null);
     setPending(null);
-  }, [legal]);
+  }, [signature]);
   const clear = useCallback(() => {
     setOffer(null);
     setPending(null);

@@ -58,7 +58,9 @@ export function hue(name: string): string {
   return `hsl(${h} 45% 78%)`;
 }
 
-/** The places named by the events of the latest step: their slot, stack or field. */
+/** The places named by the events of the latest step: their slot, stack, field or area
+ * by name ("12", "b3", "f6", "13-H"), and Valley's sites and stone groups as "site 7" and
+ * "group 2". */
 export function lastPlaces(events: { seq: number; data: Record<string, unknown> }[]): Set<string> {
   const latest = events.length > 0 ? events[events.length - 1]?.seq : undefined;
   const found = new Set<string>();
@@ -67,6 +69,10 @@ export function lastPlaces(events: { seq: number; data: Record<string, unknown> 
     for (const key of ["slot", "stack", "field", "to"]) {
       const value = event.data[key];
       if (typeof value === "string" || typeof value === "number") found.add(String(value));
+    }
+    for (const key of ["site", "group"]) {
+      const value = event.data[key];
+      if (typeof value === "number") found.add(`${key} ${value}`);
     }
   }
   return found;
