@@ -1,4 +1,5 @@
-/** Writes docs/screenshots/<game>-start|middle|end.png: one game of each played by
+/** Writes docs/screenshots/<game>-start|middle|end.png (and <game>-phone.png, the end on a
+ * 360-pixel-wide phone): one game of each played by
  * clicking against a bot in Chromium, against a real `saqqara serve`, and the lobby.
  * Run: npm run screenshots (scripts/screenshots builds the client first); SCREENSHOT_GAMES
  * (game ids, comma-separated) takes only those games, and leaves the lobby as it is. */
@@ -9,6 +10,7 @@ import { GAMES, QUICK_BOT, awaitTurn, clickMove, seeded } from "./play";
 
 const OUT = resolve(__dirname, "..", "..", "docs", "screenshots");
 const VIEWPORT = { width: 1100, height: 760 };
+const PHONE = { width: 360, height: 740 };
 /** Moves left out while others remain, so that the pictures show a game under way. */
 const AVOID: Record<string, string[]> = { tutankhamun: ["exit"] };
 
@@ -47,6 +49,9 @@ async function main(): Promise<void> {
       writeFileSync(join(OUT, `${game}-start.png`), start);
       writeFileSync(join(OUT, `${game}-middle.png`), middle);
       writeFileSync(join(OUT, `${game}-end.png`), end);
+      // The same end on a 360-pixel-wide phone, the whole page.
+      await page.setViewportSize(PHONE);
+      writeFileSync(join(OUT, `${game}-phone.png`), await page.screenshot({ fullPage: true }));
       console.log(`${game}: ${shots.length} turns; wrote start, middle and end`);
       await page.context().close();
     }

@@ -106,8 +106,7 @@ function fieldAt(maze: Maze, name: string): { x: number; y: number } {
   return { x: (index % maze.width) * CELL, y: Math.floor(index / maze.width) * CELL };
 }
 
-export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
-  const typed = view as unknown as CurseOfTheMummyView;
+export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMummyView>) {
   const [aid, setAid] = useState(true);
   const [maze, setMaze] = useState<Maze>(plainGrid);
   const composer = useComposer(legal, onAct);
@@ -120,9 +119,9 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
       live = false;
     };
   }, []);
-  const offers = offersBy(legal, (action) => placeOf(action, typed, maze));
+  const offers = offersBy(legal, (action) => placeOf(action, view, maze));
   const place = (key: string) => ({ offer: offers.get(key), active: composer.activeKey === key, open: composer.open });
-  const figures = typed.figures;
+  const figures = view.figures;
   const possible = new Map<string, number[]>();
   figures.forEach((figure, index) => {
     if (!figure.in_game) return;
@@ -130,7 +129,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
   });
   const symbolAt = new Map(maze.symbols.map((s) => [s.field, s]));
   const full = maze.width * CELL + 16;
-  const mummy = fieldAt(maze, typed.mummy);
+  const mummy = fieldAt(maze, view.mummy);
   const buttons = [...offers.entries()].filter(([key]) => key.startsWith("button "));
   return (
     <div class="board-wrap">
@@ -164,7 +163,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
                 {name}
               </text>
               {symbol && (
-                <text x={x + CELL - 3} y={y + 10} text-anchor="end" class="symbol-name">
+                <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="symbol-name">
                   {symbol.name}
                 </text>
               )}
@@ -212,11 +211,11 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
           figure.field && figure.in_game ? (
             <g
               key={`explorer-${index}`}
-              class={index === typed.figure ? "explorer moving" : "explorer"}
+              class={index === view.figure ? "explorer moving" : "explorer"}
               style={{ transform: `translate(${fieldAt(maze, figure.field).x + CELL / 2}px, ${fieldAt(maze, figure.field).y + CELL / 2 + 2}px)` }}
               aria-label={`explorer ${index + 1}`}
             >
-              <circle r="11" fill={seatColour(figure.seat)} stroke={index === typed.figure ? "#111" : "#fff"} stroke-width="2" />
+              <circle r="11" fill={seatColour(figure.seat)} stroke={index === view.figure ? "#111" : "#fff"} stroke-width="2" />
               <text y="4" text-anchor="middle" class="figure-symbol" font-size="11">
                 {seatSymbol(figure.seat)}
               </text>
@@ -232,7 +231,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
             ☠
           </text>
         </g>
-        <DiceTray view={typed} top={full - 8} width={full} place={place} buttons={buttons} />
+        <DiceTray view={view} top={full - 8} width={full} place={place} buttons={buttons} />
       </svg>
       <ComposerPanel composer={composer} />
       <p class="legend">
@@ -244,7 +243,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
             {` (${figure.ankhs} ☥${figure.in_game ? "" : ", out"}) `}
           </span>
         ))}
-        · the mummy has {typed.mummy_ankhs} of {typed.mummy_needs} ☥
+        · the mummy has {view.mummy_ankhs} of {view.mummy_needs} ☥
       </p>
     </div>
   );

@@ -20,16 +20,15 @@ function cardColour(card: string): string {
 }
 const COLUMNS = "abcd";
 
-export function RevengeBoard({ view, legal, onAct, last }: BoardProps) {
-  const typed = view as unknown as TutankhamunsRevengeView;
-  const depth = typed.depth;
-  const top = typed.top;
+export function RevengeBoard({ view, legal, onAct, last }: BoardProps<TutankhamunsRevengeView>) {
+  const depth = view.depth;
+  const top = view.top;
   const places = placeActions(legal, ["lift", "block"]);
-  const blocks = typed.blocks;
-  const mine = Object.entries(typed.my_layers);
+  const blocks = view.blocks;
+  const mine = Object.entries(view.my_layers);
   // While laying, the cells show this seat's own layer as it is laid (face down to others).
   const layingNow =
-    typed.phase === "laying" && typed.laying ? (typed.my_layers[String(typed.laying.layer)] ?? []) : [];
+    view.phase === "laying" && view.laying ? (view.my_layers[String(view.laying.layer)] ?? []) : [];
   return (
     <div class="board-wrap">
     <svg class="board" viewBox="0 0 380 380" role="img" aria-label="The box of sixteen stacks">
@@ -82,7 +81,7 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps) {
                 )}
                 <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
                   {blocked ? "⛔ blocked · " : ""}
-                  {layingNow[index] ? "your layer, face down" : `${layers} ${layers === 1 ? "card" : "cards"}`}
+                  {layingNow[index] ? "face down" : `${layers} ${layers === 1 ? "card" : "cards"}`}
                 </text>
               </g>
             </g>

@@ -28,12 +28,11 @@ export function spiral(count: number): { x: number; y: number }[] {
   return points;
 }
 
-export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps) {
-  const typed = view as unknown as TutankhamunView;
+export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<TutankhamunView>) {
   // A taken (or undrawn) tile leaves a gap in the path: null in the view.
-  const path = typed.path;
+  const path = view.path;
   // A pawn not yet on the path is null.
-  const pawns = typed.pawns.map((p) => p ?? -1);
+  const pawns = view.pawns.map((p) => p ?? -1);
   const points = spiral(path.length);
   const takes = placeActions(legal, ["take"]);
   const outer = points[0] ?? { x: 0, y: 0 };

@@ -371,15 +371,14 @@ function figuresOf(view: ValleyOfTheKingsView) {
   return { onField, inArea };
 }
 
-export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps) {
-  const typed = view as unknown as ValleyOfTheKingsView;
+export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<ValleyOfTheKingsView>) {
   const composer = useComposer(legal, onAct);
-  const offers = useMemo(() => offersBy(legal, (action) => placeOf(action, typed, seat)), [legal, typed, seat]);
-  const { onField, inArea } = useMemo(() => figuresOf(typed), [typed]);
+  const offers = useMemo(() => offersBy(legal, (action) => placeOf(action, view, seat)), [legal, view, seat]);
+  const { onField, inArea } = useMemo(() => figuresOf(view), [view]);
   const { activeKey, open } = composer;
   const place = (key: string) => ({ offer: offers.get(key), active: activeKey === key, open });
-  const sites = new Map(typed.sites.map((site) => [site.site, site]));
-  const orders = seat === null ? null : (typed.seats[seat]?.orders ?? null);
+  const sites = new Map(view.sites.map((site) => [site.site, site]));
+  const orders = seat === null ? null : (view.seats[seat]?.orders ?? null);
   const activeSite = siteOfKey(activeKey);
   const pharaoh = BOARD.pharaoh;
   const px = (pharaoh.x ?? 300) * SCALE;
@@ -387,6 +386,7 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps) {
   const done = offers.get("done");
   return (
     <div class="board-wrap valley">
+      <div class="board-scroll">
       <svg class="board" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label="The valley">
         <rect width={WIDTH} height={HEIGHT} fill="#f4ead2" />
         {BOARD.areas.map((area, index) => {
@@ -421,13 +421,13 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps) {
         })}
         <g class="pharaoh">
           <rect x={px - 34} y={py - 34} width="68" height="68" fill="#c9a45c" stroke="#6b4f12" />
-          <rect x={px - 34} y={py + 34 - (68 * typed.pharaoh) / (pharaoh.stones ?? 30)} width="68"
-            height={(68 * typed.pharaoh) / (pharaoh.stones ?? 30)} fill="#8c6a2f" opacity="0.55" />
+          <rect x={px - 34} y={py + 34 - (68 * view.pharaoh) / (pharaoh.stones ?? 30)} width="68"
+            height={(68 * view.pharaoh) / (pharaoh.stones ?? 30)} fill="#8c6a2f" opacity="0.55" />
           <text x={px} y={py - 4} text-anchor="middle" class="pharaoh-label">
             pharaoh
           </text>
           <text x={px} y={py + 14} text-anchor="middle" class="pharaoh-label">
-            {typed.pharaoh}/{pharaoh.stones ?? 30}
+            {view.pharaoh}/{pharaoh.stones ?? 30}
           </text>
         </g>
         {BOARD.sites.map((data) => {
@@ -438,8 +438,8 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps) {
               onField={onField} orders={orders} seat={seat} />
           ) : null;
         })}
-        <Market view={typed} place={place} last={last} />
-        <Supplies view={typed} seat={seat} />
+        <Market view={view} place={place} last={last} />
+        <Supplies view={view} seat={seat} />
         {done && (
           <OfferPlace {...place("done")}>
             <rect class="spot button" x={WIDTH - 330} y="300" width="310" height="52" rx="12" />
@@ -449,6 +449,7 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps) {
           </OfferPlace>
         )}
       </svg>
+      </div>
       <ComposerPanel composer={composer} />
       <p class="legend">
         ◼ square token: overseer · ● round token: worker (in areas: how many of each) · stones

@@ -1,27 +1,9 @@
-/** Reading a view payload (JSON) safely, and finding which legal actions belong to a
- * place on a board. A place is named by the word after an action's verb: "take 12",
- * "lift b3", "go f6". */
+/** Finding which legal actions belong to a place on a board (a place is named by the word
+ * after an action's verb: "take 12", "lift b3", "go f6"), and the places of the last step. */
 import type { LegalAction } from "../generated/protocol";
 
+/** A view as it comes off the wire, before a board reads it through its game's type. */
 export type View = Record<string, unknown>;
-
-export function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-export function num(value: unknown, fallback = 0): number {
-  return typeof value === "number" ? value : fallback;
-}
-
-export function str(value: unknown, fallback = ""): string {
-  return typeof value === "string" ? value : fallback;
-}
-
-export function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
 
 /** Each place's single action of the given verbs ("lift b3" -> place "b3"). A place with
  * more than one such action is left out: the move list offers those. */
