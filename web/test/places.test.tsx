@@ -120,3 +120,33 @@ it("Valley: a bid waits for Confirm, and Clear throws it away", () => {
   expect(root.querySelector(".composer")).toBeNull();
   expect(sent).toEqual([]);
 });
+
+it("Valley: a theft is a click on the stone, a takeover on the site", () => {
+  // Thefts and takeovers are rare in bot games, so the fixtures hold none: this position
+  // is a real one, with the moves a thief would have (notation as the engine writes it).
+  const positions = JSON.parse(readFileSync(join(folder, "valley-of-the-kings.json"), "utf8")) as Position[];
+  const withStones = positions.find((p) =>
+    (p.view.sites as { stones: (string | null)[] }[]).some((s) => s.stones.some((c) => c !== null)),
+  );
+  expect(withStones).toBeDefined();
+  if (!withStones) return;
+  const sites = withStones.view.sites as { site: number; size: string; stones: (string | null)[] }[];
+  const site = sites.find((s) => s.stones.some((c) => c !== null));
+  if (!site) return;
+  const index = site.stones.findIndex((c) => c !== null);
+  const perLevel = site.size === "large" ? [9, 4, 1] : [4, 1];
+  let level = 0;
+  let rest = index;
+  while (rest >= (perLevel[level] ?? 0)) rest -= perLevel[level++] ?? 0;
+  const steal = { id: 9001, notation: `steal ${site.site} ${level + 1}.${rest + 1}`, label: "Steal it" };
+  const takeover = { id: 9002, notation: `takeover ${site.site}`, label: "Take it over" };
+  const sent: number[] = [];
+  const root = mount({ ...withStones, view: { ...withStones.view, phase: "steal" }, legal: [steal, takeover] }, sent);
+  const places = [...root.querySelectorAll<SVGGElement>(".place")];
+  expect(places.map((p) => p.dataset.action).sort()).toEqual(["9001", "9002"]);
+  const stone = places.find((p) => p.dataset.action === "9001");
+  expect(stone?.querySelector(".stone")).not.toBeNull();
+  click(stone ?? null);
+  click(places.find((p) => p.dataset.action === "9002") ?? null);
+  expect(sent).toEqual([9001, 9002]);
+});
