@@ -150,3 +150,19 @@ it("Valley: a theft is a click on the stone, a takeover on the site", () => {
   click(places.find((p) => p.dataset.action === "9002") ?? null);
   expect(sent).toEqual([9001, 9002]);
 });
+
+it("Valley: a pending order says what it costs in steps", () => {
+  const positions = JSON.parse(readFileSync(join(folder, "valley-of-the-kings.json"), "utf8")) as Position[];
+  const position = positions.find((p) => p.view.phase === "orders");
+  expect(position).toBeDefined();
+  if (!position) return;
+  const sent: number[] = [];
+  const root = mount(position, sent);
+  const order = position.legal.find((a) => a.notation.startsWith("overseer "));
+  const place = [...root.querySelectorAll<SVGGElement>(".place")].find((p) =>
+    (p.dataset.actions ?? p.dataset.action ?? "").split(" ").includes(String(order?.id)),
+  );
+  click(place ?? null);
+  expect(root.querySelector(".composer-note")?.textContent).toMatch(/^overseer \d \(\d+ steps?, \d+ in all/);
+  expect(sent).toEqual([]);
+});

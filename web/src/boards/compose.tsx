@@ -134,6 +134,7 @@ export function ComposerPanel({ composer }: { composer: Composer }) {
     return (
       <div class="composer" role="group" aria-label="Your pending choice">
         <span class="composer-title">{pending.action.label}?</span>
+        {pending.text !== pending.action.label && <span class="composer-note">{pending.text}</span>}
         <button type="button" class="confirm" data-confirm={pending.action.id} onClick={composer.confirm}>
           Confirm
         </button>

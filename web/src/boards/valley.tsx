@@ -137,6 +137,47 @@ for (const site of BOARD.sites) {
   });
 }
 
+/** Places one step apart (across one line, or two coinciding lines). */
+const NEIGHBOURS = new Map<string, string[]>();
+for (const [a, b] of BOARD.steps) {
+  NEIGHBOURS.set(a, [...(NEIGHBOURS.get(a) ?? []), b]);
+  NEIGHBOURS.set(b, [...(NEIGHBOURS.get(b) ?? []), a]);
+}
+
+/** The fewest steps from one place to another (how an overseer's move is measured). */
+export function stepsBetween(from: string, to: string): number | null {
+  const seen = new Map<string, number>([[from, 0]]);
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    const here = queue[head] ?? "";
+    const distance = seen.get(here) ?? 0;
+    if (here === to) return distance;
+    for (const next of NEIGHBOURS.get(here) ?? []) {
+      if (!seen.has(next)) {
+        seen.set(next, distance + 1);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+/** What an overseer's order costs, with the order already written: "3 steps, 5 of 6 in all". */
+function orderCost(view: ValleyOfTheKingsView, me: number | null, overseer: number, target: string): string {
+  const mine = me === null ? undefined : view.seats[me];
+  const from = mine?.overseers[overseer - 1];
+  const steps = from === undefined ? null : stepsBetween(from, target);
+  if (steps === null) return "";
+  let total = steps;
+  (mine?.orders ?? []).forEach((written, n) => {
+    const start = mine?.overseers[n];
+    if (n !== overseer - 1 && start !== undefined) total += stepsBetween(start, written) ?? 0;
+  });
+  const limit = BOARD.steps_per_round;
+  const verdict = total > limit ? ` — over ${limit}: both overseers would stay` : ` of ${limit}`;
+  return `${steps} ${steps === 1 ? "step" : "steps"}, ${total} in all${verdict}`;
+}
+
 /** Valley's actions, by where on the board they are chosen. */
 function placeOf(
   action: LegalAction,
@@ -149,13 +190,15 @@ function placeOf(
   switch (verb) {
     case "bid":
       return { key: `group ${first}`, title: `Bid at group ${first}`, text: `${second} rings`, sealed: true };
-    case "overseer":
+    case "overseer": {
+      const cost = view.phase === "orders" && second ? orderCost(view, me, Number(first), second) : "";
       return {
         key: `place ${second}`,
         title: `Overseer ${first} to ${second}`,
-        text: `overseer ${first}`,
+        text: cost ? `overseer ${first} (${cost})` : `overseer ${first}`,
         sealed: view.phase === "orders",
       };
+    }
     case "worker": {
       const from = mine?.workers[Number(first) - 1];
       return {
@@ -415,6 +458,14 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
                   </text>
                 </g>
               ))}
+              {seat !== null &&
+                (orders ?? []).map((target, n) =>
+                  target === name ? (
+                    <text key={n} x={spot.x + 40 + n * 16} y={spot.y - 16} class="order-mark big" fill={seatColour(seat)}>
+                      {n + 1}
+                    </text>
+                  ) : null,
+                )}
               {last?.has(name) && <circle class="last-ring" cx={spot.x} cy={spot.y} r="30" />}
             </g>
           );
