@@ -38,8 +38,19 @@ async function main(): Promise<void> {
       // Tutankhamun: the nearest tile each turn, so the pictures show a long walk.
       const pick = game === "tutankhamun" ? () => 0 : seeded(100 + index);
       const shots: Buffer[] = [];
+      let composed = false;
       while (await awaitTurn(page)) {
         shots.push(await page.screenshot());
+        const group = page.locator('svg .place[aria-label="Bid at group 1"]');
+        if (!composed && (await group.count()) > 0) {
+          // A bid built up on the board, pending its Confirm; then thrown away.
+          composed = true;
+          await group.dispatchEvent("click");
+          await page.locator(".composer [data-choice]").last().click();
+          await page.locator(".composer .confirm").waitFor();
+          writeFileSync(join(OUT, `${game}-pending-bid.png`), await page.screenshot());
+          await page.locator(".composer .clear").click();
+        }
         await clickMove(page, pick, AVOID[game] ?? []);
       }
       await page.locator(".result").waitFor();
