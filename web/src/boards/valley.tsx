@@ -20,7 +20,7 @@ import type { BoardProps } from "./types";
 const BOARD = boardJson as unknown as ValleyOfTheKingsBoard;
 const SCALE = 2;
 const WIDTH = 1200;
-const HEIGHT = 1030;
+const HEIGHT = 1046;
 
 const STONE: Record<string, string> = {
   red: "#b5473a",
@@ -71,7 +71,7 @@ function slots(levels: number, side: number): Slot[] {
   return found;
 }
 
-const HALF = { small: 26, large: 36 };
+const HALF = { small: 26, large: 42 };
 const FIELD = 22;
 
 /** Field centres around a site (A at the top, clockwise), offsets in pixels. */
