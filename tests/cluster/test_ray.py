@@ -28,7 +28,8 @@ def test_an_arena_on_ray_plays_the_same_games_as_a_local_run(ray_instance: Modul
     )
     assert on_ray.results == local.results
     assert sorted(streamed) == [2, 4, 4, 4]  # one report per task, as each one finishes
-    assert on_ray.to_json() == local.to_json()
+    thinking = "seconds_per_move"  # processor time differs from run to run
+    assert {**on_ray.to_json(), thinking: None} == {**local.to_json(), thinking: None}
 
 
 def _comparable(games: list[LadderGame]) -> list[tuple[object, ...]]:
