@@ -79,11 +79,14 @@ async function clickPlace(
   const count = await choices.count();
   if (count > 0) {
     await choices.nth(pick(count)).click();
-    // Sent at once, or (sealed) shown pending with its Confirm.
+    // Sent at once (answered by a newer update), or (sealed) shown pending with its Confirm.
     await page.waitForFunction(
-      () => document.querySelector(".composer .confirm") || !document.querySelector(".composer [data-choice]"),
-      undefined,
-      { timeout: 10_000, polling: 20 },
+      (before) =>
+        document.querySelector(".composer .confirm") ||
+        document.querySelector(".result") ||
+        document.querySelector("main.table")?.getAttribute("data-seq") !== before,
+      seq,
+      { timeout: 60_000, polling: 20 },
     );
   }
   const confirm = page.locator(".composer .confirm");

@@ -71,21 +71,40 @@ for (const file of files) {
           const ids = direct !== undefined ? [Number(direct)] : (place.dataset.actions ?? "").split(" ").map(Number);
           expect(ids.length).toBeGreaterThan(0);
           for (const id of ids) {
-            const action = legal.get(id);
-            expect(action).toBeDefined();
-            if (!action) continue;
+            expect(legal.has(id)).toBe(true);
             reached.set(id, (reached.get(id) ?? 0) + 1);
+          }
+          if (direct !== undefined) {
+            // One move: the click sends it.
             const before = sent.length;
             click(place);
-            if (direct === undefined) {
-              if (ids.length > 1) click(root.querySelector(`.composer [data-choice="${id}"]`));
-              const confirm = root.querySelector(".composer .confirm");
-              expect(confirm !== null).toBe(sealed(position, action));
-              if (confirm) {
-                expect(sent.length).toBe(before);
-                click(confirm);
-              }
+            expect(sent.slice(before)).toEqual(ids);
+            continue;
+          }
+          const isSealed = ids.map((id) => sealed(position, legal.get(id) as LegalAction));
+          expect(new Set(isSealed).size).toBe(1);
+          if (!isSealed[0]) {
+            // Several open moves: the click offers them all, and each choice sends its own.
+            click(place);
+            const choices = [...root.querySelectorAll<HTMLButtonElement>(".composer [data-choice]")];
+            expect(choices.map((choice) => Number(choice.dataset.choice))).toEqual(ids);
+            for (const choice of choices) {
+              const before = sent.length;
+              click(choice);
+              expect(sent.slice(before)).toEqual([Number(choice.dataset.choice)]);
             }
+            click(root.querySelector(".composer .clear"));
+            continue;
+          }
+          // A sealed decision: chosen, shown pending, sent only by Confirm.
+          for (const id of ids) {
+            const before = sent.length;
+            click(place);
+            if (ids.length > 1) click(root.querySelector(`.composer [data-choice="${id}"]`));
+            const confirm = root.querySelector(".composer .confirm");
+            expect(confirm).not.toBeNull();
+            expect(sent.length).toBe(before);
+            click(confirm);
             expect(sent.slice(before)).toEqual([id]);
             expect(root.querySelector(".composer")).toBeNull();
           }

@@ -58,7 +58,7 @@ export function useComposer(legal: LegalAction[], onAct: (action: number) => voi
         setOffer(null);
         setPending({ option, key: from.key });
       } else {
-        clear();
+        // Sent as it is chosen; the choices give way when the next legal moves arrive.
         send.current(option.action.id);
       }
     },
