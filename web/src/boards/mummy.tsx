@@ -219,7 +219,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
               <text y="4" text-anchor="middle" class="figure-symbol" font-size="11">
                 {seatSymbol(figure.seat)}
               </text>
-              <text x="9" y="-6" class="figure-number explorer-number">
+              <text x="8" y="-7" class="figure-number explorer-number">
                 {index + 1}
               </text>
             </g>

@@ -55,7 +55,7 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
                 stroke-width="0.8"
               />
             ))}
-            <g class="card-face" key={card ?? (layers === 0 ? "empty" : "hidden")}>
+            <g class={!card && layers === 0 ? "card-face empty" : "card-face"} key={card ?? (layers === 0 ? "empty" : "hidden")}>
               <rect
                 class="spot"
                 x={x + 4 + layers * 1.5}

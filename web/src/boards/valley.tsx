@@ -493,14 +493,15 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
         <Supplies view={view} seat={seat} />
         {done && (
           <OfferPlace {...place("done")}>
-            <rect class="spot button" x={WIDTH - 330} y="300" width="310" height="52" rx="12" />
-            <text x={WIDTH - 175} y="334" text-anchor="middle" class="button-label">
+            <rect class="spot button" x={WIDTH - 360} y="300" width="340" height="52" rx="12" />
+            <text x={WIDTH - 190} y="333" text-anchor="middle" class="button-label">
               {done.title}
             </text>
           </OfferPlace>
         )}
       </svg>
       </div>
+      <p class="pan-hint">← swipe the board sideways to see all of it →</p>
       <ComposerPanel composer={composer} />
       <p class="legend">
         ◼ square token: overseer · ● round token: worker (in areas: how many of each) · stones
