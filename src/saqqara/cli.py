@@ -407,6 +407,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         rate=args.rate,
         sqlite_sync=args.sqlite_sync,
         snapshot_every=args.snapshot_every,
+        move_limit=args.bot_move_limit,
     )
     return 0
 
@@ -540,6 +541,13 @@ def build_parser() -> argparse.ArgumentParser:
         "server, not of the machine, and is much faster on slow disks",
     )
     serve.add_argument(
+        "--bot-move-limit",
+        type=float,
+        default=10.0,
+        help="seconds a bot seat may think over a move before a random legal move is played "
+        "instead (default 10)",
+    )
+    serve.add_argument(
         "--snapshot-every",
         type=int,
         default=200,
@@ -552,7 +560,10 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("url", help="the server's address")
     bot.add_argument("--seat-link", required=True, help="the seat's invite link")
     bot.add_argument(
-        "--bot", default="random", help="bot name: only random can play a remote seat for now"
+        "--bot",
+        default="random",
+        help="any bot of ours (random, heuristic, easy, medium, hard, ismcts[:N|:1s], ...); "
+        "search bots plan on states rebuilt from the seat's view",
     )
     bot.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
     bot.set_defaults(run=cmd_bot)

@@ -1,6 +1,7 @@
 /** Writes docs/screenshots/<game>-start|middle|end.png (and <game>-phone.png, the end on a
- * 360-pixel-wide phone): one game of each played by
- * clicking against a bot in Chromium, against a real `saqqara serve`, and the lobby.
+ * 360-pixel-wide phone): one game of each played by clicking against a bot in Chromium,
+ * against a real `saqqara serve`, the lobby, and replay.png: the Valley of the Kings game
+ * stepped back to its middle in the replay.
  * Run: npm run screenshots (scripts/screenshots builds the client first); SCREENSHOT_GAMES
  * (game ids, comma-separated) takes only those games, and leaves the lobby as it is. */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -63,7 +64,17 @@ async function main(): Promise<void> {
       // The same end on a 360-pixel-wide phone, the whole page.
       await page.setViewportSize(PHONE);
       writeFileSync(join(OUT, `${game}-phone.png`), await page.screenshot({ fullPage: true }));
+      await page.setViewportSize(VIEWPORT);
       console.log(`${game}: ${shots.length} turns; wrote start, middle and end`);
+      if (game === "valley-of-the-kings") {
+        await page.locator("button.replay-game").click();
+        const replay = page.locator("main.replay");
+        await replay.waitFor();
+        const steps = Number(await replay.getAttribute("data-steps"));
+        for (let n = 0; n < Math.floor(steps / 2); n++) await page.keyboard.press("ArrowRight");
+        writeFileSync(join(OUT, "replay.png"), await page.screenshot());
+        console.log(`${game}: wrote the replay at step ${Math.floor(steps / 2)} of ${steps - 1}`);
+      }
       await page.context().close();
     }
   } finally {
