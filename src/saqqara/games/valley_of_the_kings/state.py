@@ -42,6 +42,8 @@ _BID_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] 
 """Bid options by (tiles in hand, rings still allowed per group): the same few hands and
 rooms recur in every auction, so legal bids are listed once."""
 _BID_OPTIONS_LIMIT = 50_000
+_ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
+"""Order options by (overseer, which sites are out of play): fixed for a whole game."""
 PIECES = 7
 V = act.VALUES
 C = act.COLOURS
@@ -213,8 +215,14 @@ class ValleyState(State):
             if self.orders[2 * seat + 1] >= 0:
                 return []
             overseer = 0 if self.orders[2 * seat] < 0 else 1
-            row = act.OVERSEER[overseer]
-            return [row[node] for node in self._order_targets()]
+            out = tuple(who == OUT for who in self.owner)
+            known = _ORDER_OPTIONS.get((overseer, out))
+            if known is None:
+                row = act.OVERSEER[overseer]
+                known = _ORDER_OPTIONS[(overseer, out)] = tuple(
+                    row[node] for node in self._order_targets()
+                )
+            return list(known)
         if phase <= DRAW or phase == OVER or seat != self.active:
             return []
         if phase == BID:
