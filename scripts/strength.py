@@ -1,13 +1,17 @@
 """Regenerate ``docs/strength.md``: every game's ladder and the strong bot's head-to-heads.
 
 Per game, at 2 players, a round robin (``saqqara.ai.ladder``) between ``random``, ``easy``,
-``medium`` (the heuristic), the strong bot ``ismcts:N`` (``hard`` without its one-second
-wall-clock cap, so that a busy machine does not weaken it) and OpenSpiel's IS-MCTS given
-the same processor time per move (its simulations calibrated at the game's first real
-decision); then the strong bot against two heuristic seats at 3 players. Files go to
-``docs/strength/``; the page to ``docs/strength.md``.
+``medium`` (the heuristic) and the strong bot (``hard``'s search with its fixed budget and
+without its one-second wall-clock cap, so that a busy machine does not weaken it:
+``expert:N`` where the game has a rollout policy, ``ismcts:N`` elsewhere;
+:func:`saqqara.ai.levels.strong_bot_name`); then the strong bot against OpenSpiel's IS-MCTS
+given the same processor time per move (the strong bot's mean in the ladder, times
+OpenSpiel's simulations per second at the game's first real decision); then the strong bot
+against two heuristic seats at 3 players. Files go to ``docs/strength/``; the page to
+``docs/strength.md``.
 
-Usage: python scripts/strength.py [--games K] [--games3 K3] [--iterations N] [--game ID]
+Usage: python scripts/strength.py [--games K] [--games3 K3] [--iterations N]
+       [--strong BOT] [--game ID]
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from pathlib import Path
 from saqqara.ai.ismcts import ISMCTSBot
 from saqqara.ai.ladder import Ladder, LadderGame, Share, play_ladder_game, run_ladder
 from saqqara.ai.ladder_command import write_ladder
-from saqqara.ai.levels import HARD_ITERATIONS
+from saqqara.ai.levels import HARD_ITERATIONS, strong_bot_name
 from saqqara.ai.openspiel_ismcts import OpenSpielISMCTS
+from saqqara.ai.rollout import rollout_spec_for
 from saqqara.core.game import CHANCE, Game
 from saqqara.core.perspective import Perspective
 from saqqara.core.registry import load, registered_games
@@ -49,22 +54,22 @@ def first_choice(game: Game) -> Perspective:
     return Perspective(state, state.to_act()[0])
 
 
-def equal_time_simulations(game: Game, iterations: int) -> tuple[int, float, float]:
-    """OpenSpiel IS-MCTS simulations that take the processor time of our ``iterations``;
-    with both rates (per processor second) at the game's first real decision."""
+def search_rates(game: Game) -> tuple[float, float]:
+    """Our IS-MCTS iterations and OpenSpiel's IS-MCTS simulations per processor second at
+    the game's first real decision."""
     perspective = first_choice(game)
     ISMCTSBot(game, 50).choose(perspective, random.Random(1))  # warm-up: first-use tables
     OpenSpielISMCTS(game, 5).choose(perspective, random.Random(1))
-    ours = ISMCTSBot(game, max(200, iterations // 5))
+    ours = ISMCTSBot(game, 400)
     start = time.process_time()
     ours.choose(perspective, random.Random(2))
-    our_rate = ours.budget.iterations / (time.process_time() - start)  # type: ignore[operator]
+    our_rate = 400 / (time.process_time() - start)
     probe = 100
     theirs = OpenSpielISMCTS(game, probe)
     start = time.process_time()
     theirs.choose(perspective, random.Random(2))
     their_rate = probe / (time.process_time() - start)
-    return max(1, round(iterations * their_rate / our_rate)), our_rate, their_rate
+    return our_rate, their_rate
 
 
 def _play(args: tuple[str, int, dict[str, str], int, tuple[str, ...], int, int]) -> LadderGame:
@@ -110,13 +115,20 @@ def by_side(ladder: Ladder, game: Game, bot: str) -> str:
     return "; ".join(parts)
 
 
+def strong_bot(game_id: str, args: argparse.Namespace) -> str:
+    """The strong bot measured: ``--strong``, else ``hard``'s search, its budget replaced
+    by ``--iterations`` where given."""
+    if args.strong:
+        return str(args.strong)
+    name = strong_bot_name(game_id)
+    return f"{name.partition(':')[0]}:{args.iterations}" if args.iterations else name
+
+
 def section(game_id: str, args: argparse.Namespace, workers: int) -> str:
     spec = registered_games()[game_id].spec
     game = load(game_id, 2)
-    iterations = args.iterations or HARD_ITERATIONS.get(game_id, 2000)
-    strong = f"ismcts:{iterations}"
-    sims, our_rate, their_rate = equal_time_simulations(game, iterations)
-    peer = f"openspiel-ismcts:{sims}"
+    strong = strong_bot(game_id, args)
+    our_rate, their_rate = search_rates(game)
     bots = ["random", "easy", "medium", strong]
     ladder = run_ladder(game_id, 2, {}, bots, args.games, args.seed, workers)
     paths = write_ladder(ladder, FILES)
@@ -125,8 +137,10 @@ def section(game_id: str, args: argparse.Namespace, workers: int) -> str:
     versus_medium.results = [
         r for r in ladder.results if sorted(r.seats) == sorted([strong, "medium"])
     ]
-    versus_peer = table_games(game, (strong, peer), args.games, workers, args.seed + 1)
     medium_share, strong_spm = share_of(versus_medium, strong)
+    sims = max(1, round(strong_spm * their_rate))
+    peer = f"openspiel-ismcts:{sims}"
+    versus_peer = table_games(game, (strong, peer), args.games, workers, args.seed + 1)
     peer_share, _ = share_of(versus_peer, strong)
     _, peer_spm = share_of(versus_peer, peer)
     lines = [
@@ -136,9 +150,10 @@ def section(game_id: str, args: argparse.Namespace, workers: int) -> str:
         f"on {now()}._",
         "",
         f"Options: {', '.join(f'{k}={v}' for k, v in game.options.items()) or 'none'}. "
-        f"Strong bot `{strong}`; OpenSpiel's IS-MCTS at equal processor time per move: "
-        f"`{peer}` (at the first real decision ours runs {our_rate:,.0f} iterations/s, "
-        f"OpenSpiel's {their_rate:,.0f} simulations/s).",
+        f"Strong bot `{strong}`; OpenSpiel's IS-MCTS at equal processor time per move "
+        f"(the strong bot's {strong_spm:.3f} s against the heuristic): `{peer}` (at the "
+        f"first real decision our IS-MCTS runs {our_rate:,.0f} iterations/s, OpenSpiel's "
+        f"{their_rate:,.0f} simulations/s).",
         "",
         f"Ladder at 2 players, {args.games} games per pair, seats rotating:",
         "",
@@ -180,17 +195,25 @@ processor seconds of the bot's own decisions, on a machine shared with other wor
 ({cpus} cores).
 
 The levels: `easy` (the heuristic with half its moves random), `medium` (the game's
-heuristic), `hard` (our IS-MCTS at {hard}, and at most one second of wall-clock time per
-move). The strong bot measured below is `ismcts:N` with the N each section names: `hard`'s
-search with a fixed iteration budget, so that a busy machine does not weaken it. Where N is
-below `hard`'s own budget the run was shortened for time, and `hard` searches more than
-what is shown. Small game counts give wide intervals: read them before the means.
+heuristic), `hard` (the strong bot, at most one second of wall-clock time per move: {hard}).
+The strong bot measured below is the one each section names: `hard`'s search with a fixed
+budget and no time cap, so that a busy machine does not weaken it (`expert:N`: N rollouts
+per move; `ismcts:N`: N iterations). Where N is below `hard`'s own budget the run was
+shortened for time, and `hard` searches more than what is shown. Small game counts give
+wide intervals: read them before the means.
 """
 
 
 def header() -> str:
-    hard = ", ".join(f"{n:,} iterations in {g}" for g, n in sorted(HARD_ITERATIONS.items()))
-    return HEADER.format(cpus=os.cpu_count(), hard=hard)
+    parts = []
+    for game_id in sorted(registered_games()):
+        spec = rollout_spec_for(game_id)
+        if spec is not None:
+            parts.append(f"the rollout search `expert` at {spec.rollouts:,} rollouts in {game_id}")
+        else:
+            iterations = HARD_ITERATIONS.get(game_id, 2000)
+            parts.append(f"our IS-MCTS at {iterations:,} iterations in {game_id}")
+    return HEADER.format(cpus=os.cpu_count(), hard="; ".join(parts))
 
 
 def now() -> str:
@@ -199,7 +222,8 @@ def now() -> str:
 
 def run_options(args: argparse.Namespace) -> str:
     text = f"--games {args.games} --games3 {args.games3}"
-    return text + (f" --iterations {args.iterations}" if args.iterations else "")
+    text += f" --iterations {args.iterations}" if args.iterations else ""
+    return text + (f" --strong {args.strong}" if args.strong else "")
 
 
 def sections_of(text: str) -> dict[str, str]:
@@ -256,7 +280,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per pair (default 20)")
     parser.add_argument("--games3", type=int, default=10, help="3-player games (default 10)")
-    parser.add_argument("--iterations", type=int, help="strong bot's iterations per move")
+    parser.add_argument(
+        "--iterations", type=int, help="the strong bot's rollouts or iterations per move"
+    )
+    parser.add_argument("--strong", help="the strong bot to measure (default: hard's search)")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)

@@ -22,7 +22,7 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
-from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
+from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE, Translator
 from saqqara.core.journal import read_record_file
 from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
@@ -301,12 +301,15 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     table.add_column("seats", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% interval", justify="right")
+    table.add_column("s/move", justify="right")
+    seconds = result.seconds_per_move()
     for score in result.scores():
         table.add_row(
             score.name,
             str(score.seats_played),
             f"{score.mean:.3f}",
             f"{score.low:.3f} – {score.high:.3f}",
+            f"{seconds[score.name]:.3f}",
         )
     console.print(table)
     if result.roles is not None:
@@ -325,7 +328,8 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         console.print(sides)
     console.print(
         f"A fair share is {1 / args.players:.3f}; shared wins count as fractions. "
-        f"Mean game length {data['mean_steps']} steps."
+        f"Mean game length {data['mean_steps']} steps; s/move: processor seconds per "
+        "decision of each bot."
     )
     return 0
 
@@ -383,9 +387,10 @@ def cmd_board(args: argparse.Namespace, console: Console) -> int:
     if drawing is None:
         have = ", ".join(boards()) or "none yet"
         raise UsageError(f"{args.game} has no reconstructed board to draw (boards: {have})")
-    print(drawing.sketch())
+    tr = Translator(args.lang)
+    print(drawing.sketch(tr))
     if args.svg:
-        Path(args.svg).write_text(drawing.svg(), encoding="utf-8")
+        Path(args.svg).write_text(drawing.svg(tr), encoding="utf-8")
         console.print(f"SVG written to {args.svg}")
     return 0
 
@@ -402,6 +407,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         rate=args.rate,
         sqlite_sync=args.sqlite_sync,
         snapshot_every=args.snapshot_every,
+        move_limit=args.bot_move_limit,
     )
     return 0
 
@@ -505,6 +511,9 @@ def build_parser() -> argparse.ArgumentParser:
     board = sub.add_parser("board", help="draw a game's reconstructed board from its data file")
     board.add_argument("game", help="game id")
     board.add_argument("--svg", metavar="FILE", help="also write the board as an SVG file")
+    board.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="language of the drawing (default en)"
+    )
     board.set_defaults(run=cmd_board)
 
     add_schema_command(sub)
@@ -532,6 +541,13 @@ def build_parser() -> argparse.ArgumentParser:
         "server, not of the machine, and is much faster on slow disks",
     )
     serve.add_argument(
+        "--bot-move-limit",
+        type=float,
+        default=10.0,
+        help="seconds a bot seat may think over a move before a random legal move is played "
+        "instead (default 10)",
+    )
+    serve.add_argument(
         "--snapshot-every",
         type=int,
         default=200,
@@ -544,7 +560,10 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("url", help="the server's address")
     bot.add_argument("--seat-link", required=True, help="the seat's invite link")
     bot.add_argument(
-        "--bot", default="random", help="bot name: only random can play a remote seat for now"
+        "--bot",
+        default="random",
+        help="any bot of ours (random, heuristic, easy, medium, hard, ismcts[:N|:1s], ...); "
+        "search bots plan on states rebuilt from the seat's view",
     )
     bot.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
     bot.set_defaults(run=cmd_bot)

@@ -91,3 +91,11 @@ def test_every_game_answers_to_random_heuristic_and_ismcts(game_id: str) -> None
     for name in ("random", "heuristic", "greedy", "ismcts:5"):
         assert make_bot(name, game).name
     assert {"random", "heuristic", "ismcts"} <= set(available_bots(game_id))
+
+
+def test_the_arena_reports_each_bots_processor_seconds_per_move() -> None:
+    result = run_arena("tutankhamun", 2, {}, ["ismcts:40", "random"], 2, 1, workers=1)
+    seconds = result.to_json()["seconds_per_move"]
+    assert set(seconds) == {"ismcts:40", "random"}
+    assert seconds["ismcts:40"] > seconds["random"] >= 0
+    assert all(len(r.seconds) == len(r.moves) == 2 and sum(r.moves) > 0 for r in result.results)

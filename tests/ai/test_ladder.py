@@ -60,3 +60,12 @@ def test_the_ladder_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 2 and data["players"] == 2
     assert (tmp_path / "tutankhamuns-revenge-0-off-2p.png").exists()
+
+
+def test_ladder_game_seeds_never_collide_past_ten_thousand_games_per_table() -> None:
+    from saqqara.ai.ladder import game_seed
+
+    seeds = {game_seed(0, table, index) for table in range(3) for index in range(20_000)}
+    assert len(seeds) == 60_000  # the old seed + 10_000 * table + index reused 20,000
+    assert game_seed(0, 1, 0) != game_seed(0, 0, 10_000)
+    assert game_seed(4, 1, 2) == game_seed(4, 1, 2) != game_seed(5, 1, 2)

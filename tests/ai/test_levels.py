@@ -30,8 +30,3 @@ def _play(game_id: str, bot_name: str, players: int, options: dict[str, str]) ->
 @pytest.mark.parametrize("game_id", sorted(registered_games()))
 def test_easy_plays_legal_moves_to_the_end(game_id: str) -> None:
     _play(game_id, "easy", 3, {})
-
-
-@pytest.mark.parametrize("edition", ["amigo-1993", "ootb-2004"])
-def test_tutankhamun_lookahead_plays_legal_moves_to_the_end(edition: str) -> None:
-    _play("tutankhamun", "lookahead", 3, {"edition": edition})

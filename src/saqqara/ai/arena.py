@@ -1,4 +1,5 @@
-"""The arena: many seeded games between bots, on every core, with win rates and intervals.
+"""The arena: many seeded games between bots, on every core, with win rates and intervals,
+and each bot's processor seconds per move (:class:`TimedAgent`).
 
 Seats rotate from game to game so that no bot keeps the first seat; game ``k`` is played
 with seed ``seed + k``, so a result does not depend on how many workers played it, nor on
@@ -8,26 +9,52 @@ whether they ran on this machine or on a Ray cluster (:mod:`saqqara.ai.distribut
 from __future__ import annotations
 
 import math
+import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from saqqara.ai.distributed import batch_size, cut, run_batches
 from saqqara.ai.registry import make_bot
+from saqqara.core.actions import Action
 from saqqara.core.agent import Agent
 from saqqara.core.game import Game
 from saqqara.core.match import Match
+from saqqara.core.perspective import Perspective
 from saqqara.core.playout import play_out
 from saqqara.core.registry import load
 
 
+class TimedAgent:
+    """Another agent, with the processor time and number of its decisions counted."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds = 0.0
+        self.moves = 0
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        start = time.thread_time()
+        try:
+            return self.agent.choose(perspective, rng)
+        finally:
+            self.seconds += time.thread_time() - start
+            self.moves += 1
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """One arena game: the bot name in each seat, the returns and the number of steps."""
+    """One arena game: the bot name in each seat, the returns and the number of steps, and
+    each seat's thinking (processor seconds, decisions), which differs from run to run and
+    so is left out of comparisons."""
 
     seats: tuple[str, ...]
     returns: tuple[float, ...]
     steps: int
+    seconds: tuple[float, ...] = field(default=(), compare=False)
+    moves: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +92,16 @@ class ArenaResult:
             for name, value in zip(result.seats, result.returns, strict=True):
                 samples.setdefault(name, []).append(value)
         return [_interval(name, values) for name, values in samples.items()]
+
+    def seconds_per_move(self) -> dict[str, float]:
+        """Each distinct bot's processor seconds per decision, over all its seats."""
+        seconds: dict[str, float] = {}
+        moves: dict[str, int] = {}
+        for result in self.results:
+            for seat, name in enumerate(result.seats):
+                seconds[name] = seconds.get(name, 0.0) + sum(result.seconds[seat : seat + 1])
+                moves[name] = moves.get(name, 0) + sum(result.moves[seat : seat + 1])
+        return {name: seconds[name] / max(1, moves[name]) for name in seconds}
 
     def side_scores(self) -> list[BotScore]:
         """In games of unequal sides, how often each side won (any of its seats winning),
@@ -106,6 +143,7 @@ class ArenaResult:
             "fair_share": round(1 / self.players, 4),
             "mean_steps": round(sum(steps) / max(1, len(steps)), 1),
             "bots": {s.name: s.to_json() for s in self.scores()},
+            "seconds_per_move": {k: round(v, 4) for k, v in self.seconds_per_move().items()},
             **sides,
         }
 
@@ -154,8 +192,15 @@ def play_one(
         if name not in agents:
             agents[name] = make_bot(name, game)
     match = Match(game, seed=seed + index, names=seats)
-    play_out(match, [agents[name] for name in seats])
-    return GameResult(seats, match.outcome().returns(), match.seq)
+    timed = [TimedAgent(agents[name]) for name in seats]
+    play_out(match, timed)
+    return GameResult(
+        seats,
+        match.outcome().returns(),
+        match.seq,
+        tuple(t.seconds for t in timed),
+        tuple(t.moves for t in timed),
+    )
 
 
 def _play_chunk(

@@ -15,42 +15,21 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from saqqara.ai.arena import seating
+from saqqara.ai.arena import TimedAgent, seating
 from saqqara.ai.distributed import batch_size, cut, run_batches
 from saqqara.ai.registry import make_bot
-from saqqara.core.actions import Action
 from saqqara.core.game import Game
-from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent, play_game
 from saqqara.core.registry import load
+from saqqara.core.seeding import mix
 
 DEFAULT_BOTS = ("random", "easy", "medium", "hard")
 Z95 = 1.96
-
-
-class TimedAgent:
-    """Another agent, with the processor time and number of its decisions counted."""
-
-    def __init__(self, agent: Agent) -> None:
-        self.agent = agent
-        self.name = agent.name
-        self.seconds = 0.0
-        self.moves = 0
-
-    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
-        start = time.thread_time()
-        try:
-            return self.agent.choose(perspective, rng)
-        finally:
-            self.seconds += time.thread_time() - start
-            self.moves += 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +221,13 @@ def tables(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return list(itertools.combinations(bots, players))
 
 
+def game_seed(seed: int, table: int, index: int) -> int:
+    """The seed of game ``index`` at ``table``: SplitMix64 of the three, so no two games
+    of a ladder share a seed however many games a table plays (``seed + 10_000 * table +
+    index`` gave table 1's first game the seed of table 0's ten-thousandth)."""
+    return mix(seed, table, index)
+
+
 _AGENTS: dict[tuple[str, int, tuple[tuple[str, str], ...]], tuple[Game, dict[str, Agent]]] = {}
 
 
@@ -254,7 +240,7 @@ def play_ladder_game(
     index: int,
     seed: int,
 ) -> LadderGame:
-    """Game ``index`` of a table (seed ``seed + 10_000 * table + index``); in a worker."""
+    """Game ``index`` of a table (seed :func:`game_seed`); in a worker."""
     key = (game_id, players, tuple(sorted(options.items())))
     if key not in _AGENTS:
         _AGENTS[key] = (load(game_id, players, options), {})
@@ -264,7 +250,7 @@ def play_ladder_game(
         if name not in agents:
             agents[name] = make_bot(name, game)
     timed = [TimedAgent(agents[name]) for name in seats]
-    played = play_game(game, timed, seed=seed + 10_000 * table + index)
+    played = play_game(game, timed, seed=game_seed(seed, table, index))
     return LadderGame(
         table,
         index,

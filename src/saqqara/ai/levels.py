@@ -3,8 +3,10 @@
 - ``easy``: the game's heuristic, but every other decision (on average) is a random legal
   move — it wanders, so a newcomer who plays with purpose beats it.
 - ``medium``: the game's hand-written heuristic (``heuristic`` or ``greedy``).
-- ``hard``: our IS-MCTS with the game's evaluator, at most :data:`HARD_ITERATIONS`
-  iterations and never more than one second per move.
+- ``hard``: the strong bot, never more than one second per move: the rollout search
+  ``expert`` (:mod:`saqqara.ai.rollout`) in every game that registers a rollout policy,
+  which beats the heuristic there; elsewhere our IS-MCTS with the game's evaluator, at
+  most :data:`HARD_ITERATIONS` iterations.
 
 The choice rests on measured strength: ``docs/strength.md`` holds each game's ladder
 (``scripts/strength.py`` regenerates it), where the three levels rank in this order.
@@ -16,6 +18,7 @@ import random
 
 from saqqara.ai.ismcts import Budget, ISMCTSBot
 from saqqara.ai.registry import available_bots, make_bot, register_bot
+from saqqara.ai.rollout import DEFAULT_SECONDS, RolloutBot, rollout_spec_for
 from saqqara.core.actions import Action
 from saqqara.core.game import Game
 from saqqara.core.perspective import Perspective
@@ -67,11 +70,23 @@ def medium(game: Game) -> Agent:
     return _Renamed(bot, "medium")
 
 
-def hard(game: Game) -> ISMCTSBot:
+def hard(game: Game) -> ISMCTSBot | RolloutBot:
+    spec = rollout_spec_for(game.spec.id)
+    if spec is not None:
+        return RolloutBot(game, spec, Budget(spec.rollouts, DEFAULT_SECONDS), "hard")
     iterations = HARD_ITERATIONS.get(game.spec.id, 2000)
     bot = ISMCTSBot.with_budget(game, Budget(iterations, HARD_SECONDS))
     bot.name = "hard"
     return bot
+
+
+def strong_bot_name(game_id: str) -> str:
+    """``hard``'s search under its own name with its fixed budget and no time cap (what
+    ``scripts/strength.py`` measures): ``expert:N`` or ``ismcts:N``."""
+    spec = rollout_spec_for(game_id)
+    if spec is not None:
+        return f"expert:{spec.rollouts}"
+    return f"ismcts:{HARD_ITERATIONS.get(game_id, 2000)}"
 
 
 class _Renamed:
@@ -87,4 +102,4 @@ class _Renamed:
 
 register_bot("easy", EasyBot, help="level for newcomers: the heuristic, half its moves random")
 register_bot("medium", medium, help="level: the game's hand-written heuristic")
-register_bot("hard", hard, help="level: our IS-MCTS, up to one second per move")
+register_bot("hard", hard, help="level: the strong bot (expert or IS-MCTS), up to 1 s per move")

@@ -145,6 +145,7 @@ async def healthz(request: Request) -> Response:
             "live_tables": len(service.live),
             "accepted": service.accepted,
             "replayed": service.replayed,
+            "bots_busy": service.bots.busy,
         }
     )
 

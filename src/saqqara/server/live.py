@@ -22,7 +22,7 @@ from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
-from saqqara.server.clocks import ClockRule, TurnClocks
+from saqqara.server.clocks import ClockRule, Forfeit, TurnClocks
 from saqqara.server.messages import TableNotice, Update, encode
 from saqqara.server.updates import seat_update
 from saqqara.store import (
@@ -62,7 +62,13 @@ class Listener:
 class LiveTable:
     """One table's running match, in memory, backed by the store's action log."""
 
-    def __init__(self, row: TableRow, seats: list[SeatRow], match: Match) -> None:
+    def __init__(
+        self,
+        row: TableRow,
+        seats: list[SeatRow],
+        match: Match,
+        banks: list[float | None] | None = None,
+    ) -> None:
         self.row = row
         self.id = row.id
         self.seats = seats
@@ -86,8 +92,10 @@ class LiveTable:
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._cache: dict[tuple[int | None, str, int], str] = {}
         rule = ClockRule.from_settings(row.settings)
-        self.clocks = None if rule is None else TurnClocks(rule, len(seats))
+        self.clocks = None if rule is None else TurnClocks(rule, len(seats), banks)
         """The turn clocks, if the table has them (see ``saqqara.server.clocks``)."""
+        self.forfeit = Forfeit.from_json(row.forfeit)
+        """How the table ended when seats ran out of time under ``on_timeout`` ``lose``."""
 
     @classmethod
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
@@ -116,7 +124,11 @@ class LiveTable:
             match = Match.resume(record)
             if len(logged) >= snapshot_every and match.seq == len(logged):
                 store.save_snapshot(row.id, len(logged), _snapshot_text(match))
-        table = cls(row, seats, match)
+        banks: list[float | None] = [None] * row.players
+        for entry in logged:
+            if entry.game_left is not None and 0 <= entry.seat < row.players:
+                banks[entry.seat] = entry.game_left
+        table = cls(row, seats, match, banks)
         table.snapshot_every = snapshot_every
         table.stored = len(logged)
         table.replayed = len(logged) - match.base
@@ -176,9 +188,13 @@ class LiveTable:
         """The match's steps the store does not hold yet, as log rows (``cid`` on the first
         seat's step)."""
         rows = []
+        now = time.monotonic()
         for step in self.steps_after(self.stored):
             own = cid if step.seat != CHANCE and cid is not None else None
-            rows.append(ActionRow(step.seq, step.seat, step.text, own))
+            left = None
+            if self.clocks is not None and step.seat != CHANCE:
+                left = self.clocks.game_left(step.seat, now)
+            rows.append(ActionRow(step.seq, step.seat, step.text, own, left))
             cid = None if own is not None else cid
         return rows
 
@@ -275,11 +291,15 @@ class LiveTable:
             steps=self.steps_after(since, upto),
             status=self.status,
             playing=self.status == PLAYING,
+            names=self.names(),
         )
         if since < self.match.base:
             update.resync = True  # the events before the snapshot are not kept
         if self.clocks is not None:
             update.clock = self.clocks.view()
+        if self.forfeit is not None:
+            update.over, update.to_act = True, []
+            update.outcome = self.forfeit.outcome(self.game.players)
         return update
 
     async def push(self, listener: Listener, *, force: bool = False) -> None:
@@ -323,7 +343,9 @@ class LiveTable:
         ]
 
     def _overdue(self, seat: int) -> bool:
-        return self.clocks is not None and seat in self.clocks.overdue
+        """Whether the stand-in bot plays ``seat`` because its time ran out (``bot``)."""
+        clocks = self.clocks
+        return clocks is not None and not clocks.rule.forfeits and seat in clocks.overdue
 
     def listened(self, seat: int) -> bool:
         """Whether the person of ``seat`` is connected."""

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from saqqara.core.presentation import ScoreLine
 from saqqara.server.clocks import ON_TIMEOUT, ClockView
 
 ClientId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
@@ -88,6 +89,10 @@ class Update(msgspec.Struct, tag="update"):
     resync: bool = False
     clock: ClockView | None = None
     """The table's turn clocks as they stood at step ``seq`` (``null``: no clocks)."""
+    breakdown: list[ScoreLine] | None = None
+    """Once the game is over, every seat's final score labelled and broken down as the
+    rulebook counts it, in the connection's language, from the receiving seat's view
+    alone (``null`` while the game runs)."""
 
 
 class Welcome(msgspec.Struct, tag="welcome"):
@@ -166,9 +171,10 @@ Seconds = Annotated[float, msgspec.Meta(ge=1, le=86400 * 7)]
 
 
 class ClockRequest(msgspec.Struct, forbid_unknown_fields=True):
-    """Turn clocks: seconds per decision (``move``) and/or per game (``game``), and what a
-    timeout does (``bot``: the table's stand-in bot plays that decision; once a seat's
-    game time is spent, every decision of it to the end)."""
+    """Turn clocks: seconds per decision (``move``) and/or per game (``game``; at least
+    one), and what a timeout does: ``bot``, the table's stand-in bot plays that decision
+    (once a seat's game time is spent, every decision of it to the end); ``lose``, the
+    seat forfeits and the table ends (the other seats share the win)."""
 
     move: Seconds | None = None
     game: Seconds | None = None

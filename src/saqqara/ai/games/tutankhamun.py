@@ -2,7 +2,8 @@
 heuristic of points banked, majorities in reach, and wildcards kept for later.
 
 It plans on ``perspective.resample`` (Tutankhamun is open information, so that is a copy),
-never on the true state.
+never on the true state. The same greedy choice, with a little noise, is the rollout policy
+of the ``expert`` bot (:mod:`saqqara.ai.rollout`), cut off by :func:`win_chance`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 from collections.abc import Callable
 
 from saqqara.ai.registry import register_bot, register_evaluator
+from saqqara.ai.rollout import RolloutSpec, register_rollout
 from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
@@ -137,49 +139,47 @@ def _best(legal: list[Action], value_of: Callable[[Action], float], rng: random.
     return rng.choice(best)
 
 
-class LookaheadTutankhamun:
-    """Two plies: each of its moves is valued by :func:`evaluate` after the best answer of
-    the seat that acts next (that seat's own greedy choice); a move that keeps the turn is
-    valued after its own best follow-up. Tutankhamun is open, so the one determinization
-    is the position itself."""
-
-    name = "lookahead"
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
-        legal = perspective.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        world = perspective.resample(rng)
-        assert isinstance(world, TutankhamunState)
-        seat = perspective.seat
-        return _best(legal, lambda action: self._answered(_after(world, seat, action), seat), rng)
-
-    @staticmethod
-    def _answered(after: TutankhamunState, seat: int) -> float:
-        """``seat``'s value once the next decider has made its greedy choice."""
-        acting = after.to_act()
-        if not acting or acting[0] < 0:
-            return evaluate(after, seat)
-        mover = acting[0]
-        replies = after.legal_actions(mover)
-        if not replies:
-            return evaluate(after, seat)
-        chosen = max(
-            (_after(after, mover, reply) for reply in replies),
-            key=lambda answer: evaluate(answer, mover),
-        )
-        return evaluate(chosen, seat)
+ROLLOUT_NOISE = 0.5
+"""Points of uniform noise added to each move's value in rollouts, so that near-equal moves
+are tried in turn."""
+ROLLOUT_HORIZON = 6
+"""Decisions a rollout plays after the root move before :func:`win_chance` values it."""
+EXPERT_ROLLOUTS = 300
+"""``expert``'s rollouts per move (about a second on one core; ``benchmarks/search.py``)."""
+EXPERT_CANDIDATES = 12
+"""Root moves ``expert`` searches at most (:func:`promising`)."""
 
 
-register_bot(
-    "lookahead",
-    LookaheadTutankhamun,
-    game_id="tutankhamun",
-    help="two plies: its move, then the next decider's greedy answer",
-)
+def rollout_policy(state: State, seat: int, rng: random.Random) -> Action:
+    """The greedy choice with :data:`ROLLOUT_NOISE`: open information, so it reads the
+    state as any seat would."""
+    assert isinstance(state, TutankhamunState)
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    noise = rng.random
+    best = legal[0]
+    best_value = -math.inf
+    for action in legal:
+        value = evaluate(_after(state, seat, action), seat) + ROLLOUT_NOISE * noise()
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def promising(perspective: Perspective, legal: list[Action]) -> list[Action]:
+    """The root moves ``expert`` searches: the :data:`EXPERT_CANDIDATES` best by the greedy
+    one-move value (a take far down the path that skips many tiles is rarely worth a
+    rollout)."""
+    if len(legal) <= EXPERT_CANDIDATES:
+        return legal
+    world = perspective.resample(random.Random(0))
+    assert isinstance(world, TutankhamunState)
+    seat = perspective.seat
+    ranked = sorted(legal, key=lambda action: -evaluate(_after(world, seat, action), seat))
+    return ranked[:EXPERT_CANDIDATES]
+
+
 register_bot(
     "greedy",
     GreedyTutankhamun,
@@ -187,3 +187,13 @@ register_bot(
     help="one-move lookahead with a majority heuristic",
 )
 register_evaluator("tutankhamun", win_chance)
+register_rollout(
+    "tutankhamun",
+    RolloutSpec(
+        rollout_policy,
+        win_chance,
+        horizon=ROLLOUT_HORIZON,
+        rollouts=EXPERT_ROLLOUTS,
+        candidates=promising,
+    ),
+)

@@ -7,6 +7,10 @@ of the next lift is positive: expected treasure, minus the chance of a danger ti
 gain at stake plus the penalty. ``cautious`` (one find, then stop) and ``reckless`` (dig
 until a danger strikes) are the two extremes the push-your-luck check compares it with.
 ``benchmarks/revenge_push_your_luck.py`` prints that check's figures.
+
+:func:`rollout_policy` is the same heuristic read straight from a (determinized) state, for
+the ``expert`` bot's rollouts (:mod:`saqqara.ai.rollout`): it looks only at what the seat
+to move could know there (public cards, the layers it laid, the turns still possible).
 """
 
 from __future__ import annotations
@@ -18,13 +22,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from saqqara.ai.registry import register_bot, register_evaluator
+from saqqara.ai.rollout import RolloutSpec, register_rollout
 from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
 from saqqara.games.tutankhamuns_revenge import actions as act
 from saqqara.games.tutankhamuns_revenge.data import CELLS, deck
 from saqqara.games.tutankhamuns_revenge.shapes import rotate
-from saqqara.games.tutankhamuns_revenge.state import RevengeState
+from saqqara.games.tutankhamuns_revenge.state import (
+    BLOCKING,
+    DIGGING,
+    LAYING,
+    RevengeState,
+    layer_owner,
+)
 
 GAME_ID = "tutankhamuns-revenge"
 _VALUE = {c.slug: c.value for c in deck().cards}
@@ -196,8 +207,140 @@ def win_chance(state: State, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-lead / WIN_SCALE))
 
 
+_KIND_VALUE = tuple(c.value for c in deck().cards)
+_LAYER_CARDS = deck().layers
+_UNTURNED = tuple(tuple(rotate(cell, (4 - t) % 4) for cell in range(CELLS)) for t in range(4))
+"""``_UNTURNED[t][stack]``: the cell of its layer's layout that lies on ``stack`` after
+``t`` quarter turns."""
+ROLLOUT_NOISE = 0.3
+"""Silver of uniform noise on each lift's expected value in rollouts."""
+SEARCHED_STACKS = 3
+"""Lifts (or blockades) of best expected value that ``expert`` searches (:func:`searched`)."""
+EXPERT_ROLLOUTS = 240
+"""``expert``'s rollouts per move (about a second on one core; ``benchmarks/search.py``)."""
+
+
+def _hidden(state: RevengeState, layer: int) -> list[int]:
+    """How many of each kind of ``layer``'s cards are still covered (at a decision)."""
+    counts = list(_LAYER_CARDS[layer])
+    box = state.box
+    base = layer * CELLS
+    for stack, depth in enumerate(state.depth):
+        if depth - 1 <= layer:
+            counts[box[base + stack]] -= 1
+    return counts
+
+
+def state_odds(
+    state: RevengeState, seat: int, stack: int, turns: list[int], hidden: dict[int, list[int]]
+) -> Odds:
+    """:func:`odds` from the state, as ``seat`` knows it: the card under the top of
+    ``stack`` among the turns still possible where ``seat`` laid that layer, else among
+    the layer's covered cards (``hidden`` caches them per layer)."""
+    layer = state.depth[stack] - 2
+    if layer < 0:
+        return Odds(stack, 0.0, 0.0, 0.0, 0)
+    weights: dict[int, int] = {}
+    if turns and layer_owner(layer, state.n) == seat:
+        base = layer * CELLS
+        for t in turns:
+            kind = state.layouts[base + _UNTURNED[t][stack]]
+            weights[kind] = weights.get(kind, 0) + 1
+    else:
+        counts = hidden.get(layer)
+        if counts is None:
+            counts = hidden[layer] = _hidden(state, layer)
+        weights = {kind: c for kind, c in enumerate(counts) if c}
+    total = treasure = danger = loss = 0.0
+    worst = 0
+    for kind, weight in weights.items():
+        value = _KIND_VALUE[kind]
+        total += weight
+        if value > 0:
+            treasure += weight * value
+        elif value < 0:
+            danger += weight
+            loss -= weight * value
+            worst = max(worst, -value)
+    return Odds(stack, treasure / total, danger / total, loss / danger if danger else 0.0, worst)
+
+
+def rollout_policy(state: State, seat: int, rng: random.Random) -> Action:
+    """:class:`HeuristicBot`'s choice, from the state as ``seat`` knows it, with
+    :data:`ROLLOUT_NOISE` on each lift's value; a layer is laid at random."""
+    assert isinstance(state, RevengeState)
+    phase = state.phase
+    if phase == LAYING:
+        return act.RANDOM
+    money = state.money[seat]
+    turns = state.possible_turns(seat)
+    hidden: dict[int, list[int]] = {}
+    if phase == BLOCKING:
+        best: Action = act.NO_BLOCK
+        best_value = BLOCK_EDGE
+        taken = state.block_at
+        for stack in range(CELLS):
+            if state.depth[stack] and stack not in taken:
+                value = state_odds(state, seat, stack, turns, hidden).expected(0, 1, money)
+                if value > best_value:
+                    best, best_value = act.BLOCK[stack], value
+        return best
+    assert phase == DIGGING
+    stacks = state.diggable(seat)
+    if not stacks:
+        return act.STOP
+    multiplier = state.multiplier()
+    at_stake = state.gain * multiplier
+    noise = rng.random
+    chosen = state_odds(state, seat, stacks[0], turns, hidden)
+    chosen_value = -math.inf
+    for stack in stacks:
+        o = state_odds(state, seat, stack, turns, hidden)
+        value = o.expected(at_stake, multiplier, money) + ROLLOUT_NOISE * noise()
+        if value > chosen_value:
+            chosen, chosen_value = o, value
+    may_scarab = not state.lifts and not state.scarab_on and state.scarabs[seat]
+    if may_scarab and chosen.danger == 0 and chosen.treasure >= SCARAB_EDGE:
+        return act.SCARAB
+    may_stop = state.lifts or not (state.scarab_on or (state.pass_cost and money < state.pass_cost))
+    if chosen_value > 0 or not may_stop:
+        return act.LIFT[chosen.stack]
+    return act.STOP
+
+
+def searched(perspective: Perspective, legal: list[Action]) -> list[Action]:
+    """The root moves ``expert`` searches. A layer is laid at random, as the heuristic does
+    (where cards go is hidden by the secret turn). Digging: stopping, the scarab, and the
+    :data:`SEARCHED_STACKS` lifts (or blockades) of best expected value; stacks of about
+    equal promise differ less than lifting and stopping do, and fewer candidates leave more
+    worlds to each."""
+    if act.RANDOM in legal:
+        return [act.RANDOM]
+    view = perspective.view()
+    seat = perspective.seat
+    money = view["money"][seat]
+    turn = view["turn"]
+    multiplier = 2 if turn["scarab"] else 1
+    ranked: list[tuple[float, Action]] = []
+    kept: list[Action] = []
+    for action in legal:
+        if isinstance(action, act.Lift):
+            value = odds(view, seat, action.stack).expected(turn["at_stake"], multiplier, money)
+            ranked.append((value, action))
+        elif isinstance(action, act.Block):
+            ranked.append((odds(view, seat, action.stack).expected(0, 1, money), action))
+        else:
+            kept.append(action)
+    ranked.sort(key=lambda pair: -pair[0])
+    return kept + [action for _, action in ranked[:SEARCHED_STACKS]]
+
+
 register_bot("heuristic", HeuristicBot, GAME_ID, help="risk-aware: digs while a lift pays")
 register_bot("greedy", HeuristicBot, GAME_ID, help="risk-aware: digs while a lift pays")
 register_bot("cautious", CautiousBot, GAME_ID, help="stops after the first find (baseline)")
 register_bot("reckless", RecklessBot, GAME_ID, help="digs until a danger strikes (baseline)")
 register_evaluator(GAME_ID, win_chance)
+register_rollout(
+    GAME_ID,
+    RolloutSpec(rollout_policy, win_chance, rollouts=EXPERT_ROLLOUTS, candidates=searched),
+)

@@ -1,0 +1,249 @@
+"""Rollout search: policy improvement over a game's heuristic, for every game that registers
+a :class:`RolloutSpec`.
+
+For each candidate move at the root the bot draws determinizations of the hidden
+information from its own perspective (``resample``: it never sees the true state), plays the
+move in each, and lets the game's fast rollout policy play every seat from there: to the
+end, or for ``horizon`` decisions after which the game's evaluator values the position.
+The move with the best mean value is chosen. Common random numbers: world ``i`` and its
+rollout seed are the same for every candidate, so the candidates are compared on the same
+luck and most of the variance cancels. Successive halving spends the budget where it
+matters: each round gives every candidate still in the running the same new worlds, then
+keeps the better half. The base move (the game's hand-written heuristic's own choice) is
+never dropped, and is left for another move only when that move's mean advantage over
+it, measured on the same worlds, exceeds :data:`SWITCH_Z` standard errors. Such a rollout
+algorithm does at least as well as its base policy in expectation (Bertsekas and
+Tsitsiklis, 1996; Tesauro and Galperin, 1996).
+
+The budget (:class:`~saqqara.ai.ismcts.Budget`) counts rollouts (the first world is
+played for every candidate whatever the budget, so a budget below the number of candidates
+is overrun by that one world), or think time:
+``expert:400`` runs 400 rollouts per move, ``expert:1s`` thinks a second; plain ``expert``
+takes the game's :attr:`RolloutSpec.rollouts` and at most :data:`DEFAULT_SECONDS` of
+wall-clock time. :meth:`RolloutBot.cancel` stops a search between two rollouts; the move is
+then the best found so far.
+
+A game plugs in with :func:`register_rollout` (see ``saqqara.ai.games``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from saqqara.ai.ismcts import Budget
+from saqqara.ai.registry import Evaluator, make_bot, register_param_bot
+from saqqara.core.actions import Action
+from saqqara.core.agent import Agent
+from saqqara.core.errors import OptionError
+from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.perspective import Perspective
+from saqqara.core.seeding import mix
+
+RolloutPolicy = Callable[[State, int, random.Random], Action]
+"""Picks ``seat``'s move in a full (determinized) state during a rollout. It must decide
+only on what that seat could know there (a policy that reads the cards beneath the tops
+in a determinized world would make every rollout clairvoyant), and be fast: it runs at
+every decision of every rollout. A little randomness (``rng``) keeps rollouts varied."""
+
+CandidateFilter = Callable[[Perspective, list[Action]], list[Action]]
+"""Narrows the root's legal moves to those worth searching (a non-empty sub-list)."""
+
+MAX_STEPS = 100_000
+"""A rollout that runs this many steps is cut and valued by the evaluator (or as lost)."""
+SWITCH_Z = 1.0
+"""Standard errors of paired advantage a move needs to replace the base move."""
+DEFAULT_SECONDS = 1.0
+"""Plain ``expert``'s wall-clock cap per move."""
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutSpec:
+    """How one game is searched by rollouts."""
+
+    policy: RolloutPolicy
+    evaluator: Evaluator | None = None
+    """Values a cut-off rollout for a seat (its chance of winning, in [0, 1])."""
+    horizon: int | None = None
+    """Decisions played after the root move before the evaluator cuts the rollout; ``None``
+    plays to the end (then the evaluator is not needed)."""
+    rollouts: int = 400
+    """Plain ``expert``'s rollouts per move: about a second on one core."""
+    candidates: CandidateFilter | None = None
+    """Which root moves to search (default: every legal move)."""
+    base: str | None = None
+    """The bot whose choice is the base move (default: the game's heuristic)."""
+
+
+_SPECS: dict[str, RolloutSpec] = {}
+
+
+def register_rollout(game_id: str, spec: RolloutSpec) -> None:
+    """Let ``expert`` play ``game_id`` by rollouts as ``spec`` says."""
+    if spec.horizon is not None and spec.evaluator is None:
+        raise ValueError("a rollout horizon needs an evaluator to value the cut-off")
+    _SPECS[game_id] = spec
+    register_param_bot(
+        "expert",
+        make_expert,
+        game_id,
+        help="rollout search over the game's heuristic; expert:N for N rollouts per move, "
+        "expert:1s to think that long",
+    )
+
+
+def rollout_spec_for(game_id: str) -> RolloutSpec | None:
+    import saqqara.ai.bots  # noqa: F401  (registers the bundled games' specs)
+
+    return _SPECS.get(game_id)
+
+
+@dataclass(slots=True)
+class SearchReport:
+    """What the last search did (for tests, benchmarks and the curious)."""
+
+    rollouts: int = 0
+    worlds: int = 0
+    base: Action | None = None
+    chosen: Action | None = None
+    means: dict[Action, float] | None = None
+    """Each candidate's mean value over the worlds it was played in."""
+
+
+class RolloutBot:
+    """Policy improvement by rollouts (see the module doc)."""
+
+    def __init__(self, game: Game, spec: RolloutSpec, budget: Budget, name: str) -> None:
+        self.game = game
+        self.spec = spec
+        self.budget = budget
+        self.name = name
+        self.stop = threading.Event()
+        self.report = SearchReport()
+        self._base: Agent | None = None
+
+    def cancel(self) -> None:
+        """Stop the search under way (from another thread); it answers at once."""
+        self.stop.set()
+
+    def base_agent(self) -> Agent:
+        if self._base is None:
+            from saqqara.ai.levels import heuristic_name
+
+            self._base = make_bot(self.spec.base or heuristic_name(self.game), self.game)
+        return self._base
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        legal = perspective.legal_actions()
+        try:
+            if len(legal) == 1:
+                self.report = SearchReport(base=legal[0], chosen=legal[0])
+                return legal[0]
+            return self.search(perspective, legal, rng)
+        finally:
+            self.stop.clear()
+
+    def search(self, perspective: Perspective, legal: list[Action], rng: random.Random) -> Action:
+        """Successive halving over the candidates, on common worlds and rollout seeds."""
+        started = time.perf_counter()
+        base = self.base_agent().choose(perspective, rng)
+        candidates = self.spec.candidates(perspective, legal) if self.spec.candidates else legal
+        candidates = list(dict.fromkeys(candidates))
+        if base not in candidates:
+            candidates.insert(0, base)
+        report = self.report = SearchReport(base=base)
+        if len(candidates) == 1:
+            report.chosen = base
+            return base
+        seat = perspective.seat
+        seed = rng.getrandbits(64)
+        values: dict[Action, list[float]] = {c: [] for c in candidates}
+        alive = list(candidates)
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        iterations, seconds = self.budget.iterations, self.budget.seconds
+        deadline = math.inf if seconds is None else started + seconds
+        total = iterations if iterations is not None else math.inf
+        stop = self.stop
+        world_index = 0
+        for round_number in range(rounds):
+            quota = total * (round_number + 1) / rounds
+            round_end = started + (deadline - started) * (round_number + 1) / rounds
+            while not stop.is_set():
+                out_of_rollouts = report.rollouts + len(alive) > quota and world_index > 0
+                if out_of_rollouts or (world_index and time.perf_counter() >= round_end):
+                    break
+                world_seed = mix(seed, world_index)
+                world = perspective.resample(random.Random(world_seed))
+                for action in alive:
+                    value = self.rollout(world.clone(), seat, action, random.Random(world_seed))
+                    values[action].append(value)
+                report.rollouts += len(alive)
+                world_index += 1
+            if stop.is_set() or round_number == rounds - 1 or len(alive) <= 2:
+                continue
+            alive.sort(key=lambda c: -_mean(values[c]))
+            keep = alive[: math.ceil(len(alive) / 2)]
+            if base not in keep:
+                keep.append(base)
+            alive = keep
+        report.worlds = world_index
+        report.means = {c: _mean(v) for c, v in values.items() if v}
+        chosen = max(alive, key=lambda c: _mean(values[c]))
+        if chosen != base and not _clearly_better(values[chosen], values[base]):
+            chosen = base
+        report.chosen = chosen
+        return chosen
+
+    def rollout(self, world: State, seat: int, action: Action, rng: random.Random) -> float:
+        """``seat`` plays ``action`` in ``world``; the policy plays on; ``seat``'s value."""
+        world.apply_unchecked(seat, action)
+        policy = self.spec.policy
+        evaluator = self.spec.evaluator
+        left = self.spec.horizon if self.spec.horizon is not None else MAX_STEPS
+        for _ in range(MAX_STEPS):
+            acting = world.to_act()
+            if not acting:
+                return world.returns()[seat]
+            mover = acting[0]
+            if mover == CHANCE:
+                world.apply_unchecked(CHANCE, world.sample_chance(rng))
+                continue
+            if left <= 0:
+                break
+            left -= 1
+            world.apply_unchecked(mover, policy(world, mover, rng))
+        return evaluator(world, seat) if evaluator is not None else 0.0
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else -math.inf
+
+
+def _clearly_better(challenger: Sequence[float], base: Sequence[float]) -> bool:
+    """Whether ``challenger`` beats ``base`` by more than :data:`SWITCH_Z` standard errors
+    of the paired differences on the worlds both were played in."""
+    n = min(len(challenger), len(base))
+    if n < 2:
+        return False
+    diffs = [c - b for c, b in zip(challenger[:n], base[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > SWITCH_Z * math.sqrt(var / n)
+
+
+def make_expert(game: Game, param: str) -> RolloutBot:
+    """``expert`` (the game's default rollouts, capped at a second), ``expert:N`` (N
+    rollouts per move) or ``expert:1s`` / ``expert:500ms`` (think time)."""
+    spec = rollout_spec_for(game.spec.id)
+    if spec is None:
+        raise OptionError(
+            f"{game.spec.id} has no rollout policy for the expert bot", code="unknown-bot"
+        )
+    if not param:
+        return RolloutBot(game, spec, Budget(spec.rollouts, DEFAULT_SECONDS), "expert")
+    budget = Budget.parse(param)
+    return RolloutBot(game, spec, budget, f"expert:{budget.label}")
