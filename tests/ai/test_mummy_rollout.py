@@ -58,3 +58,26 @@ def test_the_mummy_policy_never_reads_the_figures_fields() -> None:
             checked += 1
         state.apply_unchecked(seat, rollout_policy(state, seat, rng))
     assert checked == 30
+
+
+def test_expert_plays_the_mummy_and_the_explorer() -> None:
+    """``expert`` searches both sides: a legal move, the same again from the same seed."""
+    game = load("curse-of-the-mummy", 2)
+    state = game.new_state()
+    rng = random.Random(7)
+    seen: set[int] = set()
+    while len(seen) < 2:
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply_unchecked(seat, state.sample_chance(rng))
+            continue
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and min(seat, 1) not in seen:
+            seen.add(min(seat, 1))
+            chosen = make_bot("expert:12", game).choose(Perspective(state, seat), random.Random(3))
+            assert chosen in legal
+            assert (
+                make_bot("expert:12", game).choose(Perspective(state, seat), random.Random(3))
+                == chosen
+            )
+        state.apply_unchecked(seat, rollout_policy(state, seat, rng))

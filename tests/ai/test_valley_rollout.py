@@ -61,3 +61,16 @@ def test_rollout_policy_reads_no_hidden_bid() -> None:
         for k in range(20)
     }
     assert len(choices) == 1
+
+
+def test_expert_plays_a_legal_bid_reproducibly() -> None:
+    game = load("valley-of-the-kings", 3)
+    state = game.new_state()
+    rng = random.Random(1)
+    while state.to_act()[0] == CHANCE:
+        state.apply_unchecked(CHANCE, state.sample_chance(rng))
+    seat = state.to_act()[0]
+    first = make_bot("expert:12", game).choose(Perspective(state, seat), random.Random(2))
+    assert first in state.legal_actions(seat)
+    again = make_bot("expert:12", game).choose(Perspective(state, seat), random.Random(2))
+    assert again == first
