@@ -2,7 +2,9 @@
 
 The server never hands a bot the true state. It sends ``state.resample(seat, rng)``: a
 full state consistent with exactly what that seat knows, which is all a bot may plan on
-(a bot's own resampling from it draws from the same distribution). The worker answers an
+(a bot's own resampling from it draws from the same distribution), as its snapshot's JSON
+text: a pickled state would carry its whole configured game (its action index) to the
+worker, ten times the bytes and the time. The worker answers an
 action id; the table checks it like any other submission. A move that overruns the time
 limit is replaced by a uniformly random legal action.
 
@@ -18,7 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import multiprocessing
+import os
 import random
 import threading
 import time
@@ -27,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from saqqara.ai.registry import make_bot
-from saqqara.core.game import Game, State
+from saqqara.core.game import Game
 from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent
 from saqqara.core.registry import load
@@ -45,7 +49,8 @@ class BotJob:
     game: str
     players: int
     options: tuple[tuple[str, str], ...]
-    state: State
+    state: str
+    """The determinization: ``State.to_json`` as JSON text."""
     seat: int
     bot: str
     seed: int
@@ -68,13 +73,19 @@ def start_worker(cancelled: Any) -> None:
     """The pool's initializer: keep the shared array and start the watcher thread."""
     global _cancelled
     _cancelled = cancelled
-    threading.Thread(target=_watch, name="saqqara-bot-watch", daemon=True).start()
+    server = os.getppid()
+    threading.Thread(target=_watch, args=(server,), name="saqqara-bot-watch", daemon=True).start()
 
 
-def _watch() -> None:
+def _watch(server: int) -> None:
+    """Cancel the running search when its job is cancelled; end this worker when the server
+    that started it is gone (killed, or stopped without waiting for its pool): a worker is
+    never left behind."""
     global _stopped
     while True:
         time.sleep(WATCH_EVERY)
+        if os.getppid() != server:
+            os._exit(0)
         with _lock:
             if _running is None or _stopped == _running[0]:
                 continue
@@ -97,10 +108,11 @@ def choose(job: BotJob, number: int = 0) -> int:
         game = load(job.game, job.players, dict(job.options))
         _agents[key] = (game, make_bot(job.bot, game))
     game, agent = _agents[key]
+    state = game.state_from_json(json.loads(job.state))
     with _lock:
         _running = (number, agent, key)
     try:
-        action = agent.choose(Perspective(job.state, job.seat), random.Random(job.seed))
+        action = agent.choose(Perspective(state, job.seat), random.Random(job.seed))
     finally:
         with _lock:
             _running = None

@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 
 from saqqara.core.errors import IllegalAction, RecordError
-from saqqara.core.game import CHANCE
+from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.match import Match, Step
 from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
@@ -24,7 +24,7 @@ from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
 from saqqara.server.clocks import ClockRule, Forfeit, TurnClocks
 from saqqara.server.messages import TableNotice, Update, encode
-from saqqara.server.updates import seat_update
+from saqqara.server.updates import Shared, seat_update
 from saqqara.store import (
     CLOSED,
     FINISHED,
@@ -48,6 +48,8 @@ DETERMINIZE = 0x5EED
 class Listener:
     """A connection's side of a table: its seat (``None``: spectator), language, the last
     sequence number it was sent, and ``send``, which delivers a message's JSON text."""
+
+    __slots__ = ("lang", "lock", "seat", "send", "since")
 
     def __init__(
         self, seat: int | None, lang: str, since: int, send: Callable[[str], Awaitable[None]]
@@ -91,6 +93,9 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._cache: dict[tuple[int | None, str, int], str] = {}
+        """Encoded updates of the current position, by seat, language and ``since``."""
+        self.shared = Shared()
+        """What the current position's updates share (event texts), made once."""
         rule = ClockRule.from_settings(row.settings)
         self.clocks = None if rule is None else TurnClocks(rule, len(seats), banks)
         """The turn clocks, if the table has them (see ``saqqara.server.clocks``)."""
@@ -100,7 +105,7 @@ class LiveTable:
     @classmethod
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
         """A fresh table (its setup chance drawn, not yet stored: see :meth:`unstored`)."""
-        game = load(row.game, row.players, row.options)
+        game = configured(row.game, row.players, row.options)
         return cls(row, seats, Match(game, seed=row.seed, names=[s.name for s in seats]))
 
     @classmethod
@@ -216,7 +221,12 @@ class LiveTable:
         if self.match.is_over() and self.status in (OPEN, PLAYING):
             self.set_status(FINISHED)
         self.tick_clocks(row.seat for row in rows)
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop what was made for the updates of the position before."""
         self._cache.clear()
+        self.shared.clear()
 
     def tick_clocks(self, acted: Iterable[int]) -> None:
         """Charge and restart the turn clocks after steps by ``acted`` (or a start)."""
@@ -230,7 +240,7 @@ class LiveTable:
                 s for s in self.match.to_act() if s != CHANCE and self.seats[s].kind == "person"
             ]
             self.clocks.tick(now, deciding, acted)
-        self._cache.clear()
+        self._forget()
 
     # -- undo -----------------------------------------------------------------------------------
     def check_undo(self, seat: int, seq: int) -> None:
@@ -264,7 +274,7 @@ class LiveTable:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
-        self._cache.clear()
+        self._forget()
         for listener in self.listeners:
             listener.since = min(listener.since, self.stored)
 
@@ -292,6 +302,7 @@ class LiveTable:
             status=self.status,
             playing=self.status == PLAYING,
             names=self.names(),
+            shared=self.shared,
         )
         if since < self.match.base:
             update.resync = True  # the events before the snapshot are not kept
@@ -304,6 +315,20 @@ class LiveTable:
 
     async def push(self, listener: Listener, *, force: bool = False) -> None:
         """Send ``listener`` the update it lacks (nothing when it is up to date)."""
+        await self._push(listener, force)
+        self._forget()
+
+    async def push_all(self, *, force: bool = False) -> None:
+        """Send every listener the update it lacks, each made once per seat and language;
+        then forget what was made (an idle table keeps no encoded update)."""
+        listeners = list(self.listeners)
+        if len(listeners) == 1:
+            await self._push(listeners[0], force)
+        else:
+            await asyncio.gather(*(self._push(listener, force) for listener in listeners))
+        self._forget()
+
+    async def _push(self, listener: Listener, force: bool) -> None:
         async with listener.lock:
             if self.stored != self.match.seq:
                 return  # steps not yet stored are told by the push that follows the commit
@@ -314,13 +339,9 @@ class LiveTable:
             with contextlib.suppress(Exception):
                 await listener.send(text)
 
-    async def push_all(self, *, force: bool = False) -> None:
-        listeners = list(self.listeners)
-        await asyncio.gather(*(self.push(listener, force=force) for listener in listeners))
-
     def set_status(self, status: str) -> None:
         self.status = status
-        self._cache.clear()
+        self._forget()
 
     async def notice_all(self) -> None:
         text = encode(TableNotice(self.status, self.rematch))
@@ -359,7 +380,7 @@ class LiveTable:
             game=self.game.spec.id,
             players=self.game.players,
             options=tuple(sorted(self.game.options.items())),
-            state=self.match.perspective(seat).resample(determinize),
+            state=_state_text(self.match.perspective(seat).resample(determinize)),
             seat=seat,
             bot=self.seats[seat].bot or self.stand_in,
             seed=rng.getrandbits(63),
@@ -380,7 +401,12 @@ class LiveTable:
 
 def _snapshot_text(match: Match) -> str:
     """The JSON text of ``match``'s current state (every secret in it: store only)."""
-    return json.dumps(match.snapshot().to_json(), separators=(",", ":"), sort_keys=True)
+    return _state_text(match.snapshot())
+
+
+def _state_text(state: State) -> str:
+    """The JSON text of a state's snapshot (for the store, or a bot's determinization)."""
+    return json.dumps(state.to_json(), separators=(",", ":"), sort_keys=True)
 
 
 def _from_snapshot(store: Store, row: TableRow, record: Record) -> Match | None:
@@ -392,8 +418,23 @@ def _from_snapshot(store: Store, row: TableRow, record: Record) -> Match | None:
         return None
     seq, text = latest
     try:
-        game = load(row.game, row.players, row.options)
+        game = configured(row.game, row.players, row.options)
         state = game.state_from_json(json.loads(text))
         return Match.restore(game, record, state, seq)
     except (RecordError, ValueError):
         return None
+
+
+_games: dict[tuple[str, int, tuple[tuple[str, str], ...]], Game] = {}
+
+
+def configured(game_id: str, players: int, options: dict[str, str]) -> Game:
+    """The configured game, made once per configuration and shared by the tables that play
+    it (a game holds no match's state; making one builds its action index anew)."""
+    key = (game_id, players, tuple(sorted(options.items())))
+    game = _games.get(key)
+    if game is None:
+        if len(_games) >= 256:
+            _games.clear()
+        game = _games[key] = load(game_id, players, options)
+    return game

@@ -140,7 +140,7 @@ class TableService:
             created_at=time.time(),
             settings=_settings(request),
         )
-        self.store.create_table(row, rows)
+        await self.writer.call(self.store.create_table, row, rows)
         table = self._adopt(LiveTable.new(row, rows))
         self.live[row.id] = table
         async with table.lock:
@@ -281,6 +281,10 @@ class TableService:
         """A new table with the same seats (each person's link key carries over)."""
         table = self.table(table_id)
         self.check_seat(table, request.seat, request.key)
+        async with table.lock:  # one rematch, however many ask at once
+            return await self._rematch(table)
+
+    async def _rematch(self, table: LiveTable) -> str:
         if table.status != FINISHED:
             raise TableError("a rematch is offered once the game is over", code="not-finished")
         if table.rematch is not None:
@@ -301,8 +305,8 @@ class TableService:
             rematch_of=table.id,
             settings=dict(table.row.settings),
         )
-        self.store.create_table(row, rows)
-        self.store.update_table(table.id, rematch=row.id)
+        await self.writer.call(self.store.create_table, row, rows)
+        await self.writer.call(self.store.update_table, table.id, rematch=row.id)
         table.rematch = row.id
         fresh = self._adopt(LiveTable.new(row, rows))
         self.live[row.id] = fresh
@@ -316,7 +320,7 @@ class TableService:
         if table.status == OPEN and all(s.claimed for s in table.seats):
             table.set_status(PLAYING)
             table.tick_clocks(())
-            self.store.update_table(table.id, status=PLAYING)
+            await self.writer.call(self.store.update_table, table.id, status=PLAYING)
             await table.notice_all()
             await table.push_all(force=True)
             for seat in range(len(table.seats)):
