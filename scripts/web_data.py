@@ -4,6 +4,10 @@
 view schema (``saqqara schema GAME --part view``) to ``web/schema/views/GAME.json``
 (committed; the client's TypeScript types are generated from them by ``npm run gen``, and
 ``tests/web/test_site.py`` fails when they drift from the Python sources).
+It also writes each game's board-data schema (``--part board``) to
+``web/schema/boards/GAME.json`` and, for the games whose board the client draws from static
+data (Valley of the Kings: areas, sites, fields, steps), that data at the game's largest
+player count to ``web/schema/board-data/GAME.json`` (a view says which sites are in play).
 ``--fixtures DIR``: positions of real games of every game, played by random bots with
 fixed seeds, as the updates a seat would be sent (view and legal actions), and in
 ``DIR/replays/`` the replay the site answers for a record of each game (a whole game of
@@ -31,7 +35,12 @@ from saqqara.ui.schema_command import schema_of
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "web" / "schema" / "protocol.json"
 VIEWS = ROOT / "web" / "schema" / "views"
-POSITIONS_PER_GAME = 6
+BOARDS = ROOT / "web" / "schema" / "boards"
+BOARD_DATA = ROOT / "web" / "schema" / "board-data"
+STATIC_BOARDS = ("valley-of-the-kings",)
+"""Games whose board the client draws from data bundled with it."""
+POSITIONS_PER_GAME = 8
+SEEDS_PER_GAME = 20
 MAX_STEPS = 4000
 
 
@@ -43,6 +52,18 @@ def schema_text() -> str:
 def view_schema_text(game_id: str) -> str:
     """The committed view schema file's expected text for one game."""
     return json.dumps(schema_of(game_id, "view"), indent=2, sort_keys=True) + "\n"
+
+
+def board_schema_text(game_id: str) -> str:
+    """The committed board-data schema file's expected text for one game."""
+    return json.dumps(schema_of(game_id, "board"), indent=2, sort_keys=True) + "\n"
+
+
+def board_data_text(game_id: str) -> str:
+    """The committed static board data of one game, at its largest player count."""
+    spec = registered_games()[game_id].spec
+    data = load(game_id, spec.max_players).board_data()
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
 def positions(game_id: str, seed: int) -> list[dict[str, Any]]:
@@ -80,6 +101,22 @@ def positions(game_id: str, seed: int) -> list[dict[str, Any]]:
     return taken[:POSITIONS_PER_GAME]
 
 
+def fixture_positions(game_id: str) -> list[dict[str, Any]]:
+    """Positions of several seeded games: one of every phase a seat decides in first (so
+    every kind of move is drawn), then others, ``POSITIONS_PER_GAME`` in all."""
+    found: list[dict[str, Any]] = []
+    for seed in range(7, 7 + SEEDS_PER_GAME):
+        found += positions(game_id, seed)
+    chosen: list[dict[str, Any]] = []
+    phases: set[str] = set()
+    for position in found:
+        if position["view"]["phase"] not in phases:
+            phases.add(position["view"]["phase"])
+            chosen.append(position)
+    chosen += [p for p in found if p not in chosen]
+    return chosen[: max(POSITIONS_PER_GAME, len(phases))]
+
+
 REPLAY_STEPS = 60
 """How many actions of each game but Tutankhamun a replay fixture holds."""
 
@@ -110,15 +147,18 @@ def main(argv: list[str] | None = None) -> int:
         for game_id in registered_games():
             (VIEWS / f"{game_id}.json").write_text(view_schema_text(game_id), encoding="utf-8")
             print(f"wrote {(VIEWS / game_id).relative_to(ROOT)}.json")
+        BOARDS.mkdir(parents=True, exist_ok=True)
+        for game_id in registered_games():
+            (BOARDS / f"{game_id}.json").write_text(board_schema_text(game_id), encoding="utf-8")
+            print(f"wrote {(BOARDS / game_id).relative_to(ROOT)}.json")
+        BOARD_DATA.mkdir(parents=True, exist_ok=True)
+        for game_id in STATIC_BOARDS:
+            (BOARD_DATA / f"{game_id}.json").write_text(board_data_text(game_id), encoding="utf-8")
+            print(f"wrote {(BOARD_DATA / game_id).relative_to(ROOT)}.json")
     if args.fixtures is not None:
         args.fixtures.mkdir(parents=True, exist_ok=True)
         for game_id in registered_games():
-            found: list[dict[str, Any]] = []
-            for seed in range(7, 40):
-                found += positions(game_id, seed)
-                if len(found) >= POSITIONS_PER_GAME:
-                    break
-            found = found[:POSITIONS_PER_GAME]
+            found = fixture_positions(game_id)
             path = args.fixtures / f"{game_id}.json"
             path.write_text(json.dumps(found), encoding="utf-8")
             print(f"wrote {len(found)} positions to {path}")

@@ -39,7 +39,7 @@ export async function clickMove(
   const wanted = page.locator(`button.move${avoid.map((n) => `:not([title="${n}"])`).join("")}`);
   const seq = await page.locator("main.table").getAttribute("data-seq");
   if (placeCount > 0 && pick(2) === 0) {
-    await places.nth(pick(placeCount)).click();
+    await clickPlace(page, places.nth(pick(placeCount)), seq, pick);
   } else {
     const preferred = await wanted.count();
     const moves = preferred > 0 ? wanted : all;
@@ -55,6 +55,42 @@ export async function clickMove(
     seq,
     { timeout: 60_000, polling: 20 },
   );
+}
+
+/** Click a place on the board; where it opens a choice beside the board (several moves
+ * there, or a sealed decision), pick one and confirm it. Board places are clicked by event:
+ * a place's middle may lie under another drawing (a site inside an area). */
+async function clickPlace(
+  page: Page,
+  place: ReturnType<Page["locator"]>,
+  seq: string | null,
+  pick: (count: number) => number,
+): Promise<void> {
+  await place.dispatchEvent("click");
+  await page.waitForFunction(
+    (before) =>
+      document.querySelector(".composer") ||
+      document.querySelector(".result") ||
+      document.querySelector("main.table")?.getAttribute("data-seq") !== before,
+    seq,
+    { timeout: 60_000, polling: 20 },
+  );
+  const choices = page.locator(".composer [data-choice]");
+  const count = await choices.count();
+  if (count > 0) {
+    await choices.nth(pick(count)).click();
+    // Sent at once (answered by a newer update), or (sealed) shown pending with its Confirm.
+    await page.waitForFunction(
+      (before) =>
+        document.querySelector(".composer .confirm") ||
+        document.querySelector(".result") ||
+        document.querySelector("main.table")?.getAttribute("data-seq") !== before,
+      seq,
+      { timeout: 60_000, polling: 20 },
+    );
+  }
+  const confirm = page.locator(".composer .confirm");
+  if ((await confirm.count()) > 0) await confirm.click();
 }
 
 /** Play until the result shows; returns the number of moves clicked. */

@@ -1,7 +1,9 @@
-/** Writes docs/screenshots/<game>-start|middle|end.png: one game of each played by
- * clicking against a bot in Chromium, against a real `saqqara serve`, the lobby, and
- * replay.png: the Valley of the Kings game stepped back to its middle in the replay.
- * Run: npm run screenshots (scripts/screenshots builds the client first). */
+/** Writes docs/screenshots/<game>-start|middle|end.png (and <game>-phone.png, the end on a
+ * 360-pixel-wide phone): one game of each played by clicking against a bot in Chromium,
+ * against a real `saqqara serve`, the lobby, and replay.png: the Valley of the Kings game
+ * stepped back to its middle in the replay.
+ * Run: npm run screenshots (scripts/screenshots builds the client first); SCREENSHOT_GAMES
+ * (game ids, comma-separated) takes only those games, and leaves the lobby as it is. */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createTable, startBrowser, startServer } from "./harness";
@@ -9,6 +11,7 @@ import { GAMES, QUICK_BOT, awaitTurn, clickMove, seeded } from "./play";
 
 const OUT = resolve(__dirname, "..", "..", "docs", "screenshots");
 const VIEWPORT = { width: 1100, height: 760 };
+const PHONE = { width: 360, height: 740 };
 /** Moves left out while others remain, so that the pictures show a game under way. */
 const AVOID: Record<string, string[]> = { tutankhamun: ["exit"] };
 
@@ -17,23 +20,38 @@ async function main(): Promise<void> {
   const server = await startServer();
   const browser = await startBrowser();
   try {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const lobby = await context.newPage();
-    await lobby.goto(server.base);
-    await lobby.locator(".game").first().waitFor();
-    await lobby.locator('button[data-game="valley-of-the-kings"]').click();
-    await lobby.locator("form.create").waitFor();
-    writeFileSync(join(OUT, "lobby.png"), await lobby.screenshot());
-    await context.close();
+    const only = process.env.SCREENSHOT_GAMES?.split(",").filter((id) => GAMES.includes(id));
+    if (!only?.length) {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      const lobby = await context.newPage();
+      await lobby.goto(server.base);
+      await lobby.locator(".game").first().waitFor();
+      await lobby.locator('button[data-game="valley-of-the-kings"]').click();
+      await lobby.locator("form.create").waitFor();
+      writeFileSync(join(OUT, "lobby.png"), await lobby.screenshot());
+      await context.close();
+    }
     for (const [index, game] of GAMES.entries()) {
+      if (only?.length && !only.includes(game)) continue;
       const { links } = await createTable(server.base, game, 1, 1, QUICK_BOT[game]);
       const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
       await page.goto(links.get(0) ?? "");
       // Tutankhamun: the nearest tile each turn, so the pictures show a long walk.
       const pick = game === "tutankhamun" ? () => 0 : seeded(100 + index);
       const shots: Buffer[] = [];
+      let composed = false;
       while (await awaitTurn(page)) {
         shots.push(await page.screenshot());
+        const group = page.locator('svg .place[aria-label="Bid at group 1"]');
+        if (!composed && (await group.count()) > 0) {
+          // A bid built up on the board, pending its Confirm; then thrown away.
+          composed = true;
+          await group.dispatchEvent("click");
+          await page.locator(".composer [data-choice]").last().click();
+          await page.locator(".composer .confirm").waitFor();
+          writeFileSync(join(OUT, `${game}-pending-bid.png`), await page.screenshot());
+          await page.locator(".composer .clear").click();
+        }
         await clickMove(page, pick, AVOID[game] ?? []);
       }
       await page.locator(".result").waitFor();
@@ -43,6 +61,10 @@ async function main(): Promise<void> {
       writeFileSync(join(OUT, `${game}-start.png`), start);
       writeFileSync(join(OUT, `${game}-middle.png`), middle);
       writeFileSync(join(OUT, `${game}-end.png`), end);
+      // The same end on a 360-pixel-wide phone, the whole page.
+      await page.setViewportSize(PHONE);
+      writeFileSync(join(OUT, `${game}-phone.png`), await page.screenshot({ fullPage: true }));
+      await page.setViewportSize(VIEWPORT);
       console.log(`${game}: ${shots.length} turns; wrote start, middle and end`);
       if (game === "valley-of-the-kings") {
         await page.locator("button.replay-game").click();

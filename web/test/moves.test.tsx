@@ -89,7 +89,8 @@ for (const file of files) {
         );
         expect(root.querySelector("svg")).not.toBeNull();
         const legalIds = new Set(position.legal.map((action) => action.id));
-        const places = [...root.querySelectorAll<SVGGElement>(".place")];
+        // Places that stand for one move; those that open a choice: test/places.test.tsx.
+        const places = [...root.querySelectorAll<SVGGElement>(".place[data-action]")];
         const seen = new Set<number>();
         for (const place of places) {
           const id = Number(place.dataset.action);

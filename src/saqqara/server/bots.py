@@ -22,6 +22,7 @@ import asyncio
 import itertools
 import json
 import multiprocessing
+import os
 import random
 import threading
 import time
@@ -72,13 +73,19 @@ def start_worker(cancelled: Any) -> None:
     """The pool's initializer: keep the shared array and start the watcher thread."""
     global _cancelled
     _cancelled = cancelled
-    threading.Thread(target=_watch, name="saqqara-bot-watch", daemon=True).start()
+    server = os.getppid()
+    threading.Thread(target=_watch, args=(server,), name="saqqara-bot-watch", daemon=True).start()
 
 
-def _watch() -> None:
+def _watch(server: int) -> None:
+    """Cancel the running search when its job is cancelled; end this worker when the server
+    that started it is gone (killed, or stopped without waiting for its pool): a worker is
+    never left behind."""
     global _stopped
     while True:
         time.sleep(WATCH_EVERY)
+        if os.getppid() != server:
+            os._exit(0)
         with _lock:
             if _running is None or _stopped == _running[0]:
                 continue

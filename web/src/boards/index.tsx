@@ -1,18 +1,26 @@
-/** The board for a game id (a plain summary for a game without a drawing). */
+/** The board for a game id (a plain summary for a game without a drawing). The view is
+ * read through its game's generated type here, once: the server sends each seat a view that
+ * follows the game's schema (checked on the server side by the conformance kit). */
 import { MummyBoard } from "./mummy";
 import { RevengeBoard } from "./revenge";
 import { TutankhamunBoard } from "./tutankhamun";
-import type { BoardProps } from "./types";
+import type { BoardProps, Views } from "./types";
 import { ValleyBoard } from "./valley";
 
-const BOARDS: Record<string, (props: BoardProps) => preact.JSX.Element> = {
+const BOARDS: { [G in keyof Views]: (props: BoardProps<Views[G]>) => preact.JSX.Element } = {
   tutankhamun: TutankhamunBoard,
   "tutankhamuns-revenge": RevengeBoard,
   "curse-of-the-mummy": MummyBoard,
   "valley-of-the-kings": ValleyBoard,
 };
 
+function drawn(game: string): game is keyof Views {
+  return Object.prototype.hasOwnProperty.call(BOARDS, game);
+}
+
 export function Board(props: BoardProps & { game: string }) {
-  const Drawn = BOARDS[props.game];
-  return Drawn ? <Drawn {...props} /> : <p>No drawing for {props.game}.</p>;
+  const { game, view, ...rest } = props;
+  if (!drawn(game)) return <p>No drawing for {game}.</p>;
+  const Drawn = BOARDS[game] as (props: BoardProps<unknown>) => preact.JSX.Element;
+  return <Drawn {...rest} view={view} />;
 }

@@ -1,14 +1,22 @@
 /** Curse of the Mummy: the pyramid's maze (fields a1–k11, rows from the top, walls, areas,
- * symbols, the stairs and the sarcophagus) from the server's static board data, the mummy
- * where this seat may see it, and the explorers' possible fields (the deduction aid, shown
- * or hidden). A "go f6" action is a click on field f6. */
+ * symbols, the stairs and the sarcophagus) from the server's static board data, the mummy,
+ * the explorer figures where this seat may see them, the explorers' possible fields (the
+ * deduction aid, shown or hidden), and the dice tray.
+ *
+ * Every legal move is a place: "go f6" a click on field f6 (and where the card of its symbol
+ * may be played too, a choice between the two), the mummy's "step n" a click on the field
+ * north of it and "stop" on the mummy itself; the dice: "announce 3" a click on a kept die
+ * showing 3, and rolling, rerolling, resolving the mummy dice or declaring the figure stuck
+ * the tray's buttons. */
 import { useEffect, useState } from "preact/hooks";
+import type { LegalAction } from "../generated/protocol";
+import type { CurseOfTheMummyView } from "../generated/views/curse-of-the-mummy";
 import { seatColour, seatSymbol } from "../seats";
-import { Place } from "./place";
+import { ComposerPanel, OfferPlace, offersBy, useComposer, type Offer } from "./compose";
 import type { BoardProps } from "./types";
-import { list, num, placeActions, record, str } from "./view";
 
 const CELL = 40;
+const TRAY = 64;
 const AREA_TINT: Record<string, string> = {
   red: "#f0c4b8",
   blue: "#c4d6ee",
@@ -16,6 +24,16 @@ const AREA_TINT: Record<string, string> = {
   green: "#cfe3c2",
   yellow: "#f3e3a6",
 };
+/** Die faces as drawn: the numbers, an arrow, the mummy. */
+const FACE: Record<string, string> = { arrow: "➜", mummy: "☠" };
+/** The tray's buttons: a short word, the server's label as the title. */
+const BUTTONS: Record<string, string> = {
+  roll: "Roll",
+  reroll: "Reroll",
+  resolve: "Resolve ☠ first",
+  stuck: "Stuck",
+};
+const DIRECTION: Record<string, [number, number]> = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] };
 
 export interface Maze {
   width: number;
@@ -53,9 +71,45 @@ function plainGrid(): Maze {
   };
 }
 
-export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
+/** The field one step from ``field`` in a direction, if it is on the board. */
+function neighbour(maze: Maze, field: string, direction: string): string | null {
+  const index = maze.fields.indexOf(field);
+  const step = DIRECTION[direction];
+  if (index < 0 || !step) return null;
+  const column = (index % maze.width) + step[0];
+  const row = Math.floor(index / maze.width) + step[1];
+  if (column < 0 || row < 0 || column >= maze.width || row >= maze.height) return null;
+  return maze.fields[row * maze.width + column] ?? null;
+}
+
+/** The mummy's moves and the explorers' by where they are clicked: a field, a kept die
+ * (by face), or a tray button. */
+function placeOf(action: LegalAction, view: CurseOfTheMummyView, maze: Maze) {
+  const [verb, first, second] = action.notation.split(" ");
+  if (verb === "go" && first) {
+    const text = second === "play" ? "go and play the card" : "go";
+    return { key: `field ${first}`, title: `Go to ${first}`, text, sealed: false };
+  }
+  if (verb === "step" && first) {
+    const to = neighbour(maze, view.mummy, first);
+    return { key: to ? `field ${to}` : `button ${action.notation}`, title: action.label, text: action.label, sealed: false };
+  }
+  if (verb === "stop") return { key: `field ${view.mummy}`, title: action.label, text: action.label, sealed: false };
+  if (verb === "announce" && first && view.dice.includes(first as never)) {
+    return { key: `die ${first}`, title: action.label, text: action.label, sealed: false };
+  }
+  return { key: `button ${action.notation}`, title: action.label, text: action.label, sealed: false };
+}
+
+function fieldAt(maze: Maze, name: string): { x: number; y: number } {
+  const index = Math.max(maze.fields.indexOf(name), 0);
+  return { x: (index % maze.width) * CELL, y: Math.floor(index / maze.width) * CELL };
+}
+
+export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMummyView>) {
   const [aid, setAid] = useState(true);
   const [maze, setMaze] = useState<Maze>(plainGrid);
+  const composer = useComposer(legal, onAct);
   useEffect(() => {
     let live = true;
     void loadMaze().then((found) => {
@@ -65,42 +119,43 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
       live = false;
     };
   }, []);
-  const goes = placeActions(legal, ["go"]);
-  const mummy = str(view.mummy);
-  const figures = list(view.figures).map(record);
+  const offers = offersBy(legal, (action) => placeOf(action, view, maze));
+  const place = (key: string) => ({ offer: offers.get(key), active: composer.activeKey === key, open: composer.open });
+  const figures = view.figures;
   const possible = new Map<string, number[]>();
   figures.forEach((figure, index) => {
-    for (const field of list(figure.possible)) {
-      const name = str(field);
-      possible.set(name, [...(possible.get(name) ?? []), index]);
-    }
+    if (!figure.in_game) return;
+    for (const name of figure.possible) possible.set(name, [...(possible.get(name) ?? []), index]);
   });
   const symbolAt = new Map(maze.symbols.map((s) => [s.field, s]));
   const full = maze.width * CELL + 16;
+  const mummy = fieldAt(maze, view.mummy);
+  const buttons = [...offers.entries()].filter(([key]) => key.startsWith("button "));
   return (
     <div class="board-wrap">
       <label class="aid">
         <input type="checkbox" checked={aid} onChange={() => setAid(!aid)} /> show where each
         explorer may be
       </label>
-      <svg class="board" viewBox={`-8 -8 ${full} ${full}`} role="img" aria-label="The maze">
+      <svg class="board" viewBox={`-8 -8 ${full} ${full + TRAY}`} role="img" aria-label="The maze">
         <rect x="-8" y="-8" width={full} height={full} fill="#3b2a1a" />
         {maze.fields.map((name, index) => {
-          const x = (index % maze.width) * CELL;
-          const y = Math.floor(index / maze.width) * CELL;
+          const { x, y } = fieldAt(maze, name);
           const here = possible.get(name) ?? [];
           const symbol = symbolAt.get(name);
           const area = maze.areas[index];
           return (
-            <Place key={name} action={goes.get(name)} onAct={onAct}>
-              <rect
-                class="spot"
-                x={x}
-                y={y}
-                width={CELL}
-                height={CELL}
-                fill={area ? (AREA_TINT[area] ?? "#d8c49a") : "#d8c49a"}
-              />
+            <g key={name}>
+              <OfferPlace {...place(`field ${name}`)}>
+                <rect
+                  class="spot"
+                  x={x}
+                  y={y}
+                  width={CELL}
+                  height={CELL}
+                  fill={area ? (AREA_TINT[area] ?? "#d8c49a") : "#d8c49a"}
+                />
+              </OfferPlace>
               {last?.has(name) && (
                 <rect class="last-ring" x={x + 2} y={y + 2} width={CELL - 4} height={CELL - 4} />
               )}
@@ -108,7 +163,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
                 {name}
               </text>
               {symbol && (
-                <text x={x + CELL - 3} y={y + 10} text-anchor="end" class="symbol-name">
+                <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="symbol-name">
                   {symbol.name}
                 </text>
               )}
@@ -119,26 +174,22 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
               )}
               {name === maze.dungeon && (
                 <rect x={x + 8} y={y + 12} width={CELL - 16} height={CELL - 18} rx="6"
-                  fill="#7d9a54" stroke="#2f3d1f" />
+                  fill="#7d9a54" stroke="#2f3d1f" pointer-events="none" />
               )}
               {aid &&
                 here.map((figure, n) => (
                   <text
                     key={figure}
-                    x={x + 8 + n * 12}
+                    x={x + 4 + n * 13}
                     y={y + CELL - 4}
                     class="possible"
-                    fill={seatColour(figure + 1)}
+                    fill={seatColour(figures[figure]?.seat ?? 1)}
                   >
-                    {seatSymbol(figure + 1)}
+                    {seatSymbol(figures[figure]?.seat ?? 1)}
+                    <tspan class="possible-number">{figure + 1}</tspan>
                   </text>
                 ))}
-              {name === mummy && (
-                <text x={x + CELL / 2} y={y + 30} text-anchor="middle" class="mummy">
-                  ☠
-                </text>
-              )}
-            </Place>
+            </g>
           );
         })}
         {maze.walls.map((walls, index) => {
@@ -156,16 +207,102 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps) {
             ) : null,
           );
         })}
+        {figures.map((figure, index) =>
+          figure.field && figure.in_game ? (
+            <g
+              key={`explorer-${index}`}
+              class={index === view.figure ? "explorer moving" : "explorer"}
+              style={{ transform: `translate(${fieldAt(maze, figure.field).x + CELL / 2}px, ${fieldAt(maze, figure.field).y + CELL / 2 + 2}px)` }}
+              aria-label={`explorer ${index + 1}`}
+            >
+              <circle r="11" fill={seatColour(figure.seat)} stroke={index === view.figure ? "#111" : "#fff"} stroke-width="2" />
+              <text y="4" text-anchor="middle" class="figure-symbol" font-size="11">
+                {seatSymbol(figure.seat)}
+              </text>
+              <text x="8" y="-7" class="figure-number explorer-number">
+                {index + 1}
+              </text>
+            </g>
+          ) : null,
+        )}
+        <g class="mummy-token" style={{ transform: `translate(${mummy.x + CELL / 2}px, ${mummy.y + CELL / 2}px)` }}>
+          <circle r="13" fill="#f5ecd8" stroke="#1a1a1a" stroke-width="2" />
+          <text y="7" text-anchor="middle" class="mummy">
+            ☠
+          </text>
+        </g>
+        <DiceTray view={view} top={full - 8} width={full} place={place} buttons={buttons} />
       </svg>
+      <ComposerPanel composer={composer} />
       <p class="legend">
         ☠ mummy · ⇣ stairs (start) · green box: the sarcophagus ·{" "}
         {figures.map((figure, index) => (
-          <span key={index} style={{ color: seatColour(index + 1) }}>
-            {seatSymbol(index + 1)} explorer {index + 1}
-            {` (${num(figure.ankhs)} ☥) `}
+          <span key={index} style={{ color: seatColour(figure.seat) }}>
+            {seatSymbol(figure.seat)}
+            {index + 1} explorer {index + 1}
+            {` (${figure.ankhs} ☥${figure.in_game ? "" : ", out"}) `}
           </span>
         ))}
+        · the mummy has {view.mummy_ankhs} of {view.mummy_needs} ☥
       </p>
     </div>
+  );
+}
+
+/** The dice: those kept from the last roll (a kept die is clicked to announce it), those
+ * rolling, those set aside showing the mummy, and the buttons for the turn's other moves. */
+function DiceTray(props: {
+  view: CurseOfTheMummyView;
+  top: number;
+  width: number;
+  place: (key: string) => { offer: Offer | undefined; active: boolean; open: (offer: Offer) => void };
+  buttons: [string, Offer][];
+}) {
+  const { view, top, width, place, buttons } = props;
+  const shown: { face: string; kind: "kept" | "rolling" | "mummy" }[] = [
+    ...view.dice.map((face) => ({ face, kind: "kept" as const })),
+    ...view.rolling.map((face) => ({ face, kind: "rolling" as const })),
+    ...Array.from({ length: view.mummy_dice }, () => ({ face: "mummy", kind: "mummy" as const })),
+  ];
+  const offered = new Set<string>();
+  return (
+    <g class="tray">
+      <rect x="-8" y={top} width={width} height={TRAY} fill="#5a3d1e" />
+      <text x="0" y={top + 15} class="tray-label">
+        {view.announced ? `moves by ${FACE[view.announced] ?? view.announced}` : "dice"}
+        {view.mummy_steps > 0 ? ` · the mummy walks ${view.mummy_steps} more` : ""}
+      </text>
+      {shown.map((die, n) => {
+        // The first kept die of each face stands for announcing it.
+        const key = `die ${die.face}`;
+        const here = die.kind === "kept" && !offered.has(key) ? place(key) : null;
+        if (here?.offer) offered.add(key);
+        const x = n * 34;
+        return (
+          <OfferPlace key={`${n}-${die.face}-${die.kind}`} offer={here?.offer} active={here?.active ?? false} open={place(key).open}>
+            <g class="die">
+              <rect class="spot" x={x} y={top + 22} width="28" height="28" rx="5"
+                fill={die.kind === "mummy" ? "#c9b99a" : "#fffaf0"} stroke="#2b1d10"
+                stroke-dasharray={die.kind === "rolling" ? "3 2" : undefined} />
+              <text x={x + 14} y={top + 42} text-anchor="middle" class="die-face">
+                {FACE[die.face] ?? die.face}
+              </text>
+            </g>
+          </OfferPlace>
+        );
+      })}
+      {buttons.map(([key], n) => {
+        const word = key.replace("button ", "");
+        const x = width - 16 - (buttons.length - n) * 112;
+        return (
+          <OfferPlace key={key} {...place(key)}>
+            <rect class="spot button" x={x} y={top + 18} width="104" height="34" rx="8" />
+            <text x={x + 52} y={top + 40} text-anchor="middle" class="button-label small">
+              {BUTTONS[word.split(" ")[0] ?? ""] ?? word}
+            </text>
+          </OfferPlace>
+        );
+      })}
+    </g>
   );
 }

@@ -1,5 +1,6 @@
 /** Tutankhamun's Revenge: the box of 4×4 stacks (columns a–d, rows 1–4), each with its
- * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. */
+ * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. A card that
+ * comes to the top turns over. */
 import { Place } from "./place";
 import type { BoardProps } from "./types";
 import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
@@ -19,16 +20,15 @@ function cardColour(card: string): string {
 }
 const COLUMNS = "abcd";
 
-export function RevengeBoard({ view, legal, onAct, last }: BoardProps) {
-  const typed = view as unknown as TutankhamunsRevengeView;
-  const depth = typed.depth;
-  const top = typed.top;
+export function RevengeBoard({ view, legal, onAct, last }: BoardProps<TutankhamunsRevengeView>) {
+  const depth = view.depth;
+  const top = view.top;
   const places = placeActions(legal, ["lift", "block"]);
-  const blocks = typed.blocks;
-  const mine = Object.entries(typed.my_layers);
+  const blocks = view.blocks;
+  const mine = Object.entries(view.my_layers);
   // While laying, the cells show this seat's own layer as it is laid (face down to others).
   const layingNow =
-    typed.phase === "laying" && typed.laying ? (typed.my_layers[String(typed.laying.layer)] ?? []) : [];
+    view.phase === "laying" && view.laying ? (view.my_layers[String(view.laying.layer)] ?? []) : [];
   return (
     <div class="board-wrap">
     <svg class="board" viewBox="0 0 380 380" role="img" aria-label="The box of sixteen stacks">
@@ -55,37 +55,39 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps) {
                 stroke-width="0.8"
               />
             ))}
-            <rect
-              class="spot"
-              x={x + 4 + layers * 1.5}
-              y={y + 4 - layers * 1.5}
-              width={CELL - 14}
-              height={CELL - 14}
-              rx="6"
-              fill={card ? cardColour(card) : layers === 0 ? "#4a2f17" : "#c8b07a"}
-              stroke={blocked ? "#111" : "#5a3d1e"}
-              stroke-width={blocked ? 4 : 1.5}
-            />
+            <g class={!card && layers === 0 ? "card-face empty" : "card-face"} key={card ?? (layers === 0 ? "empty" : "hidden")}>
+              <rect
+                class="spot"
+                x={x + 4 + layers * 1.5}
+                y={y + 4 - layers * 1.5}
+                width={CELL - 14}
+                height={CELL - 14}
+                rx="6"
+                fill={card ? cardColour(card) : layers === 0 ? "#4a2f17" : "#c8b07a"}
+                stroke={blocked ? "#111" : "#5a3d1e"}
+                stroke-width={blocked ? 4 : 1.5}
+              />
+              <g transform={`translate(${layers * 1.5 - 2} ${-layers * 1.5})`}>
+                <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="cell-name">
+                  {name}
+                </text>
+                <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
+                  {card ? (card.split("-")[0] ?? card) : layers === 0 ? "empty" : "?"}
+                </text>
+                {card && card.includes("-") && (
+                  <text x={x + CELL / 2} y={y + 54} text-anchor="middle" class="tile-label">
+                    {card.split("-").slice(1).join(" ")}
+                  </text>
+                )}
+                <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
+                  {blocked ? "⛔ blocked · " : ""}
+                  {layingNow[index] ? "face down" : `${layers} ${layers === 1 ? "card" : "cards"}`}
+                </text>
+              </g>
+            </g>
             {last?.has(name) && (
               <rect class="last-ring" x={x} y={y - 8} width={CELL - 2} height={CELL + 2} rx="8" />
             )}
-            <g transform={`translate(${layers * 1.5 - 2} ${-layers * 1.5})`}>
-            <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="cell-name">
-              {name}
-            </text>
-            <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
-              {card ? (card.split("-")[0] ?? card) : layers === 0 ? "empty" : "?"}
-            </text>
-            {card && card.includes("-") && (
-              <text x={x + CELL / 2} y={y + 54} text-anchor="middle" class="tile-label">
-                {card.split("-").slice(1).join(" ")}
-              </text>
-            )}
-            <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
-              {blocked ? "⛔ blocked · " : ""}
-              {layers} {layers === 1 ? "card" : "cards"}
-            </text>
-            </g>
           </Place>
         );
       })}

@@ -1,6 +1,9 @@
 /** Tutankhamun: the path of treasure tiles spiralling in to the pyramid, the pawns on it.
- * A "take N" action is a click on tile N; "exit" is a click on the pyramid. */
+ * A "take N" action is a click on tile N; "exit" is a click on the pyramid. A pawn that
+ * moves walks along the path through the tiles it passes. */
+import { useLayoutEffect, useRef } from "preact/hooks";
 import { seatColour, seatSymbol } from "../seats";
+import { walk } from "./motion";
 import { Place } from "./place";
 import type { BoardProps } from "./types";
 import type { TutankhamunView } from "../generated/views/tutankhamun";
@@ -25,16 +28,42 @@ export function spiral(count: number): { x: number; y: number }[] {
   return points;
 }
 
-export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps) {
-  const typed = view as unknown as TutankhamunView;
+export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<TutankhamunView>) {
   // A taken (or undrawn) tile leaves a gap in the path: null in the view.
-  const path = typed.path;
+  const path = view.path;
   // A pawn not yet on the path is null.
-  const pawns = typed.pawns.map((p) => p ?? -1);
+  const pawns = view.pawns.map((p) => p ?? -1);
   const points = spiral(path.length);
   const takes = placeActions(legal, ["take"]);
   const outer = points[0] ?? { x: 0, y: 0 };
   const extent = Math.ceil(Math.hypot(outer.x, outer.y)) + 40;
+  /** Where a pawn stands: before the path, on a tile, or at the pyramid. */
+  const pawnPoint = (position: number, seat: number) =>
+    position < 0
+      ? { x: outer.x + 24, y: outer.y + 18 * seat - 10 }
+      : position >= path.length
+        ? { x: 0, y: 4 }
+        : (points[position] ?? { x: 0, y: 0 });
+  // A pawn that moved walks from where it stood through every tile up to where it stands.
+  const pawnElements = useRef<(Element | null)[]>([]);
+  const before = useRef<number[] | null>(null);
+  useLayoutEffect(() => {
+    const previous = before.current;
+    before.current = pawns;
+    if (!previous) return;
+    pawns.forEach((position, seat) => {
+      const from = previous[seat];
+      if (from === undefined || from === position) return;
+      const step = position > from ? 1 : -1;
+      const dx = (seat % 3) * 7 - 7;
+      const trail: { x: number; y: number }[] = [];
+      for (let n = from; n !== position + step; n += step) {
+        const at = pawnPoint(n, seat);
+        trail.push({ x: at.x + dx, y: at.y - 12 });
+      }
+      walk(pawnElements.current[seat] ?? null, trail);
+    });
+  });
   return (
     <svg
       class="board"
@@ -75,17 +104,20 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps) {
         );
       })}
       {pawns.map((position, seat) => {
-        const point =
-          position < 0
-            ? { x: outer.x + 24, y: outer.y + 18 * seat - 10 }
-            : position >= path.length
-              ? { x: 0, y: 4 }
-              : (points[position] ?? { x: 0, y: 0 });
+        const point = pawnPoint(position, seat);
         const dx = (seat % 3) * 7 - 7;
         return (
-          <g key={`pawn-${seat}`} class="pawn" aria-label={`pawn of seat ${seat + 1}`}>
-            <circle cx={point.x + dx} cy={point.y - 12} r="8" fill={seatColour(seat)} stroke="#fff" />
-            <text x={point.x + dx} y={point.y - 8.5} text-anchor="middle" class="pawn-label">
+          <g
+            key={`pawn-${seat}`}
+            ref={(element) => {
+              pawnElements.current[seat] = element;
+            }}
+            class="pawn"
+            aria-label={`pawn of seat ${seat + 1}`}
+            style={{ transform: `translate(${point.x + dx}px, ${point.y - 12}px)`, transition: "none" }}
+          >
+            <circle r="8" fill={seatColour(seat)} stroke="#fff" />
+            <text y="3.5" text-anchor="middle" class="pawn-label">
               {seatSymbol(seat)}
             </text>
           </g>

@@ -1,27 +1,9 @@
-/** Reading a view payload (JSON) safely, and finding which legal actions belong to a
- * place on a board. A place is named by the word after an action's verb: "take 12",
- * "lift b3", "go f6". */
+/** Finding which legal actions belong to a place on a board (a place is named by the word
+ * after an action's verb: "take 12", "lift b3", "go f6"), and the places of the last step. */
 import type { LegalAction } from "../generated/protocol";
 
+/** A view as it comes off the wire, before a board reads it through its game's type. */
 export type View = Record<string, unknown>;
-
-export function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-export function num(value: unknown, fallback = 0): number {
-  return typeof value === "number" ? value : fallback;
-}
-
-export function str(value: unknown, fallback = ""): string {
-  return typeof value === "string" ? value : fallback;
-}
-
-export function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
 
 /** Each place's single action of the given verbs ("lift b3" -> place "b3"). A place with
  * more than one such action is left out: the move list offers those. */
@@ -58,7 +40,9 @@ export function hue(name: string): string {
   return `hsl(${h} 45% 78%)`;
 }
 
-/** The places named by the events of the latest step: their slot, stack or field. */
+/** The places named by the events of the latest step: their slot, stack, field or area
+ * by name ("12", "b3", "f6", "13-H"), and Valley's sites and stone groups as "site 7" and
+ * "group 2". */
 export function lastPlaces(events: { seq: number; data: Record<string, unknown> }[]): Set<string> {
   const latest = events.length > 0 ? events[events.length - 1]?.seq : undefined;
   const found = new Set<string>();
@@ -67,6 +51,10 @@ export function lastPlaces(events: { seq: number; data: Record<string, unknown> 
     for (const key of ["slot", "stack", "field", "to"]) {
       const value = event.data[key];
       if (typeof value === "string" || typeof value === "number") found.add(String(value));
+    }
+    for (const key of ["site", "group"]) {
+      const value = event.data[key];
+      if (typeof value === "number") found.add(`${key} ${value}`);
     }
   }
   return found;

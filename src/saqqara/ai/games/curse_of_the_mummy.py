@@ -53,6 +53,22 @@ def distances(board: Board) -> tuple[tuple[int, ...], ...]:
     return result
 
 
+def _field_score(state: MummyState, targets: list[int], field: int, play: bool) -> float:
+    """An explorer's liking for ending on ``field`` (and playing its card there): near the
+    nearest of its ``targets`` (the fields of its unplayed cards), out of the mummy's reach;
+    laying the last card beats everything."""
+    board = state.board
+    row = distances(board)[field]
+    if play:
+        targets = [t for t in targets if t != field]
+        if not targets:
+            return 1000.0
+    near = min([row[t] for t in targets], default=0)
+    reach = max(board.mummy_faces) + state.out + 1
+    danger = max(0, reach - row[state.mummy]) / reach
+    return (30.0 if play else 0.0) - near - 12.0 * danger
+
+
 class ExplorerHeuristic:
     """Explorer play: progress to the nearest own symbol, away from the mummy."""
 
@@ -62,26 +78,20 @@ class ExplorerHeuristic:
         self.game = game
 
     def _score(self, state: MummyState, seat: int, field: int, play: bool) -> float:
-        board = state.board
-        dist = distances(board)
-        targets = [board.symbols[s].field for s in state.hand(seat)]
-        if play:
-            targets = [t for t in targets if t != field]
-            if not targets:
-                return 1000.0
-        near = min((dist[field][t] for t in targets), default=0)
-        reach = max(board.mummy_faces) + state.out + 1
-        d_mummy = dist[state.mummy][field]
-        danger = max(0, reach - d_mummy) / reach
-        return (30.0 if play else 0.0) - near - 12.0 * danger
+        targets = [state.board.symbols[s].field for s in state.hand(seat)]
+        return _field_score(state, targets, field, play)
 
     def _best(self, state: MummyState, seat: int, value: int) -> tuple[float, int, bool]:
         best = (-1e9, -1, False)
-        at = state.board.symbol_at
+        board = state.board
+        at = board.symbol_at
+        targets = [board.symbols[s].field for s in state.hand(seat)]
+        card_owner = state.card_owner
+        played = state.played
         for f in moves.bits(state.destinations(state.cur, value)):
             s = at[f]
-            can_play = s >= 0 and state.card_owner[s] == seat and not state.played[s]
-            score = self._score(state, seat, f, can_play)
+            can_play = s >= 0 and card_owner[s] == seat and not played[s]
+            score = _field_score(state, targets, f, can_play)
             if score > best[0]:
                 best = (score, f, can_play)
         return best
@@ -92,7 +102,11 @@ class ExplorerHeuristic:
             return legal[0]
         state = perspective.resample(rng)
         assert isinstance(state, MummyState)
-        seat = perspective.seat
+        return self.choose_in(state, perspective.seat, legal)
+
+    def choose_in(self, state: MummyState, seat: int, legal: list[Action]) -> Action:
+        """The move in a full state (explorers see every figure; only ``seat``'s own cards
+        are read), for the bot and for search rollouts."""
         voc = state.voc
         here = state.pos[state.cur]
         if voc.ROLL in legal:
@@ -132,27 +146,60 @@ class MummyHeuristic:
             return legal[0]
         view = perspective.view()
         board = self.board
-        dist = distances(board)
         weight: dict[int, float] = {}
         for figure in view["figures"]:
             possible = [board.field_from_name(x) for x in figure["possible"]]
             fields = [f for f in possible if f is not None and not (board.forbidden >> f) & 1]
             for f in fields:
                 weight[f] = weight.get(f, 0.0) + 1.0 / len(fields)
-        if not weight:
-            return legal[-1]
         here = board.field_from_name(view["mummy"])
         assert here is not None
-        best: tuple[float, Action] = (-1.0, legal[-1])
-        for action in legal:
-            if not isinstance(action, act.Step):
-                continue
-            nxt = board.neighbours[here][action.direction]
-            value = sum(w * 0.6 ** dist[nxt][f] for f, w in weight.items())
-            value += rng.random() * 1e-9
-            if value > best[0]:
-                best = (value, action)
-        return best[1]
+        return hunt(board, here, weight, legal, rng)
+
+
+def belief_weights(state: MummyState) -> dict[int, float]:
+    """The mummy heuristic's weights from the public belief sets of a full state: each
+    figure's possible ordinary fields share one unit (as the view's ``possible`` lists)."""
+    forbidden = state.board.forbidden
+    weight: dict[int, float] = {}
+    for mask in state.belief:
+        fields = moves.bits(mask & ~forbidden)
+        if fields:
+            share = 1.0 / len(fields)
+            for f in fields:
+                weight[f] = weight.get(f, 0.0) + share
+    return weight
+
+
+def hunt(
+    board: Board, here: int, weight: dict[int, float], legal: list[Action], rng: random.Random
+) -> Action:
+    """The step towards the most weight (each field's weight fading by 0.6 a step), or the
+    last legal action (stop) when there is nothing to hunt."""
+    if not weight:
+        return legal[-1]
+    pull = _pull(board)
+    best: tuple[float, Action] = (-1.0, legal[-1])
+    for action in legal:
+        if not isinstance(action, act.Step):
+            continue
+        row = pull[board.neighbours[here][action.direction]]
+        value = sum(w * row[f] for f, w in weight.items())
+        value += rng.random() * 1e-9
+        if value > best[0]:
+            best = (value, action)
+    return best[1]
+
+
+_PULL: dict[int, tuple[tuple[float, ...], ...]] = {}
+
+
+def _pull(board: Board) -> tuple[tuple[float, ...], ...]:
+    """0.6 to the power of the maze distance, between all fields."""
+    known = _PULL.get(id(board))
+    if known is None:
+        known = _PULL[id(board)] = tuple(tuple(0.6**d for d in row) for row in distances(board))
+    return known
 
 
 class Heuristic:

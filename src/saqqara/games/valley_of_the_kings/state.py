@@ -13,7 +13,6 @@ id is ``seat * PIECES + piece``. Everything is kept in flat lists so :meth:`clon
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Any, Self, get_args
 
 from saqqara.core.actions import Action
@@ -43,6 +42,8 @@ _BID_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] 
 """Bid options by (tiles in hand, rings still allowed per group): the same few hands and
 rooms recur in every auction, so legal bids are listed once."""
 _BID_OPTIONS_LIMIT = 50_000
+_ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
+"""Order options by (overseer, which sites are out of play): fixed for a whole game."""
 PIECES = 7
 V = act.VALUES
 C = act.COLOURS
@@ -214,8 +215,14 @@ class ValleyState(State):
             if self.orders[2 * seat + 1] >= 0:
                 return []
             overseer = 0 if self.orders[2 * seat] < 0 else 1
-            row = act.OVERSEER[overseer]
-            return [row[node] for node in self._order_targets()]
+            out = tuple(who == OUT for who in self.owner)
+            known = _ORDER_OPTIONS.get((overseer, out))
+            if known is None:
+                row = act.OVERSEER[overseer]
+                known = _ORDER_OPTIONS[(overseer, out)] = tuple(
+                    row[node] for node in self._order_targets()
+                )
+            return list(known)
         if phase <= DRAW or phase == OVER or seat != self.active:
             return []
         if phase == BID:
@@ -441,28 +448,29 @@ class ValleyState(State):
         else:
             self.phase = ORDERS
 
-    def _enterable(self, seat: int, nodes: Iterable[int]) -> list[int]:
-        """Those of ``nodes`` where ``seat`` may put a figure now: any area; a field only if
+    def _enterable(self, seat: int) -> int:
+        """The mask of nodes where ``seat`` may put a figure now: any area; a field only if
         it is free and its site in play, and in round 1 only at unclaimed or own sites."""
-        if self.round == 1:
-            open_site = [who != OUT and who in (UNCLAIMED, seat) for who in self.owner]
-        else:
-            open_site = [who != OUT for who in self.owner]
-        node_site = self.b.node_site
-        occ = self.occ
-        return [
-            node
-            for node in nodes
-            if (site := node_site[node]) < 0 or (occ[node] == FREE and open_site[site])
-        ]
+        masks = _masks(self.b)
+        blocked = 0
+        first_round = self.round == 1
+        site_fields = masks.site_fields
+        for site, who in enumerate(self.owner):
+            if who == OUT or (first_round and who != UNCLAIMED and who != seat):
+                blocked |= site_fields[site]
+        fields = masks.fields
+        for node in self.pos:
+            blocked |= (1 << node) & fields
+        return masks.everything & ~blocked
 
     def _open_options(self, seat: int) -> list[Action]:
         """Round 1: each overseer in turn moves openly; 6 steps for both together."""
         overseer = 0 if self.orders[2 * seat] < 0 else 1
         here = self.pos[seat * PIECES + overseer]
         row = act.OVERSEER[overseer]
-        nodes = sorted((here, *self._enterable(seat, self.b.within[here][self.budget])))
-        return [row[node] for node in nodes]
+        masks = _masks(self.b)
+        reach = masks.within[here][self.budget] & self._enterable(seat)
+        return [row[node] for node in masks.nodes(reach | 1 << here)]
 
     def _open_move(self, seat: int, overseer: int, node: int) -> None:
         self.orders[2 * seat + overseer] = node
@@ -557,15 +565,18 @@ class ValleyState(State):
         pos = self.pos
         seen: set[int] = set()
         options: list[Action] = []
-        within = self.b.within
+        masks = _masks(self.b)
+        within = masks.within
+        nodes = masks.nodes
         budget = self.budget
+        allowed = self._enterable(seat)
         for worker in range(act.WORKERS):
             here = pos[base + worker]
             if here in seen:
                 continue
             seen.add(here)
             row = act.WORKER[worker]
-            options.extend([row[node] for node in self._enterable(seat, within[here][budget])])
+            options.extend([row[node] for node in nodes(within[here][budget] & allowed)])
         options.append(act.DONE)
         return options
 
@@ -992,3 +1003,46 @@ class ValleyState(State):
             raise AssertionError(f"no deal of the bid tiles fits groups {groups}")
         rng.shuffle(left)
         return chosen + left
+
+
+class _NodeMasks:
+    """A board's nodes as bit masks, for listing where figures may go without scanning
+    every node: ``within[node][k]`` is the mask of ``Board.within[node][k]``."""
+
+    __slots__ = ("chunks", "everything", "fields", "site_fields", "within")
+
+    def __init__(self, board: Board) -> None:
+        self.within = tuple(
+            tuple(sum(1 << n for n in nodes) for nodes in row) for row in board.within
+        )
+        self.site_fields = tuple(sum(1 << n for n in site.fields) for site in board.sites)
+        self.fields = sum(self.site_fields)
+        self.everything = (1 << board.num_nodes) - 1
+        self.chunks = tuple(
+            tuple(
+                tuple(8 * chunk + bit for bit in range(8) if byte >> bit & 1) for byte in range(256)
+            )
+            for chunk in range((board.num_nodes + 7) // 8)
+        )
+
+    def nodes(self, mask: int) -> list[int]:
+        """The nodes of ``mask`` in increasing order."""
+        out: list[int] = []
+        for table in self.chunks:
+            if not mask:
+                break
+            byte = mask & 0xFF
+            if byte:
+                out += table[byte]
+            mask >>= 8
+        return out
+
+
+_NODE_MASKS: dict[int, _NodeMasks] = {}
+
+
+def _masks(board: Board) -> _NodeMasks:
+    masks = _NODE_MASKS.get(id(board))
+    if masks is None:
+        masks = _NODE_MASKS[id(board)] = _NodeMasks(board)
+    return masks

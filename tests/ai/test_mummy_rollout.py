@@ -1,0 +1,83 @@
+"""Curse of the Mummy's rollout policy: the heuristics on a full state, the mummy on the
+public belief sets only."""
+
+from __future__ import annotations
+
+import random
+
+from saqqara.ai.games.curse_of_the_mummy_rollout import rollout_policy
+from saqqara.ai.registry import make_bot
+from saqqara.core.game import CHANCE
+from saqqara.core.perspective import Perspective
+from saqqara.core.registry import load
+from saqqara.games.curse_of_the_mummy.state import MUMMY, MummyState
+
+
+def test_rollout_policy_is_the_heuristic() -> None:
+    """At every decision of whole games the policy picks what the heuristic bot picks
+    (the mummy with the same generator; the explorer's choice uses none)."""
+    game = load("curse-of-the-mummy", 3)
+    bot = make_bot("heuristic", game)
+    compared = {MUMMY: 0, 1: 0}
+    for seed in range(3):
+        state = game.new_state()
+        rng = random.Random(seed)
+        ply = 0
+        while state.to_act():
+            seat = state.to_act()[0]
+            if seat == CHANCE:
+                state.apply_unchecked(seat, state.sample_chance(rng))
+                continue
+            chosen = bot.choose(Perspective(state, seat), random.Random(ply))
+            if len(state.legal_actions(seat)) > 1:
+                assert rollout_policy(state, seat, random.Random(ply)) == chosen
+                compared[min(seat, 1)] += 1
+            state.apply_unchecked(seat, chosen)
+            ply += 1
+    assert compared[MUMMY] > 20 and compared[1] > 20
+
+
+def test_the_mummy_policy_never_reads_the_figures_fields() -> None:
+    """Redrawing the figures' fields from the mummy's perspective changes no mummy step."""
+    game = load("curse-of-the-mummy", 2)
+    state = game.new_state()
+    rng = random.Random(2)
+    checked = 0
+    while state.to_act() and checked < 30:
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply_unchecked(seat, state.sample_chance(rng))
+            continue
+        if seat == MUMMY and len(state.legal_actions(seat)) > 1:
+            steps = set()
+            for k in range(5):
+                world = state.resample(MUMMY, random.Random(k))
+                assert isinstance(world, MummyState)
+                steps.add(rollout_policy(world, MUMMY, random.Random(0)))
+            assert len(steps) == 1
+            checked += 1
+        state.apply_unchecked(seat, rollout_policy(state, seat, rng))
+    assert checked == 30
+
+
+def test_expert_plays_the_mummy_and_the_explorer() -> None:
+    """``expert`` searches both sides: a legal move, the same again from the same seed."""
+    game = load("curse-of-the-mummy", 2)
+    state = game.new_state()
+    rng = random.Random(7)
+    seen: set[int] = set()
+    while len(seen) < 2:
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply_unchecked(seat, state.sample_chance(rng))
+            continue
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and min(seat, 1) not in seen:
+            seen.add(min(seat, 1))
+            chosen = make_bot("expert:12", game).choose(Perspective(state, seat), random.Random(3))
+            assert chosen in legal
+            assert (
+                make_bot("expert:12", game).choose(Perspective(state, seat), random.Random(3))
+                == chosen
+            )
+        state.apply_unchecked(seat, rollout_policy(state, seat, rng))

@@ -1,0 +1,53 @@
+"""A server's bot workers never outlive it: killed with ``kill -9`` or stopped without
+waiting, its pool's worker processes end by themselves."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+SERVER = """
+import asyncio, json, os, random
+from saqqara.core.registry import load
+from saqqara.server.bots import BotJob, BotPool
+
+async def main():
+    game = load("tutankhamun", 2, {})
+    state, rng = game.new_state(), random.Random(1)
+    while state.is_chance():
+        state.apply(-1, state.sample_chance(rng))
+    seat = state.to_act()[0]
+    pool = BotPool(workers=2)
+    job = BotJob("tutankhamun", 2, (), json.dumps(state.to_json()), seat, "random", 1)
+    await pool.choose(job)
+    print(" ".join(str(p) for p in pool._executor()._processes), flush=True)
+    os.kill(os.getpid(), 9)
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_bot_workers_end_when_their_server_is_killed() -> None:
+    server = subprocess.run(
+        [sys.executable, "-c", SERVER], capture_output=True, text=True, timeout=120
+    )
+    assert server.returncode == -9, server.stderr
+    workers = [int(pid) for pid in server.stdout.split()]
+    assert workers
+    deadline = time.monotonic() + 30
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers)
