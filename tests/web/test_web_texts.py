@@ -15,7 +15,13 @@ from starlette.responses import HTMLResponse, Response
 
 from saqqara.core.registry import registered_games
 from saqqara.server.site import game_catalogue, site_routes
-from saqqara.server.web_texts import CHOICE_LABELS, OPTION_LABELS, WEB_TEXTS, web_texts
+from saqqara.server.web_texts import (
+    BOT_LABELS,
+    CHOICE_LABELS,
+    OPTION_LABELS,
+    WEB_TEXTS,
+    web_texts,
+)
 
 WEB_SRC = Path(__file__).resolve().parents[2] / "web" / "src"
 LOOKUP = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)"|\bt\(\s*'((?:[^'\\]|\\.)*)'""")
@@ -51,7 +57,7 @@ def test_every_marked_text_is_used_by_the_client_or_the_lobby() -> None:
     titles = {cls.spec.title for cls in registered_games().values()}
     summaries = {cls.spec.summary for cls in registered_games().values()}
     unused = set(WEB_TEXTS) - client_lookups() - titles - summaries
-    unused -= set(OPTION_LABELS.values()) | set(CHOICE_LABELS.values())
+    unused -= set(OPTION_LABELS.values()) | set(CHOICE_LABELS.values()) | set(BOT_LABELS.values())
     assert not unused, f"texts no part of the client shows: {sorted(unused)}"
 
 

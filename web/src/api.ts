@@ -23,6 +23,8 @@ export interface GameInfo {
   options: GameOption[];
   hidden_information: boolean;
   bots: string[];
+  /** The bots' names in the page's language, in the order of ``bots``. */
+  bot_labels: string[];
 }
 
 export interface TableSeat {

@@ -194,8 +194,8 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
                 value={seat.bot}
                 onChange={(e) => change(index, { bot: e.currentTarget.value })}
               >
-                {game.bots.map((bot) => (
-                  <option key={bot} value={bot}>{bot}</option>
+                {game.bots.map((bot, n) => (
+                  <option key={bot} value={bot}>{game.bot_labels[n] ?? bot}</option>
                 ))}
               </select>
             ) : (

@@ -35,7 +35,13 @@ from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.registry import registered_games
 from saqqara.server.messages import encoder
 from saqqara.server.replays import MAX_REPLAY_BYTES, replay_text
-from saqqara.server.web_texts import CHOICE_LABELS, OPTION_LABELS, translated, web_texts
+from saqqara.server.web_texts import (
+    BOT_LABELS,
+    CHOICE_LABELS,
+    OPTION_LABELS,
+    translated,
+    web_texts,
+)
 
 BUILT = Path(__file__).resolve().parent.parent / "web"
 """Where the client's build lands (package data, not committed)."""
@@ -69,6 +75,9 @@ def game_catalogue(lang: str = SOURCE_LANGUAGE) -> list[dict[str, Any]]:
                 ],
                 "hidden_information": spec.hidden_information,
                 "bots": available_bots(game_id),
+                "bot_labels": [
+                    translated(BOT_LABELS.get(b, b), lang) for b in available_bots(game_id)
+                ],
             }
         )
     return games

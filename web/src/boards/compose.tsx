@@ -6,6 +6,7 @@
 import { Component, type ComponentChildren } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { LegalAction } from "../generated/protocol";
+import { useLanguage } from "../i18n";
 import "./boards.css";
 
 /** One action a place may lead to, with the short text its choice button shows. */
@@ -130,16 +131,17 @@ export function OfferPlace(props: {
  * choice with Confirm and Clear. Nothing while no decision is being built. */
 export function ComposerPanel({ composer }: { composer: Composer }) {
   const { offer, pending } = composer;
+  const { t } = useLanguage();
   if (pending) {
     return (
-      <div class="composer" role="group" aria-label="Your pending choice">
+      <div class="composer" role="group" aria-label={t("Your pending choice")}>
         <span class="composer-title">{pending.action.label}?</span>
         {pending.text !== pending.action.label && <span class="composer-note">{pending.text}</span>}
         <button type="button" class="confirm" data-confirm={pending.action.id} onClick={composer.confirm}>
-          Confirm
+          {t("Confirm")}
         </button>
         <button type="button" class="clear" onClick={composer.clear}>
-          Clear
+          {t("Clear")}
         </button>
       </div>
     );
@@ -161,7 +163,7 @@ export function ComposerPanel({ composer }: { composer: Composer }) {
         </button>
       ))}
       <button type="button" class="clear" onClick={composer.clear}>
-        Cancel
+        {t("Cancel")}
       </button>
     </div>
   );

@@ -11,6 +11,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { LegalAction } from "../generated/protocol";
 import type { CurseOfTheMummyView } from "../generated/views/curse-of-the-mummy";
+import { useLanguage, type Translate } from "../i18n";
 import { seatColour, seatSymbol } from "../seats";
 import { ComposerPanel, OfferPlace, offersBy, useComposer, type Offer } from "./compose";
 import type { BoardProps } from "./types";
@@ -26,13 +27,14 @@ const AREA_TINT: Record<string, string> = {
 };
 /** Die faces as drawn: the numbers, an arrow, the mummy. */
 const FACE: Record<string, string> = { arrow: "➜", mummy: "☠" };
-/** The tray's buttons: a short word, the server's label as the title. */
-const BUTTONS: Record<string, string> = {
-  roll: "Roll",
-  reroll: "Reroll",
-  resolve: "Resolve ☠ first",
-  stuck: "Stuck",
-};
+/** The tray's buttons: a short word in the page's language, the server's label as the title. */
+function buttonWord(verb: string, t: Translate): string | null {
+  if (verb === "roll") return t("Roll");
+  if (verb === "reroll") return t("Reroll");
+  if (verb === "resolve") return t("Resolve ☠ first");
+  if (verb === "stuck") return t("Stuck");
+  return null;
+}
 const DIRECTION: Record<string, [number, number]> = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] };
 
 export interface Maze {
@@ -84,11 +86,11 @@ function neighbour(maze: Maze, field: string, direction: string): string | null 
 
 /** The mummy's moves and the explorers' by where they are clicked: a field, a kept die
  * (by face), or a tray button. */
-function placeOf(action: LegalAction, view: CurseOfTheMummyView, maze: Maze) {
+function placeOf(action: LegalAction, view: CurseOfTheMummyView, maze: Maze, t: Translate) {
   const [verb, first, second] = action.notation.split(" ");
   if (verb === "go" && first) {
-    const text = second === "play" ? "go and play the card" : "go";
-    return { key: `field ${first}`, title: `Go to ${first}`, text, sealed: false };
+    const text = second === "play" ? t("go and play the card") : t("go");
+    return { key: `field ${first}`, title: t("Go to {field}", { field: first }), text, sealed: false };
   }
   if (verb === "step" && first) {
     const to = neighbour(maze, view.mummy, first);
@@ -107,6 +109,7 @@ function fieldAt(maze: Maze, name: string): { x: number; y: number } {
 }
 
 export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMummyView>) {
+  const { t } = useLanguage();
   const [aid, setAid] = useState(true);
   const [maze, setMaze] = useState<Maze>(plainGrid);
   const composer = useComposer(legal, onAct);
@@ -119,7 +122,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
       live = false;
     };
   }, []);
-  const offers = offersBy(legal, (action) => placeOf(action, view, maze));
+  const offers = offersBy(legal, (action) => placeOf(action, view, maze, t));
   const place = (key: string) => ({ offer: offers.get(key), active: composer.activeKey === key, open: composer.open });
   const figures = view.figures;
   const possible = new Map<string, number[]>();
@@ -134,10 +137,10 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
   return (
     <div class="board-wrap">
       <label class="aid">
-        <input type="checkbox" checked={aid} onChange={() => setAid(!aid)} /> show where each
-        explorer may be
+        <input type="checkbox" checked={aid} onChange={() => setAid(!aid)} />{" "}
+        {t("show where each explorer may be")}
       </label>
-      <svg class="board" viewBox={`-8 -8 ${full} ${full + TRAY}`} role="img" aria-label="The maze">
+      <svg class="board" viewBox={`-8 -8 ${full} ${full + TRAY}`} role="img" aria-label={t("The maze")}>
         <rect x="-8" y="-8" width={full} height={full} fill="#3b2a1a" />
         {maze.fields.map((name, index) => {
           const { x, y } = fieldAt(maze, name);
@@ -213,7 +216,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
               key={`explorer-${index}`}
               class={index === view.figure ? "explorer moving" : "explorer"}
               style={{ transform: `translate(${fieldAt(maze, figure.field).x + CELL / 2}px, ${fieldAt(maze, figure.field).y + CELL / 2 + 2}px)` }}
-              aria-label={`explorer ${index + 1}`}
+              aria-label={t("explorer {number}", { number: index + 1 })}
             >
               <circle r="11" fill={seatColour(figure.seat)} stroke={index === view.figure ? "#111" : "#fff"} stroke-width="2" />
               <text y="4" text-anchor="middle" class="figure-symbol" font-size="11">
@@ -235,15 +238,15 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
       </svg>
       <ComposerPanel composer={composer} />
       <p class="legend">
-        ☠ mummy · ⇣ stairs (start) · green box: the sarcophagus ·{" "}
+        ☠ {t("mummy")} · ⇣ {t("stairs (start)")} · {t("green box: the sarcophagus")} ·{" "}
         {figures.map((figure, index) => (
           <span key={index} style={{ color: seatColour(figure.seat) }}>
             {seatSymbol(figure.seat)}
-            {index + 1} explorer {index + 1}
-            {` (${figure.ankhs} ☥${figure.in_game ? "" : ", out"}) `}
+            {index + 1} {t("explorer {number}", { number: index + 1 })}
+            {` (${figure.ankhs} ☥${figure.in_game ? "" : `, ${t("out")}`}) `}
           </span>
         ))}
-        · the mummy has {view.mummy_ankhs} of {view.mummy_needs} ☥
+        · {t("the mummy has {ankhs} of {needs} ☥", { ankhs: view.mummy_ankhs, needs: view.mummy_needs })}
       </p>
     </div>
   );
@@ -259,6 +262,7 @@ function DiceTray(props: {
   buttons: [string, Offer][];
 }) {
   const { view, top, width, place, buttons } = props;
+  const { t } = useLanguage();
   const shown: { face: string; kind: "kept" | "rolling" | "mummy" }[] = [
     ...view.dice.map((face) => ({ face, kind: "kept" as const })),
     ...view.rolling.map((face) => ({ face, kind: "rolling" as const })),
@@ -269,8 +273,10 @@ function DiceTray(props: {
     <g class="tray">
       <rect x="-8" y={top} width={width} height={TRAY} fill="#5a3d1e" />
       <text x="0" y={top + 15} class="tray-label">
-        {view.announced ? `moves by ${FACE[view.announced] ?? view.announced}` : "dice"}
-        {view.mummy_steps > 0 ? ` · the mummy walks ${view.mummy_steps} more` : ""}
+        {view.announced
+          ? t("moves by {face}", { face: FACE[view.announced] ?? view.announced })
+          : t("dice")}
+        {view.mummy_steps > 0 ? ` · ${t("the mummy walks {steps} more", { steps: view.mummy_steps })}` : ""}
       </text>
       {shown.map((die, n) => {
         // The first kept die of each face stands for announcing it.
@@ -298,7 +304,7 @@ function DiceTray(props: {
           <OfferPlace key={key} {...place(key)}>
             <rect class="spot button" x={x} y={top + 18} width="104" height="34" rx="8" />
             <text x={x + 52} y={top + 40} text-anchor="middle" class="button-label small">
-              {BUTTONS[word.split(" ")[0] ?? ""] ?? word}
+              {buttonWord(word.split(" ")[0] ?? "", t) ?? word}
             </text>
           </OfferPlace>
         );

@@ -1,6 +1,7 @@
 /** Tutankhamun's Revenge: the box of 4×4 stacks (columns a–d, rows 1–4), each with its
  * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. A card that
  * comes to the top turns over. */
+import { useLanguage } from "../i18n";
 import { Place } from "./place";
 import type { BoardProps } from "./types";
 import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
@@ -21,6 +22,7 @@ function cardColour(card: string): string {
 const COLUMNS = "abcd";
 
 export function RevengeBoard({ view, legal, onAct, last }: BoardProps<TutankhamunsRevengeView>) {
+  const { t } = useLanguage();
   const depth = view.depth;
   const top = view.top;
   const places = placeActions(legal, ["lift", "block"]);
@@ -31,7 +33,7 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
     view.phase === "laying" && view.laying ? (view.my_layers[String(view.laying.layer)] ?? []) : [];
   return (
     <div class="board-wrap">
-    <svg class="board" viewBox="0 0 380 380" role="img" aria-label="The box of sixteen stacks">
+    <svg class="board" viewBox="0 0 380 380" role="img" aria-label={t("The box of sixteen stacks")}>
       <rect x="0" y="0" width="380" height="380" rx="10" fill="#7a5230" />
       {Array.from({ length: 16 }, (_, index) => {
         const name = `${COLUMNS[index % 4]}${Math.floor(index / 4) + 1}`;
@@ -72,7 +74,7 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
                   {name}
                 </text>
                 <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
-                  {card ? (card.split("-")[0] ?? card) : layers === 0 ? "empty" : "?"}
+                  {card ? (card.split("-")[0] ?? card) : layers === 0 ? t("empty") : "?"}
                 </text>
                 {card && card.includes("-") && (
                   <text x={x + CELL / 2} y={y + 54} text-anchor="middle" class="tile-label">
@@ -80,8 +82,12 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
                   </text>
                 )}
                 <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
-                  {blocked ? "⛔ blocked · " : ""}
-                  {layingNow[index] ? "face down" : `${layers} ${layers === 1 ? "card" : "cards"}`}
+                  {blocked ? `⛔ ${t("blocked")} · ` : ""}
+                  {layingNow[index]
+                    ? t("face down")
+                    : layers === 1
+                      ? t("{count} card", { count: layers })
+                      : t("{count} cards", { count: layers })}
                 </text>
               </g>
             </g>
@@ -94,11 +100,11 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
     </svg>
       {mine.length > 0 && (
         <details class="secret">
-          <summary>Your secret layers (only you see them)</summary>
+          <summary>{t("Your secret layers (only you see them)")}</summary>
           <ul>
             {mine.map(([layer, cards]) => (
               <li key={layer} data-layer={layer}>
-                Layer {layer}: {cards.map((card) => card ?? "·").join(", ")}
+                {t("Layer {layer}: {cards}", { layer, cards: cards.map((card) => card ?? "·").join(", ") })}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { seatColour, seatSymbol } from "../seats";
 import { walk } from "./motion";
+import { useLanguage } from "../i18n";
 import { Place } from "./place";
 import type { BoardProps } from "./types";
 import type { TutankhamunView } from "../generated/views/tutankhamun";
@@ -29,6 +30,7 @@ export function spiral(count: number): { x: number; y: number }[] {
 }
 
 export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<TutankhamunView>) {
+  const { t } = useLanguage();
   // A taken (or undrawn) tile leaves a gap in the path: null in the view.
   const path = view.path;
   // A pawn not yet on the path is null.
@@ -69,7 +71,7 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
       class="board"
       viewBox={`${-extent} ${-extent} ${2 * extent} ${2 * extent}`}
       role="img"
-      aria-label="The path of treasures around the pyramid"
+      aria-label={t("The path of treasures around the pyramid")}
     >
       <rect x={-extent} y={-extent} width={2 * extent} height={2 * extent} fill="#e9d8a6" />
       <Place action={actionNamed(legal, "exit")} onAct={onAct}>
@@ -113,7 +115,7 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
               pawnElements.current[seat] = element;
             }}
             class="pawn"
-            aria-label={`pawn of seat ${seat + 1}`}
+            aria-label={t("pawn of seat {number}", { number: seat + 1 })}
             style={{ transform: `translate(${point.x + dx}px, ${point.y - 12}px)`, transition: "none" }}
           >
             <circle r="8" fill={seatColour(seat)} stroke="#fff" />

@@ -8,6 +8,7 @@
  * sent: bids are sealed), an area or a field for an overseer (orders from round 2 are sealed
  * and confirmed too) or a worker (which worker, when several could go), a stone for a theft
  * or (then its colour) a building stone, a site for a takeover, and the Done button. */
+import { useLanguage, type Translate } from "../i18n";
 import { seatColour, seatSymbol } from "../seats";
 import boardJson from "../../schema/board-data/valley-of-the-kings.json";
 import type { LegalAction } from "../generated/protocol";
@@ -163,7 +164,13 @@ export function stepsBetween(from: string, to: string): number | null {
 }
 
 /** What an overseer's order costs, with the order already written: "3 steps, 5 of 6 in all". */
-function orderCost(view: ValleyOfTheKingsView, me: number | null, overseer: number, target: string): string {
+function orderCost(
+  view: ValleyOfTheKingsView,
+  me: number | null,
+  overseer: number,
+  target: string,
+  t: Translate,
+): string {
   const mine = me === null ? undefined : view.seats[me];
   const from = mine?.overseers[overseer - 1];
   const steps = from === undefined ? null : stepsBetween(from, target);
@@ -174,8 +181,10 @@ function orderCost(view: ValleyOfTheKingsView, me: number | null, overseer: numb
     if (n !== overseer - 1 && start !== undefined) total += stepsBetween(start, written) ?? 0;
   });
   const limit = BOARD.steps_per_round;
-  const verdict = total > limit ? ` — over ${limit}: both overseers would stay` : ` of ${limit}`;
-  return `${steps} ${steps === 1 ? "step" : "steps"}, ${total} in all${verdict}`;
+  const walked = steps === 1 ? t("1 step") : t("{steps} steps", { steps });
+  return total > limit
+    ? t("{walked}, {total} in all — over {limit}: both overseers would stay", { walked, total, limit })
+    : t("{walked}, {total} of {limit} in all", { walked, total, limit });
 }
 
 /** Valley's actions, by where on the board they are chosen. */
@@ -183,19 +192,27 @@ function placeOf(
   action: LegalAction,
   view: ValleyOfTheKingsView,
   me: number | null,
+  t: Translate,
 ): { key: string; title: string; text: string; sealed: boolean } | null {
   const words = action.notation.split(" ");
   const [verb, first, second] = words;
   const mine = me === null ? undefined : view.seats[me];
   switch (verb) {
     case "bid":
-      return { key: `group ${first}`, title: `Bid at group ${first}`, text: `${second} rings`, sealed: true };
+      return {
+        key: `group ${first}`,
+        title: t("Bid at group {group}", { group: first ?? "" }),
+        text: t("{rings} rings", { rings: second ?? "" }),
+        sealed: true,
+      };
     case "overseer": {
-      const cost = view.phase === "orders" && second ? orderCost(view, me, Number(first), second) : "";
+      const cost = view.phase === "orders" && second ? orderCost(view, me, Number(first), second, t) : "";
       return {
         key: `place ${second}`,
-        title: `Overseer ${first} to ${second}`,
-        text: cost ? `overseer ${first} (${cost})` : `overseer ${first}`,
+        title: t("Overseer {number} to {place}", { number: first ?? "", place: second ?? "" }),
+        text: cost
+          ? t("overseer {number} ({cost})", { number: first ?? "", cost })
+          : t("overseer {number}", { number: first ?? "" }),
         sealed: view.phase === "orders",
       };
     }
@@ -203,8 +220,10 @@ function placeOf(
       const from = mine?.workers[Number(first) - 1];
       return {
         key: `place ${second}`,
-        title: `A worker to ${second}`,
-        text: from ? `worker ${first} (from ${from})` : `worker ${first}`,
+        title: t("A worker to {place}", { place: second ?? "" }),
+        text: from
+          ? t("worker {number} (from {place})", { number: first ?? "", place: from })
+          : t("worker {number}", { number: first ?? "" }),
         sealed: false,
       };
     }
@@ -213,7 +232,7 @@ function placeOf(
     case "build":
       return {
         key: `site ${first} ${second}`,
-        title: `Build at site ${first}, stone ${second}`,
+        title: t("Build at site {site}, stone {slot}", { site: first ?? "", slot: second ?? "" }),
         text: words[3] ?? "",
         sealed: false,
       };
@@ -265,12 +284,13 @@ interface SiteProps {
   onField: Map<string, { seat: number; overseer: boolean }>;
   orders: string[] | null;
   seat: number | null;
+  t: Translate;
 }
 
 /** A building site: its pyramid seen from above, its owner's scarab, and its fields with
  * the figures on them. */
 const SiteGroup = pure((props: SiteProps) => {
-  const { data, site, offers, activeKey, open, last, onField, orders, seat } = props;
+  const { data, site, offers, activeKey, open, last, onField, orders, seat, t } = props;
   const place = (key: string) => ({ offer: offers.get(key), active: activeKey === key, open });
   const x = data.x * SCALE;
   const y = data.y * SCALE;
@@ -340,12 +360,12 @@ const SiteGroup = pure((props: SiteProps) => {
       )}
       {site.finished && (
         <text x={x} y={y + half + 4} text-anchor="middle" class="finished">
-          ✔ finished
+          ✔ {t("finished")}
         </text>
       )}
       {!site.in_play && (
         <text x={x} y={y + 4} text-anchor="middle" class="out-label">
-          out of play
+          {t("out of play")}
         </text>
       )}
       {last?.has(`site ${data.number}`) && (
@@ -415,8 +435,12 @@ function figuresOf(view: ValleyOfTheKingsView) {
 }
 
 export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<ValleyOfTheKingsView>) {
+  const { t } = useLanguage();
   const composer = useComposer(legal, onAct);
-  const offers = useMemo(() => offersBy(legal, (action) => placeOf(action, view, seat)), [legal, view, seat]);
+  const offers = useMemo(
+    () => offersBy(legal, (action) => placeOf(action, view, seat, t)),
+    [legal, view, seat, t],
+  );
   const { onField, inArea } = useMemo(() => figuresOf(view), [view]);
   const { activeKey, open } = composer;
   const place = (key: string) => ({ offer: offers.get(key), active: activeKey === key, open });
@@ -430,7 +454,7 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
   return (
     <div class="board-wrap valley">
       <div class="board-scroll">
-      <svg class="board" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label="The valley">
+      <svg class="board" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t("The valley")}>
         <rect width={WIDTH} height={HEIGHT} fill="#f4ead2" />
         {BOARD.areas.map((area, index) => {
           const name = String(area.number);
@@ -475,7 +499,7 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
           <rect x={px - 34} y={py + 34 - (68 * view.pharaoh) / (pharaoh.stones ?? 30)} width="68"
             height={(68 * view.pharaoh) / (pharaoh.stones ?? 30)} fill="#8c6a2f" opacity="0.55" />
           <text x={px} y={py - 4} text-anchor="middle" class="pharaoh-label">
-            pharaoh
+            {t("pharaoh")}
           </text>
           <text x={px} y={py + 14} text-anchor="middle" class="pharaoh-label">
             {view.pharaoh}/{pharaoh.stones ?? 30}
@@ -486,7 +510,7 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
           return site ? (
             <SiteGroup key={data.number} data={data} site={site} offers={offers}
               activeKey={activeSite === data.number ? activeKey : null} open={open} last={last}
-              onField={onField} orders={orders} seat={seat} />
+              onField={onField} orders={orders} seat={seat} t={t} />
           ) : null;
         })}
         <Market view={view} place={place} last={last} />
@@ -501,12 +525,12 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
         )}
       </svg>
       </div>
-      <p class="pan-hint">← swipe the board sideways to see all of it →</p>
+      <p class="pan-hint">← {t("swipe the board sideways to see all of it")} →</p>
       <ComposerPanel composer={composer} />
       <p class="legend">
-        ◼ square token: overseer · ● round token: worker (in areas: how many of each) · stones
-        R red, G grey, B black, W white, S sand · your written orders are numbered on their
-        fields
+        ◼ {t("square token: overseer")} · ● {t("round token: worker (in areas: how many of each)")} ·{" "}
+        {t("stones R red, G grey, B black, W white, S sand")} ·{" "}
+        {t("your written orders are numbered on their fields")}
       </p>
     </div>
   );
@@ -520,11 +544,12 @@ function Market(props: {
   last: Set<string> | undefined;
 }) {
   const { view, place, last } = props;
+  const { t } = useLanguage();
   if (view.groups.length === 0) return null;
   return (
     <g class="market">
       <text x="20" y="34" class="panel-title">
-        Stones for sale
+        {t("Stones for sale")}
       </text>
       {view.groups.map((group, index) => {
         const number = index + 1;
@@ -571,12 +596,13 @@ function Market(props: {
 /** The round, the bag, and each seat's stones, scarabs and bid tiles, in the top-right corner. */
 function Supplies(props: { view: ValleyOfTheKingsView; seat: number | null }) {
   const { view, seat } = props;
+  const { t } = useLanguage();
   const left = WIDTH - 452;
   return (
     <g class="supplies">
       <text x={left} y="34" class="panel-title">
-        Round {view.round}
-        {view.steps_left !== null ? ` · ${view.steps_left} steps left` : ""}
+        {t("Round {round}", { round: view.round })}
+        {view.steps_left !== null ? ` · ${t("{steps} steps left", { steps: view.steps_left })}` : ""}
       </text>
       {view.seats.map((pieces, owner) => {
         const y = 46 + owner * 48;
@@ -601,16 +627,17 @@ function Supplies(props: { view: ValleyOfTheKingsView; seat: number | null }) {
               </g>
             ))}
             <text x="432" y="19" text-anchor="end" class="supply-small">
-              {pieces.scarabs} scarabs
+              {t("{count} scarabs", { count: pieces.scarabs })}
             </text>
             <text x="432" y="38" text-anchor="end" class="supply-small">
-              {tiles} bid tiles
+              {t("{count} bid tiles", { count: tiles })}
             </text>
           </g>
         );
       })}
       <text x={left} y={74 + view.seats.length * 48} class="supply-count">
-        bag {Object.values(view.bag).reduce((a, b) => a + b, 0)} · pharaoh {view.pharaoh}/{BOARD.pharaoh.stones ?? 30}
+        {t("bag {count}", { count: Object.values(view.bag).reduce((a, b) => a + b, 0) })} · {t("pharaoh")}{" "}
+        {view.pharaoh}/{BOARD.pharaoh.stones ?? 30}
       </text>
     </g>
   );
