@@ -131,7 +131,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("1 step"),
     N_("{steps} steps"),
     N_("{walked}, {total} in all — over {limit}: both overseers would stay"),
-    N_("{walked}, {total} of {limit} in all"),
+    N_("{walked}, {total} in all of {limit}"),
     N_("Bid at group {group}"),
     N_("{rings} rings"),
     N_("Overseer {number} to {place}"),

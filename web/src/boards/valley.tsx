@@ -184,7 +184,7 @@ function orderCost(
   const walked = steps === 1 ? t("1 step") : t("{steps} steps", { steps });
   return total > limit
     ? t("{walked}, {total} in all — over {limit}: both overseers would stay", { walked, total, limit })
-    : t("{walked}, {total} of {limit} in all", { walked, total, limit });
+    : t("{walked}, {total} in all of {limit}", { walked, total, limit });
 }
 
 /** Valley's actions, by where on the board they are chosen. */
