@@ -116,3 +116,15 @@ def test_every_option_and_its_named_choices_have_a_label_in_every_language() -> 
     experts = german["valley-of-the-kings"]["options"][1]
     assert experts["label"] == "Variante für Pyramiden-Experten"
     assert experts["choice_labels"] == ["aus", "an"] and experts["choices"] == ["off", "on"]
+
+
+def test_every_bot_is_named_in_the_lobby_in_every_language() -> None:
+    for lang in ("en", "de", "nl", "sv"):
+        for game in game_catalogue(lang):
+            assert set(game["bots"]) <= set(BOT_LABELS), game["bots"]
+            assert len(game["bot_labels"]) == len(game["bots"])
+    german = {game["id"]: game for game in game_catalogue("de")}
+    named = dict(
+        zip(german["tutankhamun"]["bots"], german["tutankhamun"]["bot_labels"], strict=True)
+    )
+    assert named["easy"] == "leicht" and named["random"] == "zufällig"
