@@ -22,7 +22,7 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
-from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
+from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE, Translator
 from saqqara.core.journal import read_record_file
 from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
@@ -387,9 +387,10 @@ def cmd_board(args: argparse.Namespace, console: Console) -> int:
     if drawing is None:
         have = ", ".join(boards()) or "none yet"
         raise UsageError(f"{args.game} has no reconstructed board to draw (boards: {have})")
-    print(drawing.sketch())
+    tr = Translator(args.lang)
+    print(drawing.sketch(tr))
     if args.svg:
-        Path(args.svg).write_text(drawing.svg(), encoding="utf-8")
+        Path(args.svg).write_text(drawing.svg(tr), encoding="utf-8")
         console.print(f"SVG written to {args.svg}")
     return 0
 
@@ -509,6 +510,9 @@ def build_parser() -> argparse.ArgumentParser:
     board = sub.add_parser("board", help="draw a game's reconstructed board from its data file")
     board.add_argument("game", help="game id")
     board.add_argument("--svg", metavar="FILE", help="also write the board as an SVG file")
+    board.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="language of the drawing (default en)"
+    )
     board.set_defaults(run=cmd_board)
 
     add_schema_command(sub)

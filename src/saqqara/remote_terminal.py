@@ -13,6 +13,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from saqqara.client import TableClient
+from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
 from saqqara.server.messages import Error, LegalAction, TableNotice, Update
 from saqqara.ui.renderers import render
@@ -32,6 +33,7 @@ async def play_remote_seat(
     client = TableClient(link, lang)
     welcome = await client.connect()
     game = load(welcome.game, welcome.players, welcome.options)
+    text = presentation_for(game, welcome.lang, welcome.names)
     where = "as a spectator" if welcome.seat is None else f"in seat {welcome.seat}"
     console.print(f"[bold]{game.spec.title}[/] at table {welcome.table}, {where}.")
     console.print("Players: " + ", ".join(welcome.names))
@@ -50,9 +52,13 @@ async def play_remote_seat(
             continue
         for event in message.events:
             console.print(f"  {event.text}")
-        console.print(render(message.view, game, welcome.seat))
+        console.print(render(message.view, game, welcome.seat, text))
         if message.over:
-            console.print(f"Game over: {message.outcome}")
+            console.rule(text.tr("Game over"))
+            for line in message.breakdown or []:
+                parts = " · ".join(f"{p['label']}: {p['value']}" for p in line["parts"])
+                console.print(f"{line['rank']}. {line['name']}: {line['total']}", markup=False)
+                console.print(f"   {parts}", markup=False)
             await client.close()
             return message
         if not message.legal:

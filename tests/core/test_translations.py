@@ -10,18 +10,37 @@ import pytest
 from babel.messages.extract import extract_from_dir
 
 import saqqara
-from saqqara.core.i18n import LANGUAGES, MissingTranslation, Translator, catalog
+from saqqara.core.i18n import (
+    KEYWORDS,
+    LANGUAGES,
+    PLURAL_FORMS,
+    MissingTranslation,
+    Translator,
+    catalog,
+    plural_catalog,
+)
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 
+def _marked() -> list[object]:
+    package = Path(saqqara.__file__).parent
+    found = extract_from_dir(str(package), method_map=[("**.py", "python")], keywords=KEYWORDS)
+    return [message for _, _, message, _, _ in found]
+
+
 def marked_texts() -> set[str]:
     """Every text marked in the package's code (``N_("...")`` and ``tr("...")``)."""
-    package = Path(saqqara.__file__).parent
-    found = extract_from_dir(
-        str(package), method_map=[("**.py", "python")], keywords={"N_": None, "tr": None}
-    )
-    return {message for _, _, message, _, _ in found if isinstance(message, str)}
+    return {message for message in _marked() if isinstance(message, str)}
+
+
+def marked_plurals() -> set[tuple[str, str]]:
+    """Every counted text marked in the code (``ntr("...", "...", n)``)."""
+    return {
+        (str(message[0]), str(message[1]))
+        for message in _marked()
+        if isinstance(message, tuple) and len(message) == 2
+    }
 
 
 def fields(text: str) -> set[str]:
@@ -36,10 +55,35 @@ def test_the_catalog_holds_exactly_the_marked_texts(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalog_holds_exactly_the_marked_counted_texts(lang: str) -> None:
+    marked = marked_plurals()
+    assert marked
+    assert set(plural_catalog(lang)) == marked
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_text_is_translated_with_the_same_fields(lang: str) -> None:
     for source, translated in catalog(lang).items():
         assert translated.strip(), f"{lang}: {source!r} is not translated"
         assert fields(translated) == fields(source), f"{lang}: fields differ in {source!r}"
+    for (singular, plural), forms in plural_catalog(lang).items():
+        assert len(forms) == 2 and all(f.strip() for f in forms), f"{lang}: {singular!r}"
+        assert "count" in fields(singular) and fields(singular) == fields(plural)
+        for form in forms:
+            assert fields(form) == fields(singular), f"{lang}: fields differ in {singular!r}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_catalog_declares_the_plural_rule_the_translator_applies(lang: str) -> None:
+    path = Path(saqqara.__file__).parent / "locale" / lang / "LC_MESSAGES" / "saqqara.po"
+    assert f'"Plural-Forms: {PLURAL_FORMS}\\n"' in path.read_text(encoding="utf-8")
+
+
+def test_a_counted_text_takes_the_form_of_its_count() -> None:
+    steps = ("{count} step", "{count} steps")
+    assert Translator("en").ntr(*steps, 1) == "1 step"
+    assert Translator("en").ntr(*steps, 0) == "0 steps"
+    assert Translator("en").ntr(*steps, 2) == "2 steps"
 
 
 def test_rulebook_terms_are_used() -> None:
@@ -67,3 +111,18 @@ def test_a_strict_translator_refuses_an_unknown_text_and_a_lenient_one_falls_bac
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown language"):
         Translator("fr")
+
+
+def test_event_sentences_count_in_the_singular_and_the_plural() -> None:
+    from saqqara.core.presentation import presentation_for
+    from saqqara.core.registry import load
+
+    mummy = load("curse-of-the-mummy", 2)
+    step = {"kind": "mummy-step", "field": "f6"}
+    english = presentation_for(mummy, "en", strict=True)
+    assert english.event_sentence({**step, "steps_left": 1}).endswith("(1 step left).")
+    assert english.event_sentence({**step, "steps_left": 2}).endswith("(2 steps left).")
+    german = presentation_for(mummy, "de", strict=True)
+    assert german.event_sentence({**step, "steps_left": 1}).endswith("(noch 1 Schritt).")
+    roll = {"kind": "roll", "figure": 0, "dice": 1}
+    assert english.event_sentence(roll) == "explorer 1 rolls 1 die."

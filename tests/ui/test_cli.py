@@ -229,7 +229,7 @@ def test_play_speaks_german_and_calls_the_person_by_name(
     assert main([*argv, "--name", "Ada", "--save", str(tmp_path / "g.json")]) == 0
     out = capsys.readouterr().out
     assert "Ada, du bist am Zug" in out
-    assert "Spielende" in out and "Ada (du): Platz" in out and "Felder bis zum Ziel" in out
+    assert "Spielende" in out and "Ada (du): " in out and "Felder bis zum Ziel" in out
 
 
 def test_every_game_has_a_board_to_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -242,3 +242,18 @@ def test_every_game_has_a_board_to_draw(tmp_path: Path, capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     assert "| a1 | b1 | c1 | d1 |" in out  # Revenge's box
     assert "60 61 62 63 64 65 66 67 68 69" in out  # Tutankhamun's path
+
+
+def test_board_drawings_speak_the_language_asked_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    svg = tmp_path / "mummy.svg"
+    assert main(["board", "curse-of-the-mummy", "--lang", "de", "--svg", str(svg)]) == 0
+    assert main(["board", "tutankhamuns-revenge", "--lang", "sv"]) == 0
+    assert main(["board", "tutankhamun", "--lang", "nl"]) == 0
+    assert main(["board", "valley-of-the-kings", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Skarabäus" in out and "Verlies" in svg.read_text(encoding="utf-8")
+    assert "Lager 1 (botten)" in out and "Horusfalk" in out
+    assert "Zak met goud" in out
+    assert "Gebiete und die Gebiete einen Schritt entfernt:" in out

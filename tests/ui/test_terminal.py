@@ -75,8 +75,17 @@ def test_the_record_is_saved_after_every_action_and_resumes(tmp_path: Path) -> N
 
 def test_a_whole_game_can_be_played_to_the_end(tmp_path: Path) -> None:
     table, out = _table(["a"] * 200, tmp_path / "g.json")
-    assert table.run().is_over()
-    assert "Game over" in out.getvalue() and "place 1" in out.getvalue()
+    match = table.run()
+    assert match.is_over()
+    text = out.getvalue()
+    assert "Game over" in text
+    # every seat's labelled score and its breakdown, the person's own seat named
+    for line in table.text.score_breakdown(match.view(0)):
+        you = " (you)" if line["seat"] == 0 else ""
+        assert f"{line['rank']}. {line['name']}{you}" in text
+        assert line["total"] in text
+    assert "Coins paid: " in text and "Coins left: " in text
+    assert "you are spectator" not in text
 
 
 def test_events_of_chance_steps_and_scorings_reach_the_log(tmp_path: Path) -> None:

@@ -25,6 +25,11 @@ class ActionIds:
             self._ids[id(action)] = number
             self._keep.append(action)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionIds:
+        """Shared, not copied: the memo only ever grows with right answers (a cloned
+        OpenSpiel state keeps a reference)."""
+        return self
+
     def __call__(self, action: Action) -> int:
         found = self._ids.get(id(action))
         if found is None:

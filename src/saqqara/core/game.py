@@ -221,6 +221,15 @@ class State(ABC):
         :meth:`check`.
         """
         self.check(seat, action)
+        return self.apply_checked(seat, action)
+
+    def apply_checked(self, seat: int, action: Action) -> list[Event]:
+        """Apply an action the caller has already found legal (in this very state's legal
+        list or chance outcomes, as :meth:`check` would); return the events it caused.
+
+        For faces that keep the legal list at hand (the OpenSpiel game) and so need not
+        build it twice; anything else goes through :meth:`apply`.
+        """
         self._events = []
         try:
             self.apply_unchecked(seat, action)

@@ -4,8 +4,10 @@ A game's :class:`Presentation` turns what a seat may know into text: the label o
 action (from the action's fields and the seat's view, never from its notation text), the
 sentence for each event the seat may see (from that event alone, so a sentence cannot tell
 more than its event), the legend of the board's symbols, a short rules summary in our own
-words, the name of the score and of each phase. The terminal renders these texts and the
-web server sends them; translations come from :mod:`saqqara.core.i18n`.
+words, the name of the score and of each phase, and at the end of a game the score
+breakdown (from the finished game's view alone, so it tells nothing the viewer may not
+know). The terminal renders these texts and the web server sends them; translations come
+from :mod:`saqqara.core.i18n`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from saqqara.core.actions import Action
 from saqqara.core.events import JSON, Event
@@ -22,6 +24,24 @@ from saqqara.core.i18n import SOURCE_LANGUAGE, Translator
 
 View = Mapping[str, Any]
 EventJSON = Mapping[str, JSON]
+
+
+class ScorePart(TypedDict):
+    """One labelled figure of a seat's final score ("Coins paid": "9")."""
+
+    label: str
+    value: str
+
+
+class ScoreLine(TypedDict):
+    """A seat's final score as the rulebook counts it: its name, its total in words, its
+    competition rank (1 for the winners) and the parts the total is made of."""
+
+    seat: int
+    name: str
+    total: str
+    rank: int
+    parts: list[ScorePart]
 
 
 class Presentation(ABC):
@@ -77,6 +97,35 @@ class Presentation(ABC):
     @abstractmethod
     def phase_name(self, phase: str) -> str:
         """The name of the view's ``phase`` value."""
+
+    @abstractmethod
+    def score_total(self, view: View, seat: int) -> str:
+        """``seat``'s final score in words ("3 steps to the goal"), from a finished view."""
+
+    @abstractmethod
+    def score_parts(self, view: View, seat: int) -> list[ScorePart]:
+        """What ``seat``'s final score is made of, from a finished game's view."""
+
+    def part(self, label: str, value: object) -> ScorePart:
+        """A part of a score: ``label`` (a source text) translated, ``value`` as text."""
+        return {"label": self.tr.text(label), "value": str(value)}
+
+    def score_breakdown(self, view: View) -> list[ScoreLine]:
+        """Every seat's final score, labelled and broken down as the rulebook counts it,
+        from ``view`` (a seat's or the spectator's) of a finished game and nothing else."""
+        outcome = view["outcome"]
+        if outcome is None:
+            raise ValueError("the game is not over: a score breakdown needs its end")
+        return [
+            {
+                "seat": seat,
+                "name": self.player(seat),
+                "total": self.score_total(view, seat),
+                "rank": int(outcome["ranks"][seat]),
+                "parts": self.score_parts(view, seat),
+            }
+            for seat in range(self.game.players)
+        ]
 
     def sentences_for(self, events: Iterable[Event], seat: int | None) -> list[str]:
         """The sentences of the events ``seat`` may see (``None``: a spectator), in order."""

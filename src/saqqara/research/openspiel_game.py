@@ -170,6 +170,12 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         # whose deepcopy is cheap and right (our Game is immutable and copies as itself,
         # a History or Step as itself).
         self.rules: Game = game.inner
+        # The acting seat's legal action ids (or the chance outcomes' ids) in this state,
+        # built once: OpenSpiel asks for them, then applies one of them.
+        self.legal_ids: tuple[int, tuple[int, ...]] | None = None
+        self.ids: ActionIds = game.ids
+        # OpenSpiel asks who acts several times per step: worked out once per state.
+        self.player: int | None = None
 
     def digest(self, seat: int | None) -> str:
         """The chained digest of every event ``seat`` (``None``: everyone) has seen."""
@@ -177,24 +183,38 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         return digest_after(self.log, seat, start)
 
     def current_player(self) -> int:
-        acting = self.inner.to_act()
-        if not acting:
-            return _TERMINAL
-        seat = acting[0]
-        return _CHANCE if seat == CHANCE else seat
+        player = self.player
+        if player is None:
+            acting = self.inner.to_act()
+            first = acting[0] if acting else _TERMINAL
+            player = self.player = _CHANCE if first == CHANCE else first
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        ids: ActionIds = self.get_game().ids
-        return ids.of(self.inner.legal_actions(player))
+        cached = self.legal_ids
+        if cached is not None and cached[0] == player:
+            return list(cached[1])
+        found = self.ids.of(self.inner.legal_actions(player))
+        self.legal_ids = (player, tuple(found))
+        return found
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        ids = self.get_game().ids
-        return [(ids(a), p) for a, p in self.inner.chance_outcomes()]
+        outcomes = self.inner.chance_outcomes()
+        numbers = self.ids.of([a for a, _ in outcomes])
+        self.legal_ids = (CHANCE, tuple(numbers))
+        return list(zip(numbers, [p for _, p in outcomes], strict=True))
 
     def _apply_action(self, action: int) -> None:
-        acting = self.inner.to_act()
-        seat = acting[0] if acting else CHANCE
-        events = self.inner.apply(seat, self.rules.action_from_id(action))
+        player = self.current_player()
+        seat = CHANCE if player in (_CHANCE, _TERMINAL) else player
+        cached = self.legal_ids
+        self.legal_ids = None
+        self.player = None
+        if cached is not None and cached[0] == seat and action in cached[1]:
+            # One of the ids this state listed as legal: no second legality check.
+            events = self.inner.apply_checked(seat, self.rules.action_from_id(action))
+        else:
+            events = self.inner.apply(seat, self.rules.action_from_id(action))
         if events:
             self.log = Step(self.log, events)
 
@@ -202,7 +222,7 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         return self.rules.action_text(self.rules.action_from_id(action))
 
     def is_terminal(self) -> bool:
-        return self.inner.is_terminal()
+        return self.current_player() == _TERMINAL
 
     def returns(self) -> list[float]:
         if not self.inner.is_terminal():

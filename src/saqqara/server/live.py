@@ -275,6 +275,7 @@ class LiveTable:
             steps=self.steps_after(since, upto),
             status=self.status,
             playing=self.status == PLAYING,
+            names=self.names(),
         )
         if since < self.match.base:
             update.resync = True  # the events before the snapshot are not kept

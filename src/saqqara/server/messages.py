@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from saqqara.core.presentation import ScoreLine
 from saqqara.server.clocks import ON_TIMEOUT, ClockView
 
 ClientId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
@@ -88,6 +89,10 @@ class Update(msgspec.Struct, tag="update"):
     resync: bool = False
     clock: ClockView | None = None
     """The table's turn clocks as they stood at step ``seq`` (``null``: no clocks)."""
+    breakdown: list[ScoreLine] | None = None
+    """Once the game is over, every seat's final score labelled and broken down as the
+    rulebook counts it, in the connection's language, from the receiving seat's view
+    alone (``null`` while the game runs)."""
 
 
 class Welcome(msgspec.Struct, tag="welcome"):

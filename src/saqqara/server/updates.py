@@ -16,7 +16,7 @@ from saqqara.core.game import CHANCE, Game
 from saqqara.core.match import Step
 from saqqara.core.outcome import Outcome
 from saqqara.server.messages import EventText, LegalAction, Update
-from saqqara.server.wording import action_label, event_sentence
+from saqqara.server.wording import texts
 
 
 class Position(Protocol):
@@ -38,23 +38,29 @@ def seat_update(
     steps: Sequence[Step],
     status: str,
     playing: bool,
+    names: Sequence[str] | None = None,
 ) -> Update:
-    """The update for ``seat`` (``None``: a spectator) at ``seq``, with ``steps``' events."""
+    """The update for ``seat`` (``None``: a spectator) at ``seq``, with ``steps``' events;
+    the seats are called ``names`` in its sentences and, once the game is over, its score
+    breakdown (the presentation's default names when ``None``)."""
     to_act = position.to_act()
     view = position.view(seat)
+    text = texts(game, lang, names)
     legal: list[LegalAction] = []
     if seat is not None and seat in to_act and playing:
         legal = [
-            LegalAction(game.action_id(a), action_label(game, view, a, lang), game.action_text(a))
+            LegalAction(game.action_id(a), text.action_label(view, a), game.action_text(a))
             for a in position.legal_actions(seat)
         ]
     events = [
-        EventText(step.seq, e.kind, event_sentence(game, e.kind, e.data, lang), dict(e.data))
+        EventText(step.seq, e.kind, text.event_sentence(e.to_json()), dict(e.data))
         for step in steps
         for e in step.events_for(seat)
     ]
     outcome: dict[str, Any] | None = None
+    breakdown = None
     if not to_act:
+        breakdown = text.score_breakdown(view)
         result = position.outcome()
         outcome = {
             "scores": list(result.scores),
@@ -71,4 +77,5 @@ def seat_update(
         over=not to_act,
         status=status,
         outcome=outcome,
+        breakdown=breakdown,
     )

@@ -7,7 +7,7 @@ sentence from the event alone, in English, German, Dutch or Swedish.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from saqqara.core.actions import Action
@@ -16,15 +16,17 @@ from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.presentation import Presentation, presentation_for
 
 
-def _texts(game: Game, lang: str) -> Presentation:
-    return presentation_for(game, lang if lang in LANGUAGES else SOURCE_LANGUAGE)
+def texts(game: Game, lang: str, names: Sequence[str] | None = None) -> Presentation:
+    """The game's texts in ``lang`` (English for a language we lack), seats named ``names``
+    (the presentation's default names when ``None``)."""
+    return presentation_for(game, lang if lang in LANGUAGES else SOURCE_LANGUAGE, names)
 
 
 def action_label(game: Game, view: Mapping[str, Any], action: Action, lang: str) -> str:
     """The label of ``action`` shown to the seat whose ``view`` this is, reading ``lang``."""
-    return _texts(game, lang).action_label(view, action)
+    return texts(game, lang).action_label(view, action)
 
 
 def event_sentence(game: Game, kind: str, data: Mapping[str, Any], lang: str) -> str:
     """A sentence for an event of ``kind`` with ``data``, in ``lang``."""
-    return _texts(game, lang).event_sentence({"kind": kind, **data})
+    return texts(game, lang).event_sentence({"kind": kind, **data})

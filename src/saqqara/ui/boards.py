@@ -1,7 +1,8 @@
 """The registry of board drawings for `saqqara board GAME`: an SVG and a terminal sketch.
 
 Games whose board was reconstructed register one, so that a person can check the data file
-by eye. A drawing is made from the game's data file alone.
+by eye. A drawing is made from the game's data file alone, its words in the language of the
+translator it is given.
 """
 
 from __future__ import annotations
@@ -9,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from saqqara.core.i18n import Translator
+
 
 @dataclass(frozen=True, slots=True)
 class BoardDrawing:
-    svg: Callable[[], str]
+    svg: Callable[[Translator], str]
     """The whole board as a standalone SVG document."""
-    sketch: Callable[[], str]
+    sketch: Callable[[Translator], str]
     """The board as plain text for a terminal."""
 
 

@@ -4,10 +4,11 @@ Tutankhamun: a line per player (score, ``@slot`` of the pawn, tiles held, ``+Nw`
 ``★`` the gold mask or King Tut), then the tiles still ahead on the path. Valley of the
 Kings: the round, the stone groups with their bids (``seat:value``, ``?`` face down), a line
 per player (points, stones, overseers ``O`` and workers ``W`` by place, scarabs, bid tiles),
-the claimed sites. Curse of the Mummy: the maze (walls ``|``; a south wall underlines its
-field), the mummy and the figures. Tutankhamun's Revenge: a line per player, the 4 x 4 box
-(cards left in each stack and its top card), the turn's gain. ``◀`` marks who acts, ``*``
-the reader's own seat.
+the claimed sites. Curse of the Mummy: the maze, one line per row (walls ``|`` between
+fields; a wall on a field's south side drawn as ``_`` under it, so that it reads without
+colours or underlining), the mummy and the figures. Tutankhamun's Revenge: a line per
+player, the 4 x 4 box (cards left in each stack and its top card), the turn's gain. ``◀``
+marks who acts, ``*`` the reader's own seat.
 
 Each is drawn from the seat's view alone, with the names of the game's presentation (in the
 table's language); the full board stays one command (`board`) away. A line longer than the
@@ -154,7 +155,7 @@ def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
         else:
             maybe.update(x for x in map(b.field_from_name, possible) if x is not None)
     at = b.field_from_name(view["mummy"])
-    header = "   " + "".join(f"  {chr(97 + c)} " for c in range(b.width))
+    header = "   " + "".join(f"   {chr(97 + c)}  " for c in range(b.width))
     lines = [_line(header, "dim")]
     for r in range(b.height):
         row = Text(f"{r + 1:>2} ")
@@ -163,15 +164,15 @@ def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
             west_open = c > 0 and b.neighbours[f - 1][EAST] >= 0
             row.append(" " if west_open else "|")
             label = (
-                " M "
+                "M"
                 if f == at
-                else f"{marks[f]:^3}"
+                else marks[f]
                 if f in marks
-                else " ? "
+                else "?"
                 if f in maybe
-                else _symbol_label(b, f)
+                else _symbol_label(b, f).strip()
             )
-            row.append(label, style="underline" if b.neighbours[f][SOUTH] < 0 else "")
+            row.append_text(_field(label, south_wall=b.neighbours[f][SOUTH] < 0))
         row.append("|")
         lines.append(row)
     tr = text.tr
@@ -198,6 +199,17 @@ def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
     if view.get("hand"):
         lines.append(_line(" · ".join(view["hand"])))
     return lines
+
+
+def _field(label: str, south_wall: bool) -> Text:
+    """A maze field five characters wide, its label centred; a wall on its south side
+    fills the rest of the field with ``_``, a floor line under the label (and underlines it
+    where the terminal can)."""
+    cell = f"{label:^5}"
+    if south_wall:
+        cell = cell.replace(" ", "_")
+        return Text(cell, style="underline")
+    return Text(cell)
 
 
 def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
@@ -238,8 +250,11 @@ def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
         lines.append(_line(" ".join(cells)))
     turn = view.get("turn")
     if turn and not laying and view.get("active") is not None:
-        gain = text.tr(
-            "this turn: +{gain} after {lifts} lifts", gain=turn["gain"], lifts=turn["lifts"]
+        gain = text.tr.ntr(
+            "this turn: +{gain} after {count} lift",
+            "this turn: +{gain} after {count} lifts",
+            turn["lifts"],
+            gain=turn["gain"],
         )
         if turn["scarab"]:
             gain += " · " + text.tr("doubled by a scarab")

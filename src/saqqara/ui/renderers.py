@@ -1,7 +1,9 @@
 """The registry of terminal renderers: game id -> function drawing a seat's view with rich.
 
-A renderer receives only a view (what the seat may know) and the configured game, never a
-state. Games without a renderer of their own are drawn as formatted JSON.
+A renderer receives only a view (what the seat may know), the configured game and the
+game's presentation in the reader's language (its words and the seats' names), never a
+state. Games without a renderer of their own are drawn as formatted JSON. Every word a
+renderer prints goes through the presentation's translator.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from rich.console import RenderableType
 from rich.syntax import Syntax
 
 from saqqara.core.game import Game
+from saqqara.core.presentation import Presentation, presentation_for
 
-Renderer = Callable[[dict[str, Any], Game, int | None], RenderableType]
-"""(view, game, seat or None) -> something rich can print."""
+Renderer = Callable[[dict[str, Any], Game, int | None, Presentation], RenderableType]
+"""(view, game, seat or None, the game's texts) -> something rich can print."""
 
 _RENDERERS: dict[str, Renderer] = {}
 
@@ -29,13 +32,16 @@ def _ensure_loaded() -> None:
     import saqqara.ui.render  # noqa: F401  (registers the bundled renderers)
 
 
-def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType:
-    """Draw ``view`` with the game's renderer, or as JSON if it has none."""
+def render(
+    view: dict[str, Any], game: Game, seat: int | None, text: Presentation | None = None
+) -> RenderableType:
+    """Draw ``view`` with the game's renderer in the language of ``text`` (English, seats
+    by their default names, when ``None``), or as JSON if the game has no renderer."""
     _ensure_loaded()
     renderer = _RENDERERS.get(game.spec.id)
     if renderer is None:
         return Syntax(json.dumps(view, indent=1, ensure_ascii=False), "json")
-    return renderer(view, game, seat)
+    return renderer(view, game, seat, text if text is not None else presentation_for(game))
 
 
 AidFilter = Callable[[dict[str, Any]], dict[str, Any]]
@@ -60,40 +66,3 @@ def without_aids(view: dict[str, Any], game: Game) -> dict[str, Any]:
     _ensure_loaded()
     aid_filter = _AID_FILTERS.get(game.spec.id)
     return aid_filter(view) if aid_filter else view
-
-
-Labeller = Callable[[dict[str, Any], Game, str], str]
-"""(view before the action, game, action notation) -> a friendlier description."""
-
-_LABELLERS: dict[str, Labeller] = {}
-
-
-def register_action_labeller(game_id: str, labeller: Labeller) -> None:
-    _LABELLERS[game_id] = labeller
-
-
-def label_action(view: dict[str, Any], game: Game, text: str) -> str:
-    """The notation of an action with what it means in this position (e.g. the tile taken)."""
-    _ensure_loaded()
-    labeller = _LABELLERS.get(game.spec.id)
-    return labeller(view, game, text) if labeller else text
-
-
-EventFormatter = Callable[[dict[str, Any]], str | None]
-"""(an event's JSON) -> a line for the log, or None to leave it out."""
-
-_EVENT_FORMATTERS: dict[str, EventFormatter] = {}
-
-
-def register_event_formatter(game_id: str, formatter: EventFormatter) -> None:
-    _EVENT_FORMATTERS[game_id] = formatter
-
-
-def format_event(game: Game, event: dict[str, Any]) -> str | None:
-    """A log line for an event the viewer may see: the game's wording, or kind and fields."""
-    _ensure_loaded()
-    formatter = _EVENT_FORMATTERS.get(game.spec.id)
-    if formatter is not None:
-        return formatter(event)
-    details = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-    return f"{event['kind']}: {details}" if details else str(event["kind"])

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 
 from saqqara.core.actions import Action
@@ -297,7 +298,8 @@ class TerminalTable:
 
     def _board(self, perspective: Perspective, seat: int) -> RenderableType:
         view = perspective.view()
-        return render(view if self.aids else without_aids(view, self.game), self.game, seat)
+        shown = view if self.aids else without_aids(view, self.game)
+        return render(shown, self.game, seat, self.text)
 
     def _toggle_aids(self) -> None:
         if not has_aids(self.game):
@@ -345,26 +347,36 @@ class TerminalTable:
 
     # -- the end ----------------------------------------------------------------------------
     def _show_end(self) -> None:
-        for viewer in self.people[:1]:
-            self._show_log(viewer, everything=True)
+        """The end: the log, the final board and every seat's labelled score broken down as
+        the rulebook counts it, as the one person at the terminal may see it (with several
+        people, as a spectator would), their own seat named."""
+        viewer = self.people[0] if len(self.people) == 1 else None
+        for person in self.people[:1]:
+            self._show_log(person, everything=True)
         self.console.rule(self.tr("Game over"))
-        self.console.print(render(self.match.view(None), self.game, None))
-        outcome = self.match.outcome()
-        score_name = self.text.score_name()
-        for seat, (rank, score) in enumerate(zip(outcome.ranks, outcome.scores, strict=True)):
-            who = self.text.player(seat)
-            if seat in self.people and len(self.people) == 1:
+        view = self.match.view(viewer)
+        self.console.print(render(view, self.game, viewer, self.text))
+        lines = sorted(
+            self.text.score_breakdown(view), key=lambda line: (line["rank"], line["seat"])
+        )
+        for line in lines:
+            seat = line["seat"]
+            who = line["name"]
+            if seat == viewer:
                 who = self.tr("{player} (you)", player=who)
             elif seat not in self.people:
                 who = f"{who} ({self.seat_names[seat]})"
             self.console.print(
-                self.tr(
-                    "{player}: place {rank}, {score} {score_name}",
-                    player=who,
-                    rank=rank,
-                    score=f"{score:g}",
-                    score_name=score_name,
-                ),
-                markup=False,
+                Text(
+                    self.tr(
+                        "{rank}. {player}: {total}",
+                        rank=line["rank"],
+                        player=who,
+                        total=line["total"],
+                    ),
+                    style="bold" if line["rank"] == 1 else "",
+                )
             )
+            parts = " · ".join(f"{part['label']}: {part['value']}" for part in line["parts"])
+            self.console.print(Padding(Text(parts, style="dim"), (0, 0, 0, 3)))
         self.console.print(self.tr("Record saved to {path}.", path=self.record_path), markup=False)

@@ -9,8 +9,10 @@ from pathlib import Path
 from rich.console import Console
 
 from saqqara.ai.registry import make_bot
+from saqqara.core.i18n import Translator
 from saqqara.core.registry import load
 from saqqara.games.curse_of_the_mummy.data import board
+from saqqara.games.curse_of_the_mummy.presentation import SYMBOL_NAMES
 from saqqara.ui.boards import board_drawing
 from saqqara.ui.renderers import render, without_aids
 from saqqara.ui.terminal import TerminalTable
@@ -20,12 +22,13 @@ from tests.games.curse_of_the_mummy.helpers import dealt, put, put_mummy
 def test_board_drawing_is_registered_and_shows_every_symbol() -> None:
     drawing = board_drawing("curse-of-the-mummy")
     assert drawing is not None
-    text = drawing.sketch()
-    doc = drawing.svg()
+    text = drawing.sketch(Translator())
+    doc = drawing.svg(Translator())
     xml.dom.minidom.parseString(doc)
     for s in board().symbols:
-        assert s.name in text
-        assert f">{s.name}<" in doc
+        name = SYMBOL_NAMES[s.name]  # its English name
+        assert name in text
+        assert f">{name}<" in doc
     assert "dungeon" in doc
     assert "start" in doc
 
@@ -45,11 +48,11 @@ def test_the_mummy_sees_question_marks_explorers_see_figures() -> None:
     mummy_text = _printed(state, 0)
     explorer_text = _printed(state, 1)
     assert " ? " in mummy_text
-    assert "field unseen" in mummy_text
+    assert "explorer 1 (P1): ankhs 3, unseen" in mummy_text
     assert " ? " not in explorer_text
-    assert "field a1" in explorer_text
-    assert "your hand" in explorer_text
-    assert "your hand" not in mummy_text
+    assert "explorer 1 (P1): ankhs 3, on a1" in explorer_text
+    assert "your task cards" in explorer_text
+    assert "your task cards" not in mummy_text
 
 
 def test_the_possible_positions_aid_can_be_left_out() -> None:

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
-from saqqara.core.presentation import EventJSON, Presentation, View, register_presentation
+from saqqara.core.presentation import (
+    EventJSON,
+    Presentation,
+    ScorePart,
+    View,
+    register_presentation,
+)
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy.data import board
 
@@ -138,9 +144,19 @@ class MummyPresentation(Presentation):
         if kind == "turn":
             return tr("{figure}'s turn ({player}).", figure=fig, player=self.player(event["seat"]))
         if kind == "roll":
-            return tr("{figure} rolls {dice} dice.", figure=fig, dice=event["dice"])
+            return tr.ntr(
+                "{figure} rolls {count} die.",
+                "{figure} rolls {count} dice.",
+                event["dice"],
+                figure=fig,
+            )
         if kind == "reroll":
-            return tr("{figure} rolls {dice} dice again.", figure=fig, dice=event["dice"])
+            return tr.ntr(
+                "{figure} rolls {count} die again.",
+                "{figure} rolls {count} dice again.",
+                event["dice"],
+                figure=fig,
+            )
         if kind == "die":
             return tr("A die shows {face}.", face=self.face(event["face"]))
         if kind == "rolled":
@@ -161,16 +177,18 @@ class MummyPresentation(Presentation):
         if kind == "turn-lost":
             return tr("Every die shows the mummy: {figure} loses the turn.", figure=fig)
         if kind == "resolve":
-            return tr(
-                "{figure} resolves the mummy dice: the mummy may walk {steps} steps.",
+            return tr.ntr(
+                "{figure} resolves the mummy dice: the mummy may walk {count} step.",
+                "{figure} resolves the mummy dice: the mummy may walk {count} steps.",
+                event["steps"],
                 figure=fig,
-                steps=event["steps"],
             )
         if kind == "forced-resolve":
-            return tr(
-                "{figure} must resolve the mummy dice: the mummy may walk {steps} steps.",
+            return tr.ntr(
+                "{figure} must resolve the mummy dice: the mummy may walk {count} step.",
+                "{figure} must resolve the mummy dice: the mummy may walk {count} steps.",
+                event["steps"],
                 figure=fig,
-                steps=event["steps"],
             )
         if kind == "dice-resolved":
             return tr("The mummy dice are taken back.")
@@ -185,31 +203,39 @@ class MummyPresentation(Presentation):
         if kind == "mummy-turn":
             return tr("The mummy's turn.")
         if kind == "mummy-die":
-            return tr(
-                "The mummy die shows {value}: the mummy may walk {steps} steps.",
+            return tr.ntr(
+                "The mummy die shows {value}: the mummy may walk {count} step.",
+                "The mummy die shows {value}: the mummy may walk {count} steps.",
+                event["steps"],
                 value=event["value"],
-                steps=event["steps"],
             )
         if kind == "mummy-interim":
-            return tr("The mummy may walk {steps} steps between turns.", steps=event["steps"])
+            return tr.ntr(
+                "The mummy may walk {count} step between turns.",
+                "The mummy may walk {count} steps between turns.",
+                event["steps"],
+            )
         if kind == "mummy-step":
-            return tr(
-                "The mummy steps to {field} ({steps} steps left).",
+            return tr.ntr(
+                "The mummy steps to {field} ({count} step left).",
+                "The mummy steps to {field} ({count} steps left).",
+                event["steps_left"],
                 field=event["field"],
-                steps=event["steps_left"],
             )
         if kind == "mummy-stop":
             return tr("The mummy stops on {field}.", field=event["field"])
         if kind == "no-catch":
             return tr("Nobody is caught on {field}.", field=event["field"])
         if kind == "catch":
-            return tr(
-                "The mummy catches {figure} ({player}) on {field}: {ankhs} ankhs left, "
+            return tr.ntr(
+                "The mummy catches {figure} ({player}) on {field}: {count} ankh left, "
                 "the mummy holds {mummy_ankhs}.",
+                "The mummy catches {figure} ({player}) on {field}: {count} ankhs left, "
+                "the mummy holds {mummy_ankhs}.",
+                event["ankhs_left"],
                 figure=fig,
                 player=self.player(event["seat"]),
                 field=event["field"],
-                ankhs=event["ankhs_left"],
                 mummy_ankhs=event["mummy_ankhs"],
             )
         if kind == "out":
@@ -236,6 +262,7 @@ class MummyPresentation(Presentation):
             ("1 2 …", tr("the explorers' figures")),
             ("?", tr("a field where an unseen figure may be")),
             ("| ---", tr("walls")),
+            ("_", tr("a wall on the south side of a field (in the maze shown each turn)")),
         ]
         for colour in ("red", "blue", "white", "green", "yellow"):
             rows.append(
@@ -275,6 +302,52 @@ class MummyPresentation(Presentation):
 
     def score_name(self) -> str:
         return self.tr("ankhs for the mummy, task cards laid for an explorer")
+
+    def score_total(self, view: View, seat: int) -> str:
+        if seat == 0:
+            ankhs = int(view["mummy_ankhs"])
+            return self.tr.ntr("{count} ankh collected", "{count} ankhs collected", ankhs)
+        laid = len(view["played"][str(seat)])
+        return self.tr.ntr("{count} task card laid", "{count} task cards laid", laid)
+
+    def score_parts(self, view: View, seat: int) -> list[ScorePart]:
+        """Spielende: the mummy wins with enough ankhs, an explorer by laying their last
+        task card. The mummy's part: ankhs collected and needed, figures caught out; an
+        explorer's: the treasures whose cards they laid, the cards left in hand (their
+        number only: which cards stays secret) and each of their figures' ankhs."""
+        tr = self.tr
+        outcome = view["outcome"]
+        figures = view["figures"]
+        if seat == 0:
+            parts = [
+                self.part(N_("Ankhs collected"), view["mummy_ankhs"]),
+                self.part(N_("Ankhs needed to win"), view["mummy_needs"]),
+                self.part(
+                    N_("Explorer figures out of the game"),
+                    sum(1 for f in figures if not f["in_game"]),
+                ),
+            ]
+            why = N_("collected enough ankhs")
+        else:
+            played = view["played"][str(seat)]
+            parts = [
+                self.part(N_("Task cards laid"), len(played)),
+                self.part(
+                    N_("Treasures found"),
+                    ", ".join(self.symbol(name) for name in played) or "–",
+                ),
+                self.part(N_("Task cards left in hand"), sum(view["hand_colours"][str(seat)])),
+            ]
+            for number, figure in enumerate(figures):
+                if figure["seat"] != seat:
+                    continue
+                label = tr("Ankhs left, {figure}", figure=self.figure(number))
+                value = str(figure["ankhs"]) if figure["in_game"] else tr("out of the game")
+                parts.append({"label": label, "value": value})
+            why = N_("laid the last task card")
+        if seat in outcome["winners"]:
+            parts.append(self.part(N_("Won because"), tr.text(why)))
+        return parts
 
     def phase_name(self, phase: str) -> str:
         return self.tr.text(PHASES[phase])

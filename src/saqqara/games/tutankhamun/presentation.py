@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
-from saqqara.core.presentation import EventJSON, Presentation, View, register_presentation
+from saqqara.core.presentation import (
+    EventJSON,
+    Presentation,
+    ScorePart,
+    View,
+    register_presentation,
+)
 from saqqara.games.tutankhamun import actions as act
 from saqqara.games.tutankhamun.data import edition
 
@@ -60,6 +66,14 @@ REASONS = {
     "reached the goal": N_("a player reached the goal"),
     "paid the last coin": N_("a player paid the last coin"),
 }
+
+WIN_REASONS = {
+    "reached the goal": N_("reached the goal first"),
+    "paid the last coin": N_("paid the last coin first"),
+    "every pawn is past the end": N_("nearest to the goal when every pawn had left the path"),
+    "the path is empty": N_("fewest coins left when the path was empty"),
+}
+"""Why a winner won, by the end's reason (its seat dropped)."""
 
 PHASES = {
     "setup": N_("laying out the path"),
@@ -152,16 +166,18 @@ class TutankhamunPresentation(Presentation):
             return self._scored(event)
         if kind == "score":
             if self.amigo:
-                return tr(
-                    "{player} moves {points} steps ({left} to the goal).",
+                return tr.ntr(
+                    "{player} moves {count} step ({left} to the goal).",
+                    "{player} moves {count} steps ({left} to the goal).",
+                    event["points"],
                     player=who,
-                    points=event["points"],
                     left=event["left"],
                 )
-            return tr(
-                "{player} pays {points} coins ({left} left).",
+            return tr.ntr(
+                "{player} pays {count} coin ({left} left).",
+                "{player} pays {count} coins ({left} left).",
+                event["points"],
                 player=who,
-                points=event["points"],
                 left=event["left"],
             )
         if kind == "steal":
@@ -291,6 +307,46 @@ class TutankhamunPresentation(Presentation):
 
     def score_name(self) -> str:
         return self.tr("steps to the goal") if self.amigo else self.tr("coins left")
+
+    def score_total(self, view: View, seat: int) -> str:
+        left = int(view["scores"][seat])
+        if self.amigo:
+            return self.tr.ntr("{count} step to the goal", "{count} steps to the goal", left)
+        return self.tr.ntr("{count} coin left", "{count} coins left", left)
+
+    def score_parts(self, view: View, seat: int) -> list[ScorePart]:
+        """Spielende / Einde van het spel: the score track (Amigo) or the coins (Out of the
+        Box) from the start to the end, the specials never played, tiles never scored, and
+        for a winner why they won."""
+        start = edition(self.game.options["edition"]).start[self.game.players]
+        left = int(view["scores"][seat])
+        wilds = int(view["wilds"][seat])
+        unscored = sum(view["holdings"][seat].values())
+        if self.amigo:
+            parts = [
+                self.part(N_("Start on the score track"), start),
+                self.part(N_("Steps moved towards the goal"), start - left),
+                self.part(N_("Steps left to the goal"), left),
+                self.part(N_("Canopic lids not played"), wilds),
+            ]
+            if view["mask"] == seat:
+                parts.append(self.part(N_("Gold mask"), self.tr("held, not played")))
+        else:
+            parts = [
+                self.part(N_("Coins at the start"), start),
+                self.part(N_("Coins paid"), start - left),
+                self.part(N_("Coins left"), left),
+                self.part(N_("Pharaoh tiles not played"), wilds),
+            ]
+        if unscored:
+            parts.append(self.part(N_("Treasure tiles never scored"), unscored))
+        outcome = view["outcome"]
+        if seat in outcome["winners"]:
+            reason = str(outcome["reason"])
+            if reason.startswith("seat "):
+                reason = reason.split(" ", 2)[2]
+            parts.append(self.part(N_("Won because"), self.tr.text(WIN_REASONS[reason])))
+        return parts
 
     def phase_name(self, phase: str) -> str:
         return self.tr.text(PHASES[phase])

@@ -9,10 +9,20 @@ from __future__ import annotations
 
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
-from saqqara.core.presentation import EventJSON, Presentation, View, register_presentation
+from saqqara.core.presentation import (
+    EventJSON,
+    Presentation,
+    ScorePart,
+    View,
+    register_presentation,
+)
 from saqqara.games.tutankhamuns_revenge import actions as act
 from saqqara.games.tutankhamuns_revenge.data import deck
 from saqqara.games.tutankhamuns_revenge.shapes import cell_name
+from saqqara.games.tutankhamuns_revenge.state import START_MONEY
+
+SILVER_PER_GOLD = 5
+"""A gold coin is worth five silver (Förberedelser)."""
 
 CARD_NAMES = {
     "earth": N_("Earth"),
@@ -108,10 +118,11 @@ class RevengePresentation(Presentation):
                 layer=event["layer"],
             )
         if kind == "laid":
-            return tr(
-                "{player} has laid {cards} cards of layer {layer}.",
+            return tr.ntr(
+                "{player} has laid {count} card of layer {layer}.",
+                "{player} has laid {count} cards of layer {layer}.",
+                event["cards"],
                 player=who,
-                cards=event["cards"],
                 layer=event["layer"],
             )
         if kind == "random-layout":
@@ -224,6 +235,32 @@ class RevengePresentation(Presentation):
 
     def score_name(self) -> str:
         return self.tr("silver")
+
+    def score_total(self, view: View, seat: int) -> str:
+        return self.tr("{money} silver", money=view["money"][seat])
+
+    def score_parts(self, view: View, seat: int) -> list[ScorePart]:
+        """SPELET ÄR SLUT: the most money wins, counted in coins as on the table (a gold
+        coin is five silver); a seat that went out ranks below every seat still in."""
+        tr = self.tr
+        money = int(view["money"][seat])
+        parts = [
+            self.part(N_("Silver at the start"), START_MONEY),
+            self.part(N_("Won or lost while digging"), f"{money - START_MONEY:+d}"),
+            self.part(N_("Gold coins"), money // SILVER_PER_GOLD),
+            self.part(N_("Silver coins"), money % SILVER_PER_GOLD),
+            self.part(N_("Scarab cards not played"), view["scarabs"][seat]),
+            self.part(N_("Blockade cards not used"), view["blockade_cards"][seat]),
+        ]
+        out = list(view["out"])
+        if seat in out:
+            parts.append(
+                self.part(
+                    N_("Out of the game"),
+                    tr("went out {order} of {total}", order=out.index(seat) + 1, total=len(out)),
+                )
+            )
+        return parts
 
     def phase_name(self, phase: str) -> str:
         return self.tr.text(PHASES[phase])

@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
-from saqqara.core.presentation import EventJSON, Presentation, View, register_presentation
+from saqqara.core.presentation import (
+    EventJSON,
+    Presentation,
+    ScorePart,
+    View,
+    register_presentation,
+)
 from saqqara.games.valley_of_the_kings import actions as act
 from saqqara.games.valley_of_the_kings.data import board
+from saqqara.games.valley_of_the_kings.scoring import LAYERED, MIXED, SINGLE, STRIPED, kind
 from saqqara.games.valley_of_the_kings.state import MAX_ROUNDS
 
 COLOURS = {
@@ -29,6 +36,16 @@ REASONS = {
     "every pyramid is finished": N_("every pyramid is finished"),
     f"the round limit ({MAX_ROUNDS}) is reached": N_("the round limit is reached"),
 }
+
+SIZES = {"small": N_("small"), "large": N_("large")}
+
+KINDS = {
+    SINGLE: N_("single colour"),
+    LAYERED: N_("layered"),
+    STRIPED: N_("striped"),
+    MIXED: N_("mixed"),
+}
+"""The kinds of a finished pyramid, as the score table names them."""
 
 PHASES = {
     "setup": N_("setting up"),
@@ -226,10 +243,11 @@ class ValleyPresentation(Presentation):
                 "{player}'s pyramid on site {site} is finished.", player=who, site=event["site"]
             )
         if kind == "to-pharaoh":
-            return tr(
-                "{player}'s {stones} unbuilt stones go onto the pharaoh pyramid ({pharaoh} there).",
+            return tr.ntr(
+                "{player}'s {count} unbuilt stone goes onto the pharaoh pyramid ({pharaoh} there).",
+                "{player}'s {count} unbuilt stones go onto the pharaoh pyramid ({pharaoh} there).",
+                event["stones"],
                 player=who,
-                stones=event["stones"],
                 pharaoh=event["pharaoh"],
             )
         if kind == "game-over":
@@ -297,6 +315,41 @@ class ValleyPresentation(Presentation):
 
     def score_name(self) -> str:
         return self.tr("points")
+
+    def score_total(self, view: View, seat: int) -> str:
+        return self.tr.ntr("{count} point", "{count} points", int(view["scores"][seat]))
+
+    def score_parts(self, view: View, seat: int) -> list[ScorePart]:
+        """Spielende: each site the seat owns, in site order: a finished pyramid scores by
+        its size and kind (single colour, layered, striped with the experts variant, mixed;
+        the hidden centre stone never counts), an unfinished one scores nothing."""
+        tr = self.tr
+        b = board()
+        shapes = {site.number: site.shape for site in b.sites}
+        colour_index = {c.slug: i for i, c in enumerate(b.colours)}
+        experts = view["options"].get("experts") == "on"
+        parts: list[ScorePart] = []
+        for site in view["sites"]:
+            if site["owner"] != seat:
+                continue
+            size = tr.text(SIZES[site["size"]])
+            if not site["finished"]:
+                label = tr("Site {site} ({size}), not finished", site=site["site"], size=size)
+                parts.append({"label": label, "value": "0"})
+                continue
+            shape = shapes[site["site"]]
+            stones = [colour_index[c] for c in site["stones"]]
+            best = kind(shape, stones, experts)
+            label = tr(
+                "Site {site} ({size}), {kind}",
+                site=site["site"],
+                size=size,
+                kind=tr.text(KINDS[best]),
+            )
+            parts.append({"label": label, "value": str(b.scores[shape.name][best])})
+        if not parts:
+            parts.append(self.part(N_("Sites owned"), 0))
+        return parts
 
     def phase_name(self, phase: str) -> str:
         return self.tr.text(PHASES[phase])

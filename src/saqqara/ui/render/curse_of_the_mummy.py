@@ -7,13 +7,21 @@ mummy's view shows the possible fields of unseen figures as ``?``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from saqqara.core.game import Game
+from saqqara.core.i18n import Translator
+from saqqara.core.presentation import Presentation
 from saqqara.games.curse_of_the_mummy.data import EAST, NORTH, Board, board
+from saqqara.games.curse_of_the_mummy.presentation import (
+    COLOURS,
+    SYMBOL_NAMES,
+    MummyPresentation,
+)
 from saqqara.ui.boards import BoardDrawing, register_board
 from saqqara.ui.renderers import register_aid_filter, register_renderer
 
@@ -52,22 +60,28 @@ def grid_lines(b: Board, label: Callable[[int], str]) -> list[str]:
     return lines
 
 
-def sketch() -> str:
+def sketch(tr: Translator) -> str:
     """The board as plain text with a legend of the symbols."""
     b = board()
     lines = grid_lines(b, lambda f: _symbol_label(b, f))
     lines.append("")
-    lines.append("St start (stairs)   Dg dungeon / sarcophagus (exits west and east)")
+    start = tr("the start (stairs): no figure may enter it")
+    dungeon = tr("the dungeon and sarcophagus, with exits west and east")
+    lines += [f"St {start}", f"Dg {dungeon}"]
     for ci, colour in enumerate(b.colours):
-        names = ", ".join(f"{s.name} {b.field_name(s.field)}" for s in b.colour_symbols(ci))
-        lines.append(f"{colour:>6}: {names}")
-    lines.append("mummy die: " + " ".join(str(f) for f in b.mummy_faces))
+        names = ", ".join(
+            f"{tr.text(SYMBOL_NAMES[s.name])} {b.field_name(s.field)}" for s in b.colour_symbols(ci)
+        )
+        lines.append(f"{tr.text(COLOURS[colour]):>6}: {names}")
+    faces = " ".join(str(f) for f in b.mummy_faces)
+    lines.append(tr("the mummy die: {faces}", faces=faces))
     return "\n".join(lines)
 
 
-def svg() -> str:
+def svg(tr: Translator) -> str:
     """The board as a standalone SVG document: areas, walls, symbols, start, dungeon."""
     b = board()
+    start, dungeon = tr("start"), tr("dungeon")
     size, margin = 48, 24
     width = b.width * size + 2 * margin
     height = b.height * size + 2 * margin
@@ -89,16 +103,16 @@ def svg() -> str:
         label = ""
         ink = "#333333"
         if f == b.start:
-            label = "start"
+            label = start
         elif f == b.dungeon:
-            label, ink = "dungeon", "#ffffff"
+            label, ink = dungeon, "#ffffff"
         elif b.symbol_at[f] >= 0:
             sym = b.symbols[b.symbol_at[f]]
-            label, ink = sym.name, AREA_INKS[sym.colour]
+            label, ink = tr.text(SYMBOL_NAMES[sym.name]), AREA_INKS[sym.colour]
         if label:
             out.append(
                 f'<text x="{x + size / 2}" y="{y + size / 2 + 4}" font-size="10" '
-                f'text-anchor="middle" fill="{ink}">{label}</text>'
+                f'text-anchor="middle" fill="{ink}">{escape(label)}</text>'
             )
         out.append(
             f'<text x="{x + 3}" y="{y + 10}" font-size="7" fill="#8a7a5a">{b.field_name(f)}</text>'
@@ -120,9 +134,14 @@ def svg() -> str:
     return "\n".join(out)
 
 
-def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType:
-    """A seat's view: the maze with the mummy (M), figures (0, 1, ..) where the seat sees
-    them, ``?`` on fields an unseen figure may be on, and the state of play below."""
+def render(
+    view: dict[str, Any], game: Game, seat: int | None, text: Presentation
+) -> RenderableType:
+    """A seat's view: the maze with the mummy (M), figures (1, 2, ..) where the seat sees
+    them, ``?`` on fields an unseen figure may be on, and the state of play below, in the
+    language of ``text``."""
+    assert isinstance(text, MummyPresentation)
+    tr = text.tr
     b = board()
     marks: dict[int, str] = {}
     maybe: set[int] = set()
@@ -130,14 +149,12 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
         if not fig["in_game"]:
             continue
         where = fig.get("field")
+        if where is None and len(fig["possible"]) == 1:
+            where = fig["possible"][0]
         if where is not None:
             f = b.field_from_name(where)
             if f is not None:
-                marks[f] = (marks.get(f, "").strip() + str(i))[:3]
-        elif len(fig["possible"]) == 1:
-            f = b.field_from_name(fig["possible"][0])
-            if f is not None:
-                marks[f] = (marks.get(f, "").strip() + str(i))[:3]
+                marks[f] = (marks.get(f, "").strip() + str(i + 1))[:3]
         else:
             maybe.update(x for x in map(b.field_from_name, fig["possible"]) if x is not None)
     mummy = b.field_from_name(view["mummy"])
@@ -152,33 +169,68 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
         return _symbol_label(b, f)
 
     lines = grid_lines(b, label)
+    acting = text.players(s for s in view["to_act"] if s != "chance")
     status = [
-        f"phase: {view['phase']}   to act: {view['to_act']}   figure: {view['figure']}",
-        f"mummy on {view['mummy']}, ankhs {view['mummy_ankhs']}/{view['mummy_needs']}, "
-        f"mummy dice out: {view['mummy_dice']}, steps left: {view['mummy_steps']}",
-        f"dice: {' '.join(view['dice']) or '-'}   announced: {view['announced'] or '-'}",
+        tr(
+            "{phase}; to act: {acting}; {figure}",
+            phase=text.phase_name(view["phase"]),
+            acting=acting,
+            figure=text.figure(view["figure"]),
+        ),
+        tr(
+            "mummy on {field}, ankhs {count}/{needed}, mummy dice out: {dice}, steps left: {steps}",
+            field=view["mummy"],
+            count=view["mummy_ankhs"],
+            needed=view["mummy_needs"],
+            dice=view["mummy_dice"],
+            steps=view["mummy_steps"],
+        ),
+        tr(
+            "dice: {dice}; announced: {announced}",
+            dice=" ".join(text.face(f) for f in view["dice"]) or "-",
+            announced=text.face(view["announced"]) if view["announced"] else "-",
+        ),
     ]
     for i, fig in enumerate(view["figures"]):
-        where = fig["field"] or "unseen"
+        state = (
+            tr("on {field}", field=fig["field"])
+            if fig["field"]
+            else tr("unseen")
+            if fig["in_game"]
+            else tr("out of the game")
+        )
         status.append(
-            f"figure {i} (seat {fig['seat']}): ankhs {fig['ankhs']}, "
-            f"{'in game' if fig['in_game'] else 'out'}, field {where}, " + _possible_note(fig)
+            tr(
+                "{figure} ({player}): ankhs {ankhs}, {state}, {possible}",
+                figure=text.figure(i),
+                player=text.player(fig["seat"]),
+                ankhs=fig["ankhs"],
+                state=state,
+                possible=_possible_note(text, fig),
+            )
         )
     for s, played in view["played"].items():
-        colours = view["hand_colours"][s]
-        status.append(f"seat {s}: played {', '.join(played) or '-'}; cards left {colours}")
+        status.append(
+            tr(
+                "{player}: laid {played}; cards left {count}",
+                player=text.player(int(s)),
+                played=", ".join(text.symbol(name) for name in played) or "-",
+                count=sum(view["hand_colours"][s]),
+            )
+        )
     if view["hand"] is not None:
-        status.append(f"your hand: {', '.join(view['hand'])}")
+        hand = ", ".join(text.symbol(name) for name in view["hand"])
+        status.append(tr("your task cards: {cards}", cards=hand))
     return Group(Text("\n".join(lines)), Text("\n".join(status)))
 
 
 register_renderer(GAME_ID, render)
 
 
-def _possible_note(figure: dict[str, Any]) -> str:
+def _possible_note(text: Presentation, figure: dict[str, Any]) -> str:
     if figure.get("aid_off"):
-        return "possible fields: aid off"
-    return f"possible fields {len(figure['possible'])}"
+        return text.tr("possible fields: aid off")
+    return text.tr("possible fields: {count}", count=len(figure["possible"]))
 
 
 def without_possible_fields(view: dict[str, Any]) -> dict[str, Any]:

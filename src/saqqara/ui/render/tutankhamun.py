@@ -1,4 +1,8 @@
-"""Terminal rendering of a Tutankhamun view: the path, the pawns, hands and scores."""
+"""Terminal rendering of a Tutankhamun view: the path, the pawns, hands and scores.
+
+Tile names, headings and seat names come from the game's presentation, in the reader's
+language.
+"""
 
 from __future__ import annotations
 
@@ -10,48 +14,31 @@ from rich.table import Table
 from rich.text import Text
 
 from saqqara.core.game import Game
+from saqqara.core.presentation import Presentation
 from saqqara.games.tutankhamun.data import edition
-from saqqara.ui.renderers import (
-    register_action_labeller,
-    register_event_formatter,
-    register_renderer,
-)
+from saqqara.games.tutankhamun.presentation import TutankhamunPresentation
+from saqqara.ui.renderers import register_renderer
 
 SEAT_COLOURS = ("red", "blue", "green", "magenta", "cyan", "yellow")
 
 
-def seat_label(seat: int) -> Text:
-    return Text(f"P{seat}", style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
+def seat_label(text: Presentation, seat: int) -> Text:
+    """A seat's name in its colour."""
+    return Text(text.player(seat), style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
 
 
-def tile_names(edition_id: str) -> dict[str, tuple[str, int]]:
-    """Display name and value of every tile slug of an edition (value 0: a special tile)."""
-    ed = edition(edition_id)
-    names = {t.slug: (t.english, t.count) for t in ed.types}
-    names[ed.steal_slug] = ("Gold nugget" if ed.amigo else "Bag of gold", 0)
-    names[ed.wild_slug] = ("Canopic lid" if ed.amigo else "Pharaoh", 0)
-    names["king-tut"] = ("King Tut", 0)
-    return names
-
-
-def label_tutankhamun(view: dict[str, Any], game: Game, text: str) -> str:
-    """``take 12`` becomes ``take 12 · Throne 8``; a steal names the tile's display name."""
-    names = tile_names(view["edition"])
-    words = text.split()
-    if words[0] == "take" and view["path"][int(words[1])]:
-        english, value = names[view["path"][int(words[1])]]
-        return f"{text} · {english}{f' {value}' if value else ''}"
-    return text
-
-
-def render_tutankhamun(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType:
+def render_tutankhamun(
+    view: dict[str, Any], game: Game, seat: int | None, text: Presentation
+) -> RenderableType:
+    assert isinstance(text, TutankhamunPresentation)
+    tr = text.tr
     ed = edition(view["edition"])
-    names = tile_names(ed.id)
+    values = {t.slug: t.count for t in ed.types}
 
     def tile_text(slug: str) -> Text:
-        english, value = names[slug]
+        value = values.get(slug, 0)
         style = "bold yellow" if value == 0 else ("bold" if value >= 6 else "")
-        return Text(f"{english} {value}" if value else english, style=style)
+        return Text(text.tile(slug), style=style)
 
     pawns: dict[int, list[int]] = {}
     for s, pos in enumerate(view["pawns"]):
@@ -65,92 +52,64 @@ def render_tutankhamun(view: dict[str, Any], game: Game, seat: int | None) -> Re
         cell.append_text(tile_text(slug) if slug else Text("·", style="dim"))
         for s in here:
             cell.append(" ")
-            cell.append_text(seat_label(s))
+            cell.append_text(seat_label(text, s))
         cells.append(cell)
-    path = Columns(cells, equal=True, column_first=False, title=Text("The path", style="bold"))
+    title = Text(tr("The path"), style="bold")
+    path = Columns(cells, equal=True, column_first=False, title=title)
     start_line = Text()
     if -1 in pawns:
-        start_line.append("Before the path: ")
+        start_line.append(tr("Before the path:") + " ")
     for s in pawns.get(-1, []):
-        start_line.append_text(seat_label(s))
+        start_line.append_text(seat_label(text, s))
         start_line.append(" ")
     beyond = [s for pos, seats in pawns.items() if pos >= len(view["path"]) for s in seats]
     if beyond:
-        start_line.append("   Past the end: ")
+        start_line.append("   " + tr("Past the end:") + " ")
         for s in beyond:
-            start_line.append_text(seat_label(s))
+            start_line.append_text(seat_label(text, s))
             start_line.append(" ")
 
-    score_word = "To goal" if ed.amigo else "Coins"
-    players = Table(title="Players", title_justify="left")
-    players.add_column("Seat")
-    players.add_column(score_word, justify="right")
-    players.add_column("Treasures")
-    players.add_column("Lids" if ed.amigo else "Pharaohs", justify="right")
+    players = Table(title=tr("Players"), title_justify="left")
+    players.add_column(tr("Player"))
+    players.add_column(tr("To goal") if ed.amigo else tr("Coins"), justify="right")
+    players.add_column(tr("Treasures"))
+    players.add_column(tr("Lids") if ed.amigo else tr("Pharaoh tiles"), justify="right")
     for s in range(view["players"]):
-        hand = ", ".join(f"{names[slug][0]} ×{c}" for slug, c in view["holdings"][s].items())
-        label = seat_label(s)
+        hand = ", ".join(f"{text.tile(slug)} ×{c}" for slug, c in view["holdings"][s].items())
+        label = seat_label(text, s)
         if s == seat:
-            label.append(" (you)")
+            label.append(" " + tr("(you)"))
         if s in view["to_act"]:
             label.append(" ◀")
         extra = str(view["wilds"][s])
         if ed.amigo and view["mask"] == s:
-            extra += " + gold mask"
+            extra += " + " + tr("Gold mask")
         if not ed.amigo and view["king_tut"] == s:
-            extra += " (King Tut)"
+            extra += f" ({text.tile('king-tut')})"
         players.add_row(label, str(view["scores"][s]), hand or "-", extra)
 
-    left = Table(title="Still on the path", title_justify="left")
-    left.add_column("Type")
-    left.add_column("Left", justify="right")
+    left = Table(title=tr("Still on the path"), title_justify="left")
+    left.add_column(tr("Kind"))
+    left.add_column(tr("Left"), justify="right")
     for slug, count in view["on_path"].items():
-        left.add_row(tile_text(slug), f"{count}/{names[slug][1]}")
+        left.add_row(tile_text(slug), f"{count}/{values[slug]}")
 
     tables = Table.grid(padding=(0, 4))
     tables.add_row(players, left)
     parts: list[RenderableType] = [path, start_line, tables]
     scoring = view.get("scoring")
     if scoring:
-        line = Text("Scoring ")
-        line.append_text(tile_text(scoring["tile"]))
-        line.append(": tiles " + ", ".join(f"P{s}={n}" for s, n in enumerate(scoring["tiles"])))
+        tiles = ", ".join(f"{text.player(s)} {n}" for s, n in enumerate(scoring["tiles"]) if n)
+        line = Text(text.event_sentence({"kind": "scoring", "tile": scoring["tile"]}) + " ")
+        line.append(tr("Tiles: {tiles}", tiles=tiles or "-"))
         if any(scoring["lids"]):
-            line.append("; lids " + ", ".join(f"P{s}={n}" for s, n in enumerate(scoring["lids"])))
+            lids = ", ".join(f"{text.player(s)} {n}" for s, n in enumerate(scoring["lids"]) if n)
+            line.append("; " + tr("lids: {lids}", lids=lids))
         parts.append(line)
     if view["phase"] == "over":
-        winners = " and ".join(f"P{s}" for s in view["outcome"]["winners"])
-        parts.append(Text(f"Game over: {winners} won.", style="bold green"))
+        winners = text.players(view["outcome"]["winners"])
+        parts.append(Text(tr("Game over: {winners} won.", winners=winners), style="bold green"))
     return Group(*parts)
 
 
-def format_tutankhamun_event(event: dict[str, Any]) -> str | None:
-    """Log lines for what matters; the setup's draws, turns and takes are left out (the
-    board and the move line show them)."""
-    kind = event["kind"]
-    if kind in ("draw", "turn", "take"):
-        return None
-    seat = f"P{event['seat']}" if "seat" in event else ""
-    lines = {
-        "remove": f"slot {event.get('slot')} ({event.get('tile')}) is removed",
-        "scoring": f"scoring {event.get('tile')}",
-        "scored": f"{event.get('tile')}: first {event.get('first')}, second {event.get('second')}",
-        "score": f"{seat} scores {event.get('points')} ({event.get('left')} left)",
-        "steal": f"{seat} takes a {event.get('tile')} from P{event.get('victim')}",
-        "steal-declined": f"{seat} takes nothing with it",
-        "steal-discarded": f"{seat}'s special tile is discarded: {event.get('reason')}",
-        "exit": f"{seat} moves past the end of the path",
-        "gold-mask": f"{seat} takes the gold mask",
-        "king-tut": f"{seat} takes King Tut and pays a coin",
-        "lid": f"{seat} plays a canopic lid",
-        "mask": f"{seat} plays the gold mask",
-        "pharaoh": f"{seat} adds a pharaoh tile",
-        "pass": f"{seat} passes",
-        "game-over": f"game over: {event.get('reason')}",
-    }
-    return lines.get(kind, str(kind))
-
-
 register_renderer("tutankhamun", render_tutankhamun)
-register_event_formatter("tutankhamun", format_tutankhamun_event)
-register_action_labeller("tutankhamun", label_tutankhamun)

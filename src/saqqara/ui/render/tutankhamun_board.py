@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from html import escape
 
+from saqqara.core.i18n import Translator
 from saqqara.games.tutankhamun.data import EDITIONS, edition
+from saqqara.games.tutankhamun.presentation import TILE_NAMES
 from saqqara.ui.boards import BoardDrawing, register_board
 
 COLUMNS = 10
@@ -22,8 +24,8 @@ def _rows(slots: int) -> list[list[int]]:
     return [row if i % 2 == 0 else row[::-1] for i, row in enumerate(rows)]
 
 
-def sketch() -> str:
-    lines = ["Tutankhamun: the path of tiles to the pyramid (laid anew every game)", ""]
+def sketch(tr: Translator) -> str:
+    lines = [tr("Tutankhamun: the path of tiles to the pyramid (laid anew every game)"), ""]
     longest = max(edition(e).path_length for e in EDITIONS)
     rows = _rows(longest)
     for i, row in enumerate(rows):
@@ -32,22 +34,28 @@ def sketch() -> str:
         if i < len(rows) - 1:
             turn = len(row) * 3 if i % 2 == 0 else 3
             lines.append(" " * turn + "|")
-    lines += ["", "  ▲ the pyramid: slot 69 (King Tut in Out of the Box) lies at its foot", ""]
+    foot = tr("the pyramid: slot {slot} (King Tut in Out of the Box) lies at its foot", slot=69)
+    lines += ["", f"  ▲ {foot}", ""]
     for edition_id in EDITIONS:
         ed = edition(edition_id)
-        lines.append(f"{edition_id}: {ed.path_length} slots")
+        lines.append(tr("{edition}: {slots} slots", edition=edition_id, slots=ed.path_length))
         for t in ed.types:
-            lines.append(f"  {t.count} x {t.english:<20} ({t.name}), worth {t.count}")
-        steal = "Gold nugget" if ed.amigo else "Bag of gold"
-        wild = "Canopic lid" if ed.amigo else "Pharaoh tile"
+            name = tr.text(TILE_NAMES[t.slug])
+            worth = tr("worth {value}", value=t.count)
+            lines.append(f"  {t.count} x {name:<20} ({t.name}), {worth}")
+        steal = tr.text(TILE_NAMES[ed.steal_slug])
+        wild = tr.text(TILE_NAMES[ed.wild_slug])
         lines.append(f"  {ed.steal_tiles} x {steal}, {ed.wild_tiles} x {wild}")
         if not ed.amigo:
-            lines.append("  1 x King Tut, always the last slot")
+            king = tr.text(TILE_NAMES["king-tut"])
+            lines.append(f"  1 x {king}, " + tr("always the last slot"))
         lines.append("")
     return "\n".join(lines)
 
 
-def svg() -> str:
+def svg(tr: Translator) -> str:
+    title = tr("Tutankhamun: the path's slots, from the start to the pyramid")
+    pyramid = tr("pyramid")
     size, gap = 40, 6
     longest = max(edition(e).path_length for e in EDITIONS)
     parts = []
@@ -68,12 +76,12 @@ def svg() -> str:
         f'<polygon points="{width / 2 - 60},{top + 70} {width / 2 + 60},{top + 70} '
         f'{width / 2},{top}" fill="#e6b422" stroke="#7a5c1e"/>'
         f'<text x="{width / 2}" y="{top + 60}" font-size="12" text-anchor="middle">'
-        f"{escape('pyramid')}</text>"
+        f"{escape(pyramid)}</text>"
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{top + 80}" '
         f'font-family="sans-serif"><text x="10" y="24" font-size="15">'
-        f"Tutankhamun: the path's slots, from the start to the pyramid</text>"
+        f"{escape(title)}</text>"
         f"{''.join(parts)}</svg>\n"
     )
 

@@ -11,34 +11,40 @@ from rich.table import Table
 from rich.text import Text
 
 from saqqara.core.game import Game
+from saqqara.core.i18n import Translator
+from saqqara.core.presentation import Presentation
 from saqqara.games.tutankhamuns_revenge.data import deck
-from saqqara.games.tutankhamuns_revenge.shapes import cell_from_name, cell_name
+from saqqara.games.tutankhamuns_revenge.presentation import (
+    CARD_NAMES,
+    REASONS,
+    RevengePresentation,
+)
+from saqqara.games.tutankhamuns_revenge.shapes import cell_name
 from saqqara.ui.boards import BoardDrawing, register_board
-from saqqara.ui.renderers import register_action_labeller, register_renderer
+from saqqara.ui.renderers import register_renderer
 
 GAME_ID = "tutankhamuns-revenge"
 SEAT_COLOURS = ("red", "blue", "green", "magenta", "cyan", "yellow")
 _CARDS = {c.slug: c for c in deck().cards}
 
 
-def seat_label(seat: int) -> Text:
-    return Text(f"P{seat}", style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
+def seat_label(text: Presentation, seat: int) -> Text:
+    """A seat's name in its colour."""
+    return Text(text.player(seat), style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
 
 
-def card_text(slug: str | None) -> Text:
+def card_text(text: RevengePresentation, slug: str | None) -> Text:
     """A card's name and value, red for a danger, yellow for a treasure."""
     if slug is None:
         return Text("?", style="dim")
-    card = _CARDS[slug]
-    if card.value < 0:
-        return Text(f"{card.english} {card.value}", style="bold red")
-    if card.value > 0:
-        return Text(f"{card.english} +{card.value}", style="yellow")
-    return Text(card.english, style="dim")
+    value = _CARDS[slug].value
+    style = "bold red" if value < 0 else "yellow" if value > 0 else "dim"
+    return Text(text.card(slug), style=style)
 
 
-def _box(view: dict[str, Any]) -> Table:
-    box = Table(title="The box (depth · top card)", title_justify="left", show_lines=True)
+def _box(view: dict[str, Any], text: RevengePresentation) -> Table:
+    tr = text.tr
+    box = Table(title=tr("The box (depth · top card)"), title_justify="left", show_lines=True)
     for letter in "abcd":
         box.add_column(letter, justify="center", min_width=16)
     for row in range(4):
@@ -47,109 +53,123 @@ def _box(view: dict[str, Any]) -> Table:
             s = row * 4 + col
             cell = Text(f"{cell_name(s)} ·{view['depth'][s]} ", style="dim")
             if view["depth"][s]:
-                cell.append_text(card_text(view["top"][s]))
+                cell.append_text(card_text(text, view["top"][s]))
             else:
-                cell.append("empty", style="dim")
+                cell.append(tr("empty"), style="dim")
             for seat, at in enumerate(view["blocks"]):
                 if at == s:
                     cell.append(" ▣")
-                    cell.append_text(seat_label(seat))
+                    cell.append_text(seat_label(text, seat))
             cells.append(cell)
         box.add_row(*cells)
     return box
 
 
-def _layer_grid(title: str, cards: list[str | None]) -> Table:
+def _layer_grid(title: str, cards: list[str | None], text: RevengePresentation) -> Table:
     grid = Table(title=title, title_justify="left", show_header=False, show_lines=True)
     for _ in range(4):
         grid.add_column(justify="center", min_width=12)
     for row in range(4):
-        grid.add_row(*(card_text(cards[row * 4 + c]) for c in range(4)))
+        grid.add_row(*(card_text(text, cards[row * 4 + c]) for c in range(4)))
     return grid
 
 
-def render_revenge(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType:
+def render_revenge(
+    view: dict[str, Any], game: Game, seat: int | None, text: Presentation
+) -> RenderableType:
+    assert isinstance(text, RevengePresentation)
+    tr = text.tr
     parts: list[RenderableType] = []
     laying = view["laying"]
     if laying:
         who = view["layer_owners"][laying["layer"] - 1]
-        line = Text(f"Phase 1: layer {laying['layer']} is being laid by ")
-        line.append_text(seat_label(who))
-        line.append(f" ({laying['cards']}/16 cards{', at random' if laying['random'] else ''})")
+        line = Text(
+            tr(
+                "Laying: layer {layer} is laid by {player} ({cards}/16 cards)",
+                layer=laying["layer"],
+                player=text.player(who),
+                cards=laying["cards"],
+            )
+        )
+        if laying["random"]:
+            line.append(" " + tr("(at random)"))
         parts.append(line)
     elif view["phase"] != "turning":
-        parts.append(_box(view))
-    players = Table(title="Players", title_justify="left")
-    for name in ("Seat", "Silver", "Scarabs", "Blockade"):
-        players.add_column(name, justify="right" if name != "Seat" else "left")
+        parts.append(_box(view, text))
+    players = Table(title=tr("Players"), title_justify="left")
+    players.add_column(tr("Player"))
+    for name in (tr("Silver"), tr("Scarabs"), tr("Blockade card")):
+        players.add_column(name, justify="right")
     for s in range(view["players"]):
-        label = seat_label(s)
+        label = seat_label(text, s)
         if s == seat:
-            label.append(" (you)")
+            label.append(" " + tr("(you)"))
         if s in view["to_act"]:
             label.append(" ◀")
         if s in view["out"]:
-            label.append(" out", style="dim")
-        blockade = "in hand" if view["blockade_cards"][s] else "used"
+            label.append(" " + tr("out"), style="dim")
+        blockade = tr("in hand") if view["blockade_cards"][s] else tr("used")
         if view["blocks"][s] is not None:
-            blockade = f"on {cell_name(view['blocks'][s])}"
+            blockade = tr("on {stack}", stack=cell_name(view["blocks"][s]))
         players.add_row(label, str(view["money"][s]), str(view["scarabs"][s]), blockade)
     parts.append(players)
     turn = view["turn"]
     if view["phase"] in ("digging", "revealing", "blocking"):
-        line = Text("Turn of ")
-        line.append_text(seat_label(view["active"]))
-        line.append(f": {turn['lifts']} lifted, {turn['at_stake']} silver at stake")
+        line = Text(
+            tr(
+                "{player}'s turn: {lifted}, {stake} silver at stake",
+                player=text.player(view["active"]),
+                lifted=tr.ntr("{count} card lifted", "{count} cards lifted", turn["lifts"]),
+                stake=turn["at_stake"],
+            )
+        )
         if turn["scarab"]:
-            line.append(" (scarab: double)", style="bold yellow")
+            line.append(" " + tr("(scarab: double)"), style="bold yellow")
         parts.append(line)
-    hidden = Table(title="Still hidden, by layer", title_justify="left")
-    hidden.add_column("Layer")
-    hidden.add_column("Cards")
+    hidden = Table(title=tr("Still hidden, by layer"), title_justify="left")
+    hidden.add_column(tr("Layer"))
+    hidden.add_column(tr("Cards"))
     for number, left in reversed(list(enumerate(view["hidden_left"], 1))):
         if left and number < 6:
-            text = Text()
+            cards = Text()
             for slug, count in left.items():
-                text.append_text(card_text(slug))
-                text.append(f" ×{count}  ")
-            hidden.add_row(str(number), text)
+                cards.append_text(card_text(text, slug))
+                cards.append(f" ×{count}  ")
+            hidden.add_row(str(number), cards)
     if not laying:
         parts.append(hidden)
     for number, cards in view["my_layers"].items():
         turns = view["possible_turns"]
-        note = f" — secret turn one of {turns}" if turns else ""
-        parts.append(_layer_grid(f"Your layer {number} as you laid it{note}", cards))
+        title = tr("Your layer {number} as you laid it", number=number)
+        if turns:
+            title += " — " + tr(
+                "the box's secret quarter turns may be: {turns}",
+                turns=", ".join(map(str, turns)),
+            )
+        parts.append(_layer_grid(title, cards, text))
     if view["phase"] == "over":
-        parts.append(Text(f"Game over: {view['outcome']['reason']}.", style="bold green"))
+        reason = tr.text(REASONS[view["outcome"]["reason"]])
+        parts.append(Text(tr("Game over: {reason}.", reason=reason), style="bold green"))
     return Group(*parts)
 
 
-def label_revenge(view: dict[str, Any], game: Game, text: str) -> str:
-    """``lift b3`` becomes ``lift b3 · depth 4, on top Bracelet +2``; ``lay`` names the card."""
-    words = text.split()
-    if words[0] in ("lay", "reveal") and len(words) == 2 and words[1] in _CARDS:
-        return f"{text} · {card_text(words[1]).plain}"
-    if words[0] in ("lift", "block") and len(words) == 2:
-        s = cell_from_name(words[1])
-        if s is not None and view["depth"][s]:
-            return f"{text} · depth {view['depth'][s]}, on top {card_text(view['top'][s]).plain}"
-    return text
-
-
-def sketch() -> str:
+def sketch(tr: Translator) -> str:
     """The six reconstructed layers as plain text, from the data file."""
     d = deck()
-    lines = ["Tutankhamun's Revenge: the 4 x 4 box, six layers of 16 cards (reconstructed)", ""]
-    names = {1: "bottom", 6: "cover"}
+    lines = [tr("Tutankhamun's Revenge: the 4 x 4 box, six layers of 16 cards (reconstructed)")]
+    lines.append("")
+    names = {1: tr("bottom"), 6: tr("cover")}
     for number in range(6, 0, -1):
         counts = d.layers[number - 1]
-        lines.append(f"Layer {number}{f' ({names[number]})' if number in names else ''}:")
+        layer = tr("Layer {number}", number=number)
+        lines.append(f"{layer}{f' ({names[number]})' if number in names else ''}:")
         for kind, count in enumerate(counts):
             if count:
                 card = d.cards[kind]
-                lines.append(f"  {count:>2} x {card.english:<20} {card.value:+d}")
+                name = tr.text(CARD_NAMES[card.slug])
+                lines.append(f"  {count:>2} x {name:<20} {card.value:+d}")
     lines.append("")
-    lines.append("The box seen from above, stacks named by column and row:")
+    lines.append(tr("The box seen from above, stacks named by column and row:"))
     lines.append("  +----+----+----+----+")
     for row in range(4):
         lines.append("  | " + " | ".join(cell_name(row * 4 + col) for col in range(4)) + " |")
@@ -166,27 +186,29 @@ def _two_lines(name: str) -> list[str]:
     return [" ".join(words[:cut]), " ".join(words[cut:])]
 
 
-def svg() -> str:
+def svg(tr: Translator) -> str:
     """The six layers as rows of cards (red: danger, gold: treasure, grey: 0)."""
     d = deck()
     w, h, pad = 58, 36, 4
     rows = []
     for row, number in enumerate(range(6, 0, -1)):
         y = 30 + row * (h + 14)
-        rows.append(f'<text x="4" y="{y + 22}" font-size="12">Layer {number}</text>')
+        layer = escape(tr("Layer {number}", number=number))
+        rows.append(f'<text x="4" y="{y + 22}" font-size="12">{layer}</text>')
         x = 64
         for kind, count in enumerate(d.layers[number - 1]):
             card = d.cards[kind]
             fill = "#d9534f" if card.value < 0 else "#e6b422" if card.value > 0 else "#bbb"
+            name = tr.text(CARD_NAMES[card.slug])
             for _ in range(count):
-                title = escape(f"{card.english} ({card.name}) {card.value:+d}")
+                title = escape(f"{name} ({card.name}) {card.value:+d}")
                 rows.append(
                     f'<g><title>{title}</title><rect x="{x}" y="{y}" width="{w}" height="{h}" '
                     f'rx="3" fill="{fill}" stroke="#333"/>'
                     + "".join(
                         f'<text x="{x + w / 2}" y="{y + 10 + 8 * i}" font-size="7.5" '
                         f'text-anchor="middle">{escape(word)}</text>'
-                        for i, word in enumerate(_two_lines(card.english.split(" (")[0]))
+                        for i, word in enumerate(_two_lines(name.split(" (")[0]))
                     )
                     + f'<text x="{x + w / 2}" y="{y + 31}" font-size="10" text-anchor="middle">'
                     f"{card.value:+d}</text></g>"
@@ -194,13 +216,13 @@ def svg() -> str:
                 x += w + pad
     width = 64 + 16 * (w + pad)
     height = 30 + 6 * (h + 14)
+    title = escape(tr("Tutankhamun's Revenge: the six layers (reconstructed)"))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'font-family="sans-serif"><text x="4" y="18" font-size="14">'
-        f"Tutankhamun's Revenge: the six layers (reconstructed)</text>{''.join(rows)}</svg>\n"
+        f"{title}</text>{''.join(rows)}</svg>\n"
     )
 
 
 register_renderer(GAME_ID, render_revenge)
-register_action_labeller(GAME_ID, label_revenge)
 register_board(GAME_ID, BoardDrawing(svg=svg, sketch=sketch))

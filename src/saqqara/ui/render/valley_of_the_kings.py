@@ -15,9 +15,12 @@ from rich.table import Table
 from rich.text import Text
 
 from saqqara.core.game import Game
+from saqqara.core.i18n import Translator
+from saqqara.core.presentation import Presentation
 from saqqara.games.valley_of_the_kings.data import Board, Site, board
+from saqqara.games.valley_of_the_kings.presentation import REASONS, SIZES, ValleyPresentation
 from saqqara.ui.boards import BoardDrawing, register_board
-from saqqara.ui.renderers import register_action_labeller, register_renderer
+from saqqara.ui.renderers import register_renderer
 
 GAME_ID = "valley-of-the-kings"
 STYLE = {
@@ -40,36 +43,65 @@ def _stones(stones: list[str | None]) -> Text:
     return text
 
 
-def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType:
-    """Draw ``view`` (what ``seat`` may know) as rich tables."""
+def render(
+    view: dict[str, Any], game: Game, seat: int | None, text: Presentation
+) -> RenderableType:
+    """Draw ``view`` (what ``seat`` may know) as rich tables, in the language of ``text``."""
+    assert isinstance(text, ValleyPresentation)
+    tr = text.tr
     b = board()
-    acting = ", ".join(str(s) for s in view["to_act"]) or "nobody"
-    who = "spectator" if seat is None else f"seat {seat}"
+    acting = text.players(s for s in view["to_act"] if s != "chance")
+    who = tr("a spectator") if seat is None else text.player(seat)
     head = Text(
-        f"Valley of the Kings — round {view['round']}, {view['phase']}; start player "
-        f"{view['start']}; to act: {acting}; you are {who}",
+        tr(
+            "Valley of the Kings — round {number}, {phase}; start player {player}; to act: "
+            "{acting}; you are {who}",
+            number=view["round"],
+            phase=text.phase_name(view["phase"]),
+            player=text.player(view["start"]),
+            acting=acting,
+            who=who,
+        ),
         style="bold",
     )
     parts: list[RenderableType] = [head]
     if view["steps_left"] is not None:
-        parts.append(Text(f"steps left this turn: {view['steps_left']}"))
-    bag = ", ".join(f"{k} {v}" for k, v in view["bag"].items())
-    parts.append(Text(f"bag: {bag}   pharaoh pyramid: {view['pharaoh']}/{b.pharaoh_stones}"))
+        parts.append(Text(tr("steps left this turn: {steps}", steps=view["steps_left"])))
+    bag = ", ".join(f"{text.colour(k)} {v}" for k, v in view["bag"].items())
+    parts.append(
+        Text(
+            tr("bag: {bag}", bag=bag)
+            + "   "
+            + tr(
+                "pharaoh pyramid: {count}/{total}",
+                count=view["pharaoh"],
+                total=b.pharaoh_stones,
+            )
+        )
+    )
     if view["groups"]:
-        market = Table(title="stone market", show_edge=False)
-        market.add_column("group")
-        market.add_column("stones")
-        market.add_column("bids (seat:value, ? = face down)")
+        market = Table(title=tr("stone market"), show_edge=False)
+        market.add_column(tr("group"))
+        market.add_column(tr("stones"))
+        market.add_column(tr("bids (player: value, ? = face down)"))
         for number, group in enumerate(view["groups"], 1):
             bids = [
-                f"{bid['seat']}:{'?' if bid['value'] is None else bid['value']}"
+                f"{text.player(bid['seat'])}: {'?' if bid['value'] is None else bid['value']}"
                 for bid in view["bids"]
                 if bid["group"] == number
             ]
-            market.add_row(str(number), _stones(group), " ".join(bids))
+            market.add_row(str(number), _stones(group), ", ".join(bids))
         parts.append(market)
-    seats = Table(title="players", show_edge=False)
-    for column in ("seat", "score", "stones", "overseers", "workers", "scarabs", "bid tiles"):
+    seats = Table(title=tr("players"), show_edge=False)
+    for column in (
+        tr("player"),
+        tr("points"),
+        tr("stones"),
+        tr("overseers"),
+        tr("workers"),
+        tr("scarabs"),
+        tr("bid tiles"),
+    ):
         seats.add_column(column)
     for number, info in enumerate(view["seats"]):
         stones = Text()
@@ -78,26 +110,31 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
         orders = info["orders"]
         overseers = " ".join(info["overseers"])
         if view["phase"] == "orders":
-            overseers += f"  (orders: {', '.join(orders) if orders else info['orders_written']})"
+            written = ", ".join(orders) if orders else str(info["orders_written"])
+            overseers += "  " + tr("(orders: {orders})", orders=written)
         tiles = info["bid_tiles"]
+        name = text.player(number) + (" " + tr("(you)") if number == seat else "")
         seats.add_row(
-            str(number),
+            name,
             str(view["scores"][number]),
             stones,
             overseers,
             " ".join(info["workers"]),
             str(info["scarabs"]),
-            " ".join(map(str, tiles)) if isinstance(tiles, list) else f"{tiles} in hand",
+            " ".join(map(str, tiles))
+            if isinstance(tiles, list)
+            else tr("{count} in hand", count=tiles),
         )
     parts.append(seats)
-    sites = Table(title="sites (levels bottom | ... | top; R G K W S = colours, · = empty)")
-    for column in ("site", "size", "owner", "pyramid", "figures"):
+    sites = Table(title=tr("sites (levels bottom | ... | top; R G K W S = colours, · = empty)"))
+    for column in (tr("site"), tr("size"), tr("owner"), tr("pyramid"), tr("figures")):
         sites.add_column(column)
     standing: dict[str, list[str]] = {}
     for number, info in enumerate(view["seats"]):
-        for kind, pieces in (("O", info["overseers"]), ("w", info["workers"])):
+        for kind, pieces in (("O", info["overseers"]), ("W", info["workers"])):
             for node in pieces:
-                standing.setdefault(node.split("-")[0], []).append(f"{kind}{number}@{node}")
+                site_number = node.split("-")[0]
+                standing.setdefault(site_number, []).append(f"{kind}:{text.player(number)}@{node}")
     for info, site in zip(view["sites"], b.sites, strict=True):
         if not info["in_play"]:
             continue
@@ -109,56 +146,15 @@ def render(view: dict[str, Any], game: Game, seat: int | None) -> RenderableType
                 pyramid.append(" | ")
             pyramid.append_text(_stones(info["stones"][lo:hi]))
         if info["finished"]:
-            pyramid.append("  finished", style="bold green")
-        owner = "-" if info["owner"] is None else str(info["owner"])
+            pyramid.append("  " + tr("finished"), style="bold green")
+        owner = "-" if info["owner"] is None else text.player(info["owner"])
         figures = " ".join(f for f in standing.get(str(site.number), []) if "-" in f)
-        sites.add_row(str(site.number), shape.name, owner, pyramid, figures)
+        sites.add_row(str(site.number), tr.text(SIZES[shape.name]), owner, pyramid, figures)
     parts.append(sites)
     if view["outcome"] is not None:
-        parts.append(Text(f"game over: {view['outcome']['reason']}", style="bold"))
+        reason = tr.text(REASONS[view["outcome"]["reason"]])
+        parts.append(Text(tr("Game over: {reason}.", reason=reason), style="bold"))
     return Group(*parts)
-
-
-DONE_MEANING = {
-    "bid": "no more bids",
-    "workers": "workers stay",
-    "steal": "steal no more",
-    "takeover": "take over no more",
-    "build": "the rest to the pharaoh pyramid",
-}
-
-
-def label(view: dict[str, Any], game: Game, text: str) -> str:
-    """Menu labels: steps and site owners for moves, the stone's colour for thefts, ..."""
-    b = board()
-    words = text.split()
-    verb = words[0]
-    seat = view["seat"]
-    if seat is None:
-        seat = next((s for s in view["to_act"] if s != "chance"), 0)
-    if verb in ("overseer", "worker") and len(words) == 3:
-        pieces = view["seats"][seat]["overseers" if verb == "overseer" else "workers"]
-        here = b.node(pieces[int(words[1]) - 1])
-        target = b.node(words[2])
-        steps = b.dist[here][target]
-        parts = [f"{steps} step{'s' if steps != 1 else ''}" if steps else "stay"]
-        site = b.node_site[target]
-        if site >= 0:
-            info = view["sites"][site]
-            owner = info["owner"]
-            who = "unclaimed" if owner is None else f"of P{owner}"
-            parts.append(f"{info['size']} site {site + 1} {who}")
-        return f"{text} · {', '.join(parts)}"
-    if verb == "steal" and len(words) == 3:
-        site = int(words[1]) - 1
-        shape = b.sites[site].shape
-        level_text, _, index_text = words[2].partition(".")
-        pos = shape.level_start[int(level_text) - 1] + int(index_text) - 1
-        return f"{text} · {view['sites'][site]['stones'][pos]}"
-    if verb == "done":
-        meaning = DONE_MEANING.get(view["phase"])
-        return f"{text} · {meaning}" if meaning else text
-    return text
 
 
 # -- the board drawing ----------------------------------------------------------------------
@@ -173,9 +169,10 @@ def _field_offsets(site: Site, half: int) -> list[tuple[int, int]]:
     return [(-8, -d), (8, -d), (d, -8), (d, 8), (8, d), (-8, d), (-d, 8), (-d, -8)]
 
 
-def svg() -> str:
+def svg(tr: Translator) -> str:
     """The whole board as an SVG document, drawn from the data file."""
     b = board()
+    pharaoh = escape(tr("pharaoh"))
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1060" '
         'viewBox="0 0 1200 1060" font-family="sans-serif">',
@@ -194,7 +191,7 @@ def svg() -> str:
             )
     px, py = (v * SCALE for v in b.pharaoh_xy)
     out.append(f'<rect x="{px - 40}" y="{py - 40}" width="80" height="80" fill="#c9a45c"/>')
-    out.append(f'<text x="{px}" y="{py + 6}" font-size="16" text-anchor="middle">pharaoh</text>')
+    out.append(f'<text x="{px}" y="{py + 6}" font-size="16" text-anchor="middle">{pharaoh}</text>')
     out.append(
         f'<text x="{px}" y="{py + 70}" font-size="28" fill="#6b4f2a" '
         f'text-anchor="middle" opacity="0.6">16</text>'
@@ -222,18 +219,21 @@ def svg() -> str:
                 f'text-anchor="middle">{letter}</text>'
             )
             if extra:
+                also = escape(tr("on {area}", area=extra))
                 out.append(
                     f'<text x="{x + dx}" y="{y + dy + 20}" font-size="10" fill="#c0392b" '
-                    f'text-anchor="middle">on {extra}</text>'
+                    f'text-anchor="middle">{also}</text>'
                 )
         for k in range(site.suns):
             out.append(
                 f'<circle cx="{x - half + 6 + 10 * k}" cy="{y - half - 22}" r="4" fill="#d62d20"/>'
             )
     legend = (
-        "Reconstructed board (data/board.toml): small sites 2 levels / 5 stones, fields A-D; "
-        "large 3 levels / 14 stones, fields A-H;",
-        "red dots = suns; red frames = fields on the border of a second area.",
+        tr(
+            "Reconstructed board (data/board.toml): small sites 2 levels / 5 stones, fields "
+            "A-D; large 3 levels / 14 stones, fields A-H;"
+        ),
+        tr("red dots = suns; red frames = fields on the border of a second area."),
     )
     for line, text in enumerate(legend):
         out.append(f'<text x="20" y="{1030 + 18 * line}" font-size="14">{escape(text)}</text>')
@@ -241,7 +241,7 @@ def svg() -> str:
     return "\n".join(out) + "\n"
 
 
-def sketch() -> str:
+def sketch(tr: Translator) -> str:
     """The board as plain text: a scaled map of the site numbers, and the step graph."""
     b = board()
     width, height = 72, 26
@@ -266,32 +266,39 @@ def sketch() -> str:
     for site in b.sites:
         mark = "#" if site.shape.name == "large" else "o"
         put(site.x - 8, site.y, f"{mark}{site.number}{'*' * site.suns}")
-    lines = ["Valley of the Kings - reconstructed board (data/board.toml)", ""]
+    lines = [tr("Valley of the Kings - reconstructed board (data/board.toml)"), ""]
     lines += ["".join(row).rstrip() for row in grid]
-    lines += ["", "#n large site (3 levels, 14 stones, fields A-H)   on small (2 levels, 5, A-D)"]
-    lines += ["* one sun each;  [P] pharaoh site (4 levels, 30 stones);  (n) area", ""]
-    lines += _graph_lines(b)
+    large = tr("large site (3 levels, 14 stones, fields A-H)")
+    small = tr("small site (2 levels, 5 stones, fields A-D)")
+    lines += ["", f"#n {large}   on {small}"]
+    suns = tr("one sun each")
+    pharaoh = tr("pharaoh site (4 levels, 30 stones)")
+    lines += [f"* {suns};  [P] {pharaoh};  (n) " + tr("area"), ""]
+    lines += _graph_lines(b, tr)
     return "\n".join(lines) + "\n"
 
 
-def _graph_lines(b: Board) -> list[str]:
-    lines = ["Areas and the areas one step away:"]
+def _graph_lines(b: Board, tr: Translator) -> list[str]:
+    lines = [tr("Areas and the areas one step away:")]
     for node, number in enumerate(b.area_numbers):
         near = [b.node_names[n] for n in b.neighbours[node] if b.node_site[n] < 0]
         lines.append(f"  {number}: {', '.join(near)}")
-    lines.append("Sites (area; fields; fields also on another area's border):")
+    lines.append(tr("Sites (area; fields; fields also on another area's border):"))
     for site in b.sites:
         extra = ", ".join(
-            f"{site.number}-{k} also one step from {v}" for k, v in site.borders.items()
+            tr("{field} also one step from {area}", field=f"{site.number}-{k}", area=v)
+            for k, v in site.borders.items()
         )
-        area = b.area_numbers[site.area]
-        lines.append(
-            f"  {site.number:2d} {site.shape.name:5s} in {area}, suns {site.suns}, fields "
-            f"{site.shape.fields}{'; ' + extra if extra else ''}"
+        facts = tr(
+            "{size} in {area}, suns {suns}, fields {fields}",
+            size=tr.text(SIZES[site.shape.name]),
+            area=b.area_numbers[site.area],
+            suns=site.suns,
+            fields=site.shape.fields,
         )
+        lines.append(f"  {site.number:2d} {facts}{'; ' + extra if extra else ''}")
     return lines
 
 
 register_renderer(GAME_ID, render)
-register_action_labeller(GAME_ID, label)
 register_board(GAME_ID, BoardDrawing(svg=svg, sketch=sketch))
