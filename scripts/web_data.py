@@ -5,7 +5,9 @@ view schema (``saqqara schema GAME --part view``) to ``web/schema/views/GAME.jso
 (committed; the client's TypeScript types are generated from them by ``npm run gen``, and
 ``tests/web/test_site.py`` fails when they drift from the Python sources).
 ``--fixtures DIR``: positions of real games of every game, played by random bots with
-fixed seeds, as the updates a seat would be sent (view and legal actions), for Vitest.
+fixed seeds, as the updates a seat would be sent (view and legal actions), and in
+``DIR/replays/`` the replay the site answers for a record of each game (a whole game of
+Tutankhamun, the start of the others), for Vitest.
 Usage: python scripts/web_data.py --schema | --fixtures DIR
 """
 
@@ -21,7 +23,8 @@ from typing import Any
 from saqqara.core.game import CHANCE
 from saqqara.core.match import Match
 from saqqara.core.registry import load, registered_games
-from saqqara.server.messages import protocol_schemas
+from saqqara.server.messages import encoder, protocol_schemas
+from saqqara.server.replays import replay_record
 from saqqara.server.wording import action_label
 from saqqara.ui.schema_command import schema_of
 
@@ -77,6 +80,23 @@ def positions(game_id: str, seed: int) -> list[dict[str, Any]]:
     return taken[:POSITIONS_PER_GAME]
 
 
+REPLAY_STEPS = 60
+"""How many actions of each game but Tutankhamun a replay fixture holds."""
+
+
+def replay_fixture(game_id: str, seed: int = 5) -> bytes:
+    """The replay answer for a seeded random game: whole for Tutankhamun (short), else
+    its first :data:`REPLAY_STEPS` actions."""
+    game = load(game_id, 2)
+    match = Match(game, seed=seed, names=["Ann", "Bo"])
+    rng = random.Random(seed)
+    stop = None if game_id == "tutankhamun" else REPLAY_STEPS
+    while not match.is_over() and (stop is None or match.seq < stop):
+        seat = next(s for s in match.to_act() if s != CHANCE)
+        match.submit(seat, rng.choice(match.legal_actions(seat)))
+    return encoder.encode(replay_record(match.record, "en", ["Ann", "Bo"]))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--schema", action="store_true", help="write web/schema/protocol.json")
@@ -102,6 +122,11 @@ def main(argv: list[str] | None = None) -> int:
             path = args.fixtures / f"{game_id}.json"
             path.write_text(json.dumps(found), encoding="utf-8")
             print(f"wrote {len(found)} positions to {path}")
+        replays = args.fixtures / "replays"
+        replays.mkdir(exist_ok=True)
+        for game_id in registered_games():
+            (replays / f"{game_id}.json").write_bytes(replay_fixture(game_id))
+        print(f"wrote a replay of each game to {replays}")
     if not args.schema and args.fixtures is None:
         parser.print_usage(sys.stderr)
         return 2

@@ -24,6 +24,7 @@ from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
 from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE, Translator
 from saqqara.core.journal import read_record_file
+from saqqara.core.presentation import default_names, presentation_for
 from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
@@ -102,16 +103,17 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
 
 # -- saqqara play -----------------------------------------------------------------------------
 def _human_seat(game: Game, seat: str) -> int:
-    """``--seat``: a seat number, or a side of a game of unequal sides (``mummy``)."""
+    """``--seat``: a seat number counted from 1 (seat 1 is "Player 1"), or a side of a game
+    of unequal sides (``mummy``); the seat's index, from 0."""
     if seat.isdigit():
-        return int(seat)
+        return int(seat) - 1
     return game.seat_of_role(seat)
 
 
 def _seats(game: Game, bots: list[str], human_seat: int) -> list[Agent | None]:
     n = game.players
     if len(bots) != n and not 0 <= human_seat < n:
-        raise UsageError(f"--seat must be between 0 and {n - 1}")
+        raise UsageError(f"--seat must be between 1 and {n}")
     if len(bots) == n:
         names = bots
     elif len(bots) == n - 1:
@@ -168,10 +170,11 @@ def _refuse_game_arguments_on_resume(args: argparse.Namespace) -> None:
         )
 
 
-def _names(game: Game, agents: Sequence[Agent | None], name: str | None) -> list[str]:
-    """``P0``, ``P1``, ...; a person who gave ``--name`` is called by it."""
+def _names(game: Game, agents: Sequence[Agent | None], name: str | None, lang: str) -> list[str]:
+    """``Player 1``, ``Player 2``, ... in ``lang``; a person who gave ``--name`` is called by
+    it."""
     people = [s for s, a in enumerate(agents) if a is None]
-    names = [f"P{seat}" for seat in range(game.players)]
+    names = list(default_names(game.players, Translator(lang)))
     if name:
         if len(people) != 1:
             raise UsageError("--name names the one person at the table")
@@ -200,7 +203,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         record_path = path
     else:
         game = load(args.game or DEFAULT_GAME, args.players or 3, _options(args))
-        agents = _seats(game, _bot_list(args.bots), _human_seat(game, args.seat or "0"))
+        agents = _seats(game, _bot_list(args.bots), _human_seat(game, args.seat or "1"))
         record_path = Path(args.save) if args.save else default_record_path(game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     table = TerminalTable(
@@ -212,7 +215,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         record_path,
         resume,
         lang=args.lang,
-        names=_names(game, agents, args.name),
+        names=_names(game, agents, args.name, args.lang),
     )
     console.print(
         f"[bold]{game.spec.title}[/] ({game.spec.original_title}), {game.players} players, "
@@ -371,7 +374,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     console.print(f"Replayed {len(record.actions)} actions of {record.game}: every one is legal.")
     if state.is_terminal():
         o = summary["outcome"]
-        winners = " and ".join(f"P{s}" for s in o["winners"])
+        winners = presentation_for(result.game).players(o["winners"])
         console.print(
             f"Winner: {winners} ({o['reason']}); ranks {o['ranks']}, scores {o['scores']}."
         )
@@ -407,6 +410,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         rate=args.rate,
         sqlite_sync=args.sqlite_sync,
         snapshot_every=args.snapshot_every,
+        move_limit=args.bot_move_limit,
     )
     return 0
 
@@ -454,7 +458,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--seat",
-        help="your seat, from 0 (default 0), or your side where sides differ (--seat mummy)",
+        help="your seat, from 1 (default 1), or your side where sides differ (--seat mummy)",
     )
     play.add_argument(
         "--seed",
@@ -467,7 +471,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="carry on with a saved record ('latest': the newest; see `saqqara saves`)",
     )
-    play.add_argument("--name", help="your name at the table (default P and your seat)")
+    play.add_argument("--name", help="your name at the table (default: Player and your seat)")
     play.add_argument(
         "--lang",
         choices=LANGUAGES,
@@ -540,6 +544,13 @@ def build_parser() -> argparse.ArgumentParser:
         "server, not of the machine, and is much faster on slow disks",
     )
     serve.add_argument(
+        "--bot-move-limit",
+        type=float,
+        default=10.0,
+        help="seconds a bot seat may think over a move before a random legal move is played "
+        "instead (default 10)",
+    )
+    serve.add_argument(
         "--snapshot-every",
         type=int,
         default=200,
@@ -552,7 +563,10 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("url", help="the server's address")
     bot.add_argument("--seat-link", required=True, help="the seat's invite link")
     bot.add_argument(
-        "--bot", default="random", help="bot name: only random can play a remote seat for now"
+        "--bot",
+        default="random",
+        help="any bot of ours (random, heuristic, easy, medium, hard, ismcts[:N|:1s], ...); "
+        "search bots plan on states rebuilt from the seat's view",
     )
     bot.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
     bot.set_defaults(run=cmd_bot)

@@ -3,8 +3,8 @@
 :class:`SeatLink` reads the links the server hands out; :class:`TableClient` keeps one
 connection, remembers the last sequence number it saw, resends an unacknowledged action
 with the same client id after a reconnect, and decodes every message into the types of
-``saqqara.server.messages``. :func:`play_remote` seats a bot of ours at a remote table
-(``saqqara bot``).
+``saqqara.server.messages``. :func:`play_remote` seats any bot of ours at a remote table
+(``saqqara bot``), planning on states rebuilt from the seat's view.
 """
 
 from __future__ import annotations
@@ -22,7 +22,11 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
-from saqqara.core.errors import OptionError
+from saqqara.ai.registry import make_bot
+from saqqara.core.errors import OptionError, SaqqaraError
+from saqqara.core.perspective import Perspective
+from saqqara.core.registry import load
+from saqqara.core.view_states import ViewError, state_from_view
 from saqqara.server.messages import (
     Ack,
     Act,
@@ -206,31 +210,34 @@ class TableClient:
                 raise ClientError(message.code, message.message)
 
 
-REMOTE_BOTS = ("random",)
-"""The bots that can play a remote seat: those that need nothing but the view."""
-
-
 async def play_remote(link: str, bot: str, lang: str | None = None, seed: int = 0) -> Update:
-    """Seat bot ``bot`` at the remote seat ``link`` and play until the game is over.
+    """Seat bot ``bot`` (any bot of ours) at the remote seat ``link`` and play until the
+    game is over; the final update.
 
-    A remote bot sees only what the seat is sent: the view and the legal actions. Bots that
-    plan on the full game state (the heuristics, ``ismcts``) need a determinization the
-    protocol does not carry, so only ``random`` can play a remote seat for now; any other
-    name is refused with :class:`OptionError` before connecting (see ``docs/protocol.md``).
+    A remote bot sees only what the seat is sent. ``random`` picks among the labelled
+    legal actions; every other bot plans on a state rebuilt from the seat's view
+    (:func:`saqqara.core.view_states.state_from_view`: the public facts and the seat's own
+    secrets as shown, the rest drawn consistently with them), thinking in a thread so the
+    connection stays answered. A name the game does not know is refused with
+    :class:`OptionError` right after the welcome, before any move.
     """
-    if bot not in REMOTE_BOTS:
-        raise OptionError(
-            f"a remote seat can play only {', '.join(REMOTE_BOTS)} for now, not {bot!r}: "
-            "our other bots plan on a full game state, which the protocol never sends; "
-            "seat them at the table when you create it instead",
-            code="unknown-bot",
-        )
     client = TableClient(link, lang)
-    await client.connect()
-    rng = random.Random(seed)
+    welcome = await client.connect()
+    try:
+        game = load(welcome.game, welcome.players, welcome.options)
+        if welcome.seat is None:
+            raise OptionError("a bot needs a seat link, not a spectator link", code="no-seat")
+        agent = make_bot(bot, game)
+    except SaqqaraError:
+        await client.close()
+        raise
+    seat, rng = welcome.seat, random.Random(seed)
     while True:
         message = await client.receive(timeout=3600)
-        if isinstance(message, Error) and message.code == "stale":
+        if isinstance(message, Error):
+            if message.code != "stale":
+                await client.close()
+                raise ClientError(message.code, message.message)
             await client.sync()
             continue
         if not isinstance(message, Update):
@@ -238,5 +245,15 @@ async def play_remote(link: str, bot: str, lang: str | None = None, seed: int = 
         if message.over:
             await client.close()
             return message
-        if message.legal:
+        if not message.legal:
+            continue
+        if bot == "random":
             await client.act(rng.choice(message.legal).id)
+            continue
+        state = state_from_view(game, message.view, seat, rng)
+        action = await asyncio.to_thread(agent.choose, Perspective(state, seat), rng)
+        chosen = game.action_id(action)
+        if chosen not in {legal.id for legal in message.legal}:
+            text = game.action_text(action)
+            raise ViewError(f"{bot} chose {text!r}, which the seat may not play")
+        await client.act(chosen)

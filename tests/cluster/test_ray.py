@@ -75,7 +75,10 @@ def test_the_commands_take_ray(
     assert main([*arena, "--workers", "1"]) == 0
     local = json.loads(capsys.readouterr().out)
     assert main([*arena, "--ray", "--batch", "2"]) == 0
-    assert json.loads(capsys.readouterr().out) == local
+    on_ray = json.loads(capsys.readouterr().out)
+    thinking = "seconds_per_move"  # processor time differs from run to run
+    assert set(on_ray[thinking]) == set(local[thinking])
+    assert {**on_ray, thinking: None} == {**local, thinking: None}
     ladder = ["ladder", "valley-of-the-kings", "--bots", "random,easy", "--games", "2", "--json"]
     assert main([*ladder, "--ray", "--out", str(tmp_path)]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -1,6 +1,6 @@
-"""Turn clocks over real WebSockets: every update carries them, and a seat whose time runs
+"""Turn clocks over real WebSockets: every update carries them; a seat whose time runs
 out has its decision played by the table's stand-in bot (to the end once its game time
-is spent)."""
+is spent), or loses the game where the table says so."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from saqqara.client import TableClient, create_table
-from saqqara.server.clocks import ClockRule, TurnClocks
+from saqqara.client import ClientError, TableClient, create_table
+from saqqara.server.clocks import ClockError, ClockRule, Forfeit, TurnClocks
 from saqqara.server.messages import Update
 from saqqara.store import Store
 from tests.server.harness import ServerProcess
@@ -84,3 +84,104 @@ def test_the_clock_arithmetic() -> None:
     assert 0 in clocks.overdue  # the game time is spent: overdue to the end
     clocks.stop(130.0)
     assert clocks.view().running == [] and clocks.deadline() is None
+
+
+def test_a_seat_out_of_time_loses_where_the_table_says_so(server: ServerProcess) -> None:
+    """``on_timeout: lose``: the idle seat forfeits, the table ends at once with it ranked
+    last; the result is stored and shown again to a client that comes back later."""
+    table = create_table(
+        server.base,
+        "tutankhamuns-revenge",
+        [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}],
+        clock={"move": 1, "on_timeout": "lose"},
+    )
+    idle, player = (TableClient(s["link"]) for s in table["seats"])
+
+    async def scenario() -> tuple[list[Update], Update, Update]:
+        await idle.connect()
+        watching = asyncio.ensure_future(_idle_to_the_end(idle))
+        final = await play_seat(player, 4)
+        seen = await watching
+        again = TableClient(table["seats"][1]["link"])
+        await again.connect()
+        later = await again.until_update()
+        await again.close()
+        return seen, final, later
+
+    seen, final, later = asyncio.run(scenario())
+    expected = {
+        "scores": [None, None],
+        "ranks": [2, 1],
+        "winners": [1],
+        "reason": "Ann ran out of time",
+        "forfeit": [0],
+    }
+    for update in (seen[-1], final, later):
+        assert update.over and update.status == "finished" and update.to_act == []
+        assert update.outcome == expected and update.legal == []
+    assert seen[-1].clock is not None and seen[-1].clock.running == []
+    store = Store(server.db_url)
+    row = store.table(table["table"])
+    logged = store.actions(table["table"])
+    store.close()
+    assert row is not None and row.status == "finished"
+    assert row.forfeit == {"seats": [0], "reason": "Ann ran out of time"}
+    assert not any(a.seat == 0 for a in logged)  # nobody played the seat that ran out
+
+
+@pytest.mark.parametrize(
+    ("clock", "code"),
+    [
+        ({"move": 5, "on_timeout": "later"}, "bad-request"),
+        ({"on_timeout": "lose"}, "bad-clock"),
+        ({"game": 0.5}, "bad-request"),
+        ({"move": 5, "extra": 1}, "bad-request"),
+    ],
+)
+def test_clock_settings_are_checked_when_a_table_is_created(
+    server: ServerProcess, clock: dict[str, object], code: str
+) -> None:
+    with pytest.raises(ClientError) as refused:
+        create_table(server.base, "tutankhamun", [{"kind": "person"}] * 2, clock=clock)
+    assert refused.value.code == code
+    assert "clock" in refused.value.message or "on_timeout" in refused.value.message
+
+
+def test_clock_rules_refuse_what_they_cannot_keep() -> None:
+    with pytest.raises(ClockError, match="time per move or per game"):
+        ClockRule(None, None)
+    with pytest.raises(ClockError, match="on_timeout must be one of bot, lose"):
+        ClockRule(10, None, "draw")
+    with pytest.raises(ClockError, match="1 to"):
+        ClockRule(True, None)
+    assert ClockRule.from_settings({"clock": {"game": 60, "on_timeout": "lose"}}) == ClockRule(
+        None, 60, "lose"
+    )
+
+
+def test_banks_resume_and_a_spent_bank_forfeits_at_once() -> None:
+    """A resumed table starts from each seat's stored bank; under ``lose`` a seat whose
+    bank is spent is timed out as soon as it must decide (not left waiting)."""
+    clocks = TurnClocks(ClockRule(None, 30, "lose"), 3, [12.5, None, 0.0])
+    assert clocks.bank == [12.5, 30, 0.0]
+    clocks.tick(50.0, [0], [])
+    assert clocks.deadline() == 62.5 and clocks.game_left(0, 55.0) == 7.5
+    clocks.tick(51.0, [2], [0])
+    assert 2 in clocks.overdue and clocks.deadline() == 51.0
+    assert clocks.expire(51.0) == [2]
+    assert Forfeit.of([2], ["A", "B", "C"]).outcome(3) == {
+        "scores": [None, None, None],
+        "ranks": [1, 1, 3],
+        "winners": [0, 1],
+        "reason": "C ran out of time",
+        "forfeit": [2],
+    }
+
+
+def test_an_undo_does_not_restart_the_move_clock() -> None:
+    clocks = TurnClocks(ClockRule(move=10, game=None), 2)
+    clocks.tick(100.0, [0], [])
+    clocks.tick(104.0, [1], [0])  # seat 0 moved after 4 s ...
+    clocks.tick(105.0, [0], [])  # ... and took it back a second later
+    clocks.take_back(0, 105.0)
+    assert clocks.deadline() == 110.0 and clocks.view().move_left[0] == 5.0

@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from saqqara.cli import main
-from saqqara.client import create_table, play_remote
+from saqqara.client import create_table, http_json, play_remote
 from saqqara.core.errors import OptionError
 from saqqara.remote_terminal import play_remote_seat
 from tests.server.harness import ServerProcess
@@ -58,8 +58,33 @@ def test_saqqara_bot_and_a_client_play_a_table_of_two(server: ServerProcess) -> 
     assert final.over and status == [0]
 
 
-def test_a_remote_seat_refuses_a_bot_it_cannot_run() -> None:
-    """Search and heuristic bots need a full state the protocol never sends: `saqqara bot`
-    says so before connecting, instead of playing some other policy under their name."""
-    with pytest.raises(OptionError, match="only random"):
-        asyncio.run(play_remote("http://127.0.0.1:1/t/x#seat=0&key=k", "ismcts"))
+def test_a_remote_seat_refuses_a_bot_the_game_does_not_have(server: ServerProcess) -> None:
+    table = create_table(server.base, "tutankhamun", [{"kind": "person"}] * 2)
+    with pytest.raises(OptionError) as refused:
+        asyncio.run(play_remote(table["seats"][0]["link"], "no-such-bot"))
+    assert refused.value.code == "unknown-bot"
+    with pytest.raises(OptionError, match="seat link"):
+        asyncio.run(play_remote(table["spectator"], "random"))
+
+
+@pytest.mark.parametrize(
+    ("game", "bot"),
+    [
+        ("tutankhamun", "ismcts:30"),
+        ("tutankhamun", "easy"),
+        ("tutankhamuns-revenge", "ismcts:10"),
+        ("valley-of-the-kings", "ismcts:5"),
+        ("curse-of-the-mummy", "ismcts:5"),
+    ],
+)
+def test_our_search_bots_play_a_whole_remote_game(
+    server: ServerProcess, game: str, bot: str
+) -> None:
+    """``saqqara bot`` with a search bot, in every game: it plans on states rebuilt from
+    its seat's view and plays a whole game against a server-side bot (any refusal but a
+    stale one would end it with an error)."""
+    table = create_table(server.base, game, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    final = asyncio.run(play_remote(table["seats"][0]["link"], bot, seed=3))
+    assert final.over and final.outcome is not None
+    info = http_json(server.base, f"/api/tables/{table['table']}")
+    assert info["status"] == "finished" and info["seq"] == final.seq > 10

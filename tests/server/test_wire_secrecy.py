@@ -16,7 +16,7 @@ from saqqara.core.game import CHANCE
 from saqqara.core.match import Match
 from saqqara.core.registry import load, registered_games
 from saqqara.server.messages import encode
-from saqqara.server.updates import seat_update
+from saqqara.server.updates import Shared, seat_update
 
 CASES = [
     (game_id, players)
@@ -25,7 +25,13 @@ CASES = [
 ]
 
 
-def _wire(match: Match, position: object, seat: int | None) -> str:
+def _wire(
+    match: Match,
+    position: object,
+    seat: int | None,
+    shared: Shared | None = None,
+    names: list[str] | None = None,
+) -> str:
     steps = match.history[-3:]
     update = seat_update(
         match.game,
@@ -36,6 +42,8 @@ def _wire(match: Match, position: object, seat: int | None) -> str:
         steps=steps,
         status="playing",
         playing=True,
+        names=names,
+        shared=shared,
     )
     return encode(update)
 
@@ -64,3 +72,28 @@ def test_a_seat_receives_the_same_bytes_whatever_it_cannot_know(game_id: str, pl
             actor = next(s for s in match.to_act() if s != CHANCE)
             match.play_bot(actor, bot)
     assert positions >= 6
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_what_a_position_shares_between_seats_never_crosses_from_one_seat_to_another(
+    game_id: str, players: int
+) -> None:
+    """The server words a position's events and legal actions once and shares them
+    (``Shared``): every seat and the spectator, served in turn (twice over) from one shared
+    cache, get exactly the bytes each gets alone."""
+    game = load(game_id, players)
+    bot = make_bot("random", game)
+    rng = random.Random(f"shared/{game_id}/{players}")
+    match = Match(game, seed=7)
+    names = [f"Player {seat + 1}" for seat in range(players)]
+    while not match.is_over():
+        if rng.random() < 0.2:
+            shared = Shared()
+            seats: list[int | None] = [None, *range(players)]
+            rng.shuffle(seats)
+            for seat in seats + seats:
+                assert _wire(match, match, seat, shared) == _wire(match, match, seat), seat
+                named = _wire(match, match, seat, shared, names)
+                assert named == _wire(match, match, seat, None, names), seat
+        actor = next(s for s in match.to_act() if s != CHANCE)
+        match.play_bot(actor, bot)

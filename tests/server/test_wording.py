@@ -14,4 +14,4 @@ def test_labels_and_sentences_come_from_the_presentation_in_the_seats_language()
     assert action_label(game, view, bid, "de") == "5 auf Gruppe 2 bieten"
     assert action_label(game, view, bid, "xx") == "Bid 5 at group 2"  # unknown: English
     sentence = event_sentence(game, "bid", {"seat": 1, "group": 2}, "sv")
-    assert sentence == "P1 lägger en budbricka med framsidan nedåt vid grupp 2."
+    assert sentence == "Spelare 2 lägger en budbricka med framsidan nedåt vid grupp 2."

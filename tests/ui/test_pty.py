@@ -27,6 +27,8 @@ GAMES = [
     ("curse-of-the-mummy", "nl"),
     ("tutankhamuns-revenge", "sv"),
 ]
+PROMPT = re.compile(r"^(\S+|\S+ \d+)> ")
+"""A person's prompt: their name ("Ada> ", or a default name such as "Player 1> ")."""
 ANSWERS = ["help", "rules", "legend", "more", "moves", "log", "a", "b", "a", "b", "a", "quit"]
 
 
@@ -84,5 +86,5 @@ def test_a_scripted_game_in_an_80_by_24_terminal(game_id: str, lang: str, tmp_pa
     turns = [i for i, line in enumerate(lines) if line.startswith("───")]
     assert turns
     for start in turns:  # a turn, from its rule to its prompt, fits the 24 rows
-        prompt = next(i for i in range(start, len(lines)) if re.match(r"^\S+> ", lines[i]))
+        prompt = next(i for i in range(start, len(lines)) if PROMPT.match(lines[i]))
         assert prompt - start + 1 <= 24, "\n".join(lines[start : prompt + 1])

@@ -52,7 +52,8 @@ def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     assert "beyond the path" in text
     assert "not an action of the ootb-2004 edition" in text
     assert "Type the letter of a move" in text
-    assert "P0 moves to 0 and takes" in text  # the person's move, told by its event
+    assert '"aid"' not in text  # Tutankhamun has no aid to switch, so help does not offer one
+    assert "Player 1 moves to 0 and takes" in text  # the person's move, told by its event
     assert "Game saved to" in text
 
 

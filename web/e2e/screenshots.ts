@@ -1,5 +1,6 @@
 /** Writes docs/screenshots/<game>-start|middle|end.png: one game of each played by
- * clicking against a bot in Chromium, against a real `saqqara serve`, and the lobby.
+ * clicking against a bot in Chromium, against a real `saqqara serve`, the lobby, and
+ * replay.png: the Valley of the Kings game stepped back to its middle in the replay.
  * Run: npm run screenshots (scripts/screenshots builds the client first). */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -43,6 +44,15 @@ async function main(): Promise<void> {
       writeFileSync(join(OUT, `${game}-middle.png`), middle);
       writeFileSync(join(OUT, `${game}-end.png`), end);
       console.log(`${game}: ${shots.length} turns; wrote start, middle and end`);
+      if (game === "valley-of-the-kings") {
+        await page.locator("button.replay-game").click();
+        const replay = page.locator("main.replay");
+        await replay.waitFor();
+        const steps = Number(await replay.getAttribute("data-steps"));
+        for (let n = 0; n < Math.floor(steps / 2); n++) await page.keyboard.press("ArrowRight");
+        writeFileSync(join(OUT, "replay.png"), await page.screenshot());
+        console.log(`${game}: wrote the replay at step ${Math.floor(steps / 2)} of ${steps - 1}`);
+      }
       await page.context().close();
     }
   } finally {

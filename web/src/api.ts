@@ -1,11 +1,17 @@
 /** The server's HTTP API (JSON): the game catalogue, the lobby, creating and joining tables,
  * rematches. Request bodies are typed from the generated protocol schema. */
-import type { CreateTable, Join, SeatKey } from "./generated/protocol";
+import type { CreateTable, Join, Replay, SeatKey } from "./generated/protocol";
 
 export interface GameOption {
   name: string;
+  /** The option's name in the page's language. */
+  label: string;
   choices: string[];
+  /** Each choice's name in the page's language. */
+  choice_labels: string[];
   default: string;
+  /** What the choices mean (English, from the game's spec). */
+  help: string;
 }
 
 export interface GameInfo {
@@ -60,12 +66,22 @@ export class ApiError extends Error {
 }
 
 async function call<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method: body === undefined ? "GET" : "POST",
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const data: unknown = await response.json();
+  return answer<T>(
+    await fetch(path, {
+      method: body === undefined ? "GET" : "POST",
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? null : JSON.stringify(body),
+    }),
+  );
+}
+
+async function answer<T>(response: Response): Promise<T> {
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    throw new ApiError("http", `HTTP ${response.status}`);
+  }
   if (!response.ok) {
     const error = (data as { error?: { code?: string; message?: string } }).error;
     throw new ApiError(error?.code ?? "http", error?.message ?? `HTTP ${response.status}`);
@@ -73,12 +89,43 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   return data as T;
 }
 
+/** Who asks for a finished table's replay: a seat with its key, or a spectator's key. */
+export interface Viewer {
+  seat: number | null;
+  key: string | null;
+  watch: string | null;
+}
+
+function viewerQuery(who: Viewer, lang: string): string {
+  const query = new URLSearchParams({ lang });
+  if (who.seat !== null) {
+    query.set("seat", String(who.seat));
+    query.set("key", who.key ?? "");
+  } else if (who.watch) {
+    query.set("watch", who.watch);
+  }
+  return query.toString();
+}
+
 export const api = {
-  games: () => call<{ games: GameInfo[] }>("/api/games").then((d) => d.games),
+  games: (lang = "en") =>
+    call<{ games: GameInfo[] }>(`/api/games?lang=${encodeURIComponent(lang)}`).then((d) => d.games),
   lobby: () => call<{ tables: TableInfo[] }>("/api/lobby").then((d) => d.tables),
   table: (id: string) => call<TableInfo>(`/api/tables/${id}`),
   create: (request: CreateTable) => call<CreatedTable>("/api/tables", request),
   join: (id: string, request: Join) => call<Joined>(`/api/tables/${id}/join`, request),
   rematch: (id: string, request: SeatKey) =>
     call<{ table: string; rematch_of: string }>(`/api/tables/${id}/rematch`, request),
+  /** A record file's text replayed by the server (the client runs no rules). */
+  replayFile: async (text: string, lang: string) =>
+    answer<Replay>(
+      await fetch(`/api/replay?lang=${encodeURIComponent(lang)}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/octet-stream" },
+        body: text,
+      }),
+    ),
+  /** A finished table's replay, as a spectator saw it. */
+  tableReplay: (id: string, who: Viewer, lang: string) =>
+    call<Replay>(`/api/tables/${id}/replay?${viewerQuery(who, lang)}`),
 };

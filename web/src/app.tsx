@@ -1,12 +1,18 @@
-/** The app: a lobby or a table, chosen by the address; links move without reloading. */
+/** The app: a lobby, a replay or a table, chosen by the address; links move without
+ * reloading. It holds the page's language (for every part of the page) and takes a record
+ * file dropped anywhere on the page to the replay. */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { HotSeatPage } from "./hotseat";
+import { LanguageContext, useLanguageState } from "./i18n";
 import { Lobby } from "./lobby";
+import { type RecordFile, ReplayPage, readRecordFile } from "./replay";
 import { parseRoute } from "./route";
 import { TablePage } from "./table";
 
 export function App() {
+  const language = useLanguageState();
   const [where, setWhere] = useState(() => parseRoute(location.pathname, location.search, location.hash));
+  const [recordFile, setRecordFile] = useState<RecordFile | null>(null);
   useEffect(() => {
     const back = () => setWhere(parseRoute(location.pathname, location.search, location.hash));
     window.addEventListener("popstate", back);
@@ -16,18 +22,49 @@ export function App() {
     history.pushState(null, "", path);
     setWhere(parseRoute(location.pathname, location.search, location.hash));
   }, []);
-  if (where.page === "lobby") return <Lobby navigate={navigate} />;
-  if (where.page === "hotseat") {
-    return <HotSeatPage key={where.table} table={where.table} seats={where.seats} />;
+  useEffect(() => {
+    document.documentElement.lang = language.lang;
+  }, [language.lang]);
+
+  // A file dropped anywhere on the page is replayed.
+  useEffect(() => {
+    const over = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+    };
+    const drop = (event: DragEvent) => {
+      if (!event.dataTransfer?.files.length) return;
+      event.preventDefault();
+      void readRecordFile(event.dataTransfer.files).then((file) => {
+        if (!file) return;
+        setRecordFile(file);
+        if (location.pathname !== "/replay") navigate("/replay");
+      });
+    };
+    window.addEventListener("dragover", over);
+    window.addEventListener("drop", drop);
+    return () => {
+      window.removeEventListener("dragover", over);
+      window.removeEventListener("drop", drop);
+    };
+  }, [navigate]);
+
+  return <LanguageContext.Provider value={language}>{page()}</LanguageContext.Provider>;
+
+  function page() {
+    if (where.page === "lobby") return <Lobby navigate={navigate} />;
+    if (where.page === "replay") return <ReplayPage source={recordFile} onSource={setRecordFile} />;
+    if (where.page === "hotseat") {
+      return <HotSeatPage key={where.table} table={where.table} seats={where.seats} />;
+    }
+    return (
+      <TablePage
+        key={`${where.table}-${where.seat}`}
+        table={where.table}
+        seat={where.seat}
+        keyText={where.key}
+        watch={where.watch}
+        navigate={navigate}
+      />
+    );
   }
-  return (
-    <TablePage
-      key={`${where.table}-${where.seat}`}
-      table={where.table}
-      seat={where.seat}
-      keyText={where.key}
-      watch={where.watch}
-      navigate={navigate}
-    />
-  );
 }

@@ -58,6 +58,8 @@ export class Connection {
   private stopped = false;
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The next update replaces the log (after :meth:`reload`). */
+  private freshLog = false;
 
   constructor(
     private readonly url: (since: number) => string,
@@ -75,6 +77,22 @@ export class Connection {
     if (this.timer !== null) clearTimeout(this.timer);
     this.socket?.close();
     this.socket = null;
+  }
+
+  /** Connect again and hear the whole table afresh (the address function may now give
+   * another language): the next update replaces the log. Unacknowledged actions are
+   * resent under their client ids, so none is lost or played twice. */
+  reload(): void {
+    if (this.stopped) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.since = 0;
+    this.freshLog = true;
+    const old = this.socket;
+    this.socket = null;
+    old?.close();
+    this.set({ link: "connecting" });
+    this.open();
   }
 
   /** Send the action with id ``action`` against the latest update. */
@@ -123,7 +141,9 @@ export class Connection {
         this.set({ welcome: message });
         break;
       case "update": {
-        const log = message.resync ? message.events : [...this.state.log, ...message.events];
+        const log =
+          message.resync || this.freshLog ? message.events : [...this.state.log, ...message.events];
+        this.freshLog = false;
         this.since = message.seq;
         this.set({ update: message, log });
         break;

@@ -3,9 +3,10 @@
  * with a hand-over screen, so the next person sees only their own hidden information. */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Connection, socketUrl, type TableState } from "./connection";
+import { LanguagePicker, useLanguage } from "./i18n";
 import type { SeatKeyPair } from "./route";
 import { seatColour, seatSymbol } from "./seats";
-import { TableView, useClickTiming, useTitles } from "./table";
+import { TableView, useClickTiming, useConnectionLanguage, useTitles } from "./table";
 
 /** The seat that must act now (the first of ours with legal moves), if any. */
 export function seatToAct(seats: SeatKeyPair[], states: Record<number, TableState>): number | null {
@@ -25,11 +26,14 @@ export function HotSeatPage(props: { table: string; seats: SeatKeyPair[] }) {
   const active = seatToAct(seats, states);
   const current = shown ?? seats[0]?.seat ?? 0;
   const clicked = useClickTiming(states[current]?.update?.seq);
+  const { t } = useLanguage();
+  const all = useMemo(() => () => connections.current.values(), []);
+  const lang = useConnectionLanguage(all);
 
   useEffect(() => {
     const made = seats.map(({ seat, key }) => {
       const connection = new Connection(
-        (since) => socketUrl(table, { seat, key, watch: null }, "en", since),
+        (since) => socketUrl(table, { seat, key, watch: null }, lang.current, since),
         (state) => setStates((before) => ({ ...before, [seat]: state })),
       );
       connections.current.set(seat, connection);
@@ -40,7 +44,7 @@ export function HotSeatPage(props: { table: string; seats: SeatKeyPair[] }) {
       for (const connection of made) connection.stop();
       connections.current.clear();
     };
-  }, [table, seats]);
+  }, [table, seats, lang]);
 
   const onAct = useMemo(
     () => (action: number) => {
@@ -51,16 +55,17 @@ export function HotSeatPage(props: { table: string; seats: SeatKeyPair[] }) {
   );
 
   if (active !== null && active !== shown) {
-    const name = states[active]?.welcome?.names[active] ?? `Player ${active + 1}`;
+    const name = states[active]?.welcome?.names[active] ?? t("Player {number}", { number: active + 1 });
     return (
-      <main class="handover" aria-label="Hand-over">
+      <main class="handover" aria-label={t("Hand-over")}>
+        <LanguagePicker />
         <p class="symbol" style={{ color: seatColour(active) }} aria-hidden="true">
           {seatSymbol(active)}
         </p>
-        <h1>Pass the device to {name}</h1>
-        <p>The table stays covered until {name} is ready, so no one sees another hand.</p>
+        <h1>{t("Pass the device to {name}", { name })}</h1>
+        <p>{t("The table stays covered until {name} is ready, so no one sees another hand.", { name })}</p>
         <button type="button" class="reveal" onClick={() => setShown(active)}>
-          I am {name}: show my table
+          {t("I am {name}: show my table", { name })}
         </button>
       </main>
     );

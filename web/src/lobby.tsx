@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
 import type { SeatRequest } from "./generated/protocol";
+import { LanguagePicker, useLanguage } from "./i18n";
 import { GamePicture } from "./pictures";
 import { hotSeatPath, localPath } from "./route";
 
@@ -18,9 +19,13 @@ export function Lobby(props: { navigate: (path: string) => void }) {
   const [tables, setTables] = useState<TableInfo[]>([]);
   const [chosen, setChosen] = useState<GameInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t, lang } = useLanguage();
 
   useEffect(() => {
-    api.games().then(setGames, (e: Error) => setError(e.message));
+    api.games(lang).then(setGames, (e: Error) => setError(e.message));
+  }, [lang]);
+
+  useEffect(() => {
     const refresh = () => api.lobby().then(setTables, () => undefined);
     void refresh();
     const timer = setInterval(refresh, 5000);
@@ -38,12 +43,13 @@ export function Lobby(props: { navigate: (path: string) => void }) {
 
   return (
     <main class="lobby">
-      <header>
+      <header class="lobby-head">
         <h1>☥ Saqqara</h1>
-        <p>Four Egyptian board games to play with friends and bots.</p>
+        <LanguagePicker />
+        <p>{t("Four Egyptian board games to play with friends and bots.")}</p>
       </header>
       {error && <p class="error" role="alert">{error}</p>}
-      <section aria-label="Games" class="games">
+      <section aria-label={t("Games")} class="games">
         {games.map((game) => (
           <article key={game.id} class={`game${chosen?.id === game.id ? " chosen" : ""}`}>
             <GamePicture game={game.id} />
@@ -52,31 +58,51 @@ export function Lobby(props: { navigate: (path: string) => void }) {
               <p class="original">{game.original_title}</p>
               <p>{game.summary}</p>
               <button type="button" data-game={game.id} onClick={() => setChosen(game)}>
-                New table
+                {t("New table")}
               </button>
             </div>
           </article>
         ))}
       </section>
-      {chosen && <CreateForm key={chosen.id} game={chosen} navigate={navigate} />}
-      <section aria-label="Open tables" class="open-tables">
-        <h2>Open tables</h2>
+      {chosen && (
+        <CreateForm key={chosen.id} game={games.find((g) => g.id === chosen.id) ?? chosen} navigate={navigate} />
+      )}
+      <section aria-label={t("Open tables")} class="open-tables">
+        <h2>{t("Open tables")}</h2>
         {tables.length === 0 ? (
-          <p>No table is waiting for players right now.</p>
+          <p>{t("No table is waiting for players right now.")}</p>
         ) : (
           <ul>
             {tables.map((table) => (
               <li key={table.id}>
-                {table.game} · {table.players} players ·{" "}
-                {table.seats.filter((s) => s.kind === "person" && !s.taken).length} free{" "}
+                {games.find((g) => g.id === table.game)?.title ?? table.game} ·{" "}
+                {t("{players} players", { players: table.players })} ·{" "}
+                {t("{count} free", {
+                  count: table.seats.filter((s) => s.kind === "person" && !s.taken).length,
+                })}{" "}
                 <button type="button" onClick={() => void join(table)}>
-                  Join
+                  {t("Join")}
                 </button>{" "}
-                <a href={`/t/${table.id}`}>Watch</a>
+                <a href={`/t/${table.id}`}>{t("Watch")}</a>
               </li>
             ))}
           </ul>
         )}
+      </section>
+      <section aria-label={t("Replay a record file")} class="open-tables replay-link">
+        <h2>{t("Replay")}</h2>
+        <p>
+          <a
+            href="/replay"
+            onClick={(event) => {
+              event.preventDefault();
+              navigate("/replay");
+            }}
+          >
+            {t("Replay a record file")}
+          </a>{" "}
+          · {t("Drop a saqqara record file (.json or .jsonl) on the page, or choose one.")}
+        </p>
       </section>
     </main>
   );
@@ -88,6 +114,7 @@ function defaultBot(game: GameInfo): string {
 
 function CreateForm(props: { game: GameInfo; navigate: (path: string) => void }) {
   const { game, navigate } = props;
+  const { t } = useLanguage();
   const [players, setPlayers] = useState(game.players[0]);
   const [options, setOptions] = useState<Record<string, string>>(
     Object.fromEntries(game.options.map((o) => [o.name, o.default])),
@@ -123,10 +150,10 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
   if (created) return <Invites created={created} navigate={navigate} />;
   const counts = Array.from({ length: game.players[1] - game.players[0] + 1 }, (_, n) => n + game.players[0]);
   return (
-    <form class="create" onSubmit={(event) => void create(event)} aria-label={`New ${game.title} table`}>
-      <h2>New table: {game.title}</h2>
+    <form class="create" onSubmit={(event) => void create(event)} aria-label={t("New table: {game}", { game: game.title })}>
+      <h2>{t("New table: {game}", { game: game.title })}</h2>
       <label>
-        Players{" "}
+        {t("Players")}{" "}
         <select name="players" value={players} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
           {counts.map((n) => (
             <option key={n} value={n}>{n}</option>
@@ -134,15 +161,17 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         </select>
       </label>
       {game.options.map((option) => (
-        <label key={option.name}>
-          {option.name}{" "}
+        <label key={option.name} title={option.help}>
+          {option.label}{" "}
           <select
             name={option.name}
             value={options[option.name]}
             onChange={(e) => setOptions({ ...options, [option.name]: e.currentTarget.value })}
           >
-            {option.choices.map((choice) => (
-              <option key={choice} value={choice}>{choice}</option>
+            {option.choices.map((choice, index) => (
+              <option key={choice} value={choice}>
+                {option.choice_labels[index] ?? choice}
+              </option>
             ))}
           </select>
         </label>
@@ -151,17 +180,17 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         {seats.slice(0, players).map((seat, index) => (
           <li key={index}>
             <select
-              aria-label={`Seat ${index + 1}`}
+              aria-label={t("Seat {number}", { number: index + 1 })}
               name={`seat-${index}`}
               value={seat.kind}
               onChange={(e) => change(index, { kind: e.currentTarget.value as SeatChoice["kind"] })}
             >
-              <option value="person">Person</option>
-              <option value="bot">Bot</option>
+              <option value="person">{t("Person")}</option>
+              <option value="bot">{t("Bot")}</option>
             </select>{" "}
             {seat.kind === "bot" ? (
               <select
-                aria-label={`Bot level of seat ${index + 1}`}
+                aria-label={t("Bot level of seat {number}", { number: index + 1 })}
                 value={seat.bot}
                 onChange={(e) => change(index, { bot: e.currentTarget.value })}
               >
@@ -171,8 +200,8 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
               </select>
             ) : (
               <input
-                aria-label={`Name of seat ${index + 1}`}
-                placeholder={`Player ${index + 1}`}
+                aria-label={t("Name of seat {number}", { number: index + 1 })}
+                placeholder={t("Player {number}", { number: index + 1 })}
                 maxLength={40}
                 value={seat.name}
                 onInput={(e) => change(index, { name: e.currentTarget.value })}
@@ -182,25 +211,26 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         ))}
       </ol>
       {error && <p class="error" role="alert">{error}</p>}
-      <button type="submit">Create table</button>
+      <button type="submit">{t("Create table")}</button>
     </form>
   );
 }
 
 function Invites(props: { created: CreatedTable; navigate: (path: string) => void }) {
   const { created, navigate } = props;
+  const { t } = useLanguage();
   const copy = (text: string) => void navigator.clipboard?.writeText(text);
   const people = created.seats
     .filter((seat) => seat.link)
     .map((seat) => ({ seat: seat.seat, key: new URL(seat.link ?? "", location.href).searchParams.get("key") ?? "" }));
   return (
-    <section class="invites" aria-label="Invite links">
-      <h2>Table ready</h2>
-      <p>Send each person their own link; keep yours.</p>
+    <section class="invites" aria-label={t("Invite links")}>
+      <h2>{t("Table ready")}</h2>
+      <p>{t("Send each person their own link; keep yours.")}</p>
       {people.length > 1 && (
         <p>
           <button type="button" class="hotseat" onClick={() => navigate(hotSeatPath(created.table, people))}>
-            Play all {people.length} people's seats on this device (hot-seat)
+            {t("Play all {count} people's seats on this device (hot-seat)", { count: people.length })}
           </button>
         </p>
       )}
@@ -209,18 +239,18 @@ function Invites(props: { created: CreatedTable; navigate: (path: string) => voi
           seat.link ? (
             <li key={seat.seat}>
               {seat.name}: <code>{seat.link}</code>{" "}
-              <button type="button" onClick={() => copy(seat.link ?? "")}>Copy</button>{" "}
+              <button type="button" onClick={() => copy(seat.link ?? "")}>{t("Copy")}</button>{" "}
               <button type="button" class="play" onClick={() => navigate(localPath(seat.link ?? "/"))}>
-                Play this seat
+                {t("Play this seat")}
               </button>
             </li>
           ) : (
-            <li key={seat.seat}>{seat.name} (bot)</li>
+            <li key={seat.seat}>{t("{name} (bot)", { name: seat.name })}</li>
           ),
         )}
         <li>
-          Spectators: <code>{created.spectator}</code>{" "}
-          <button type="button" onClick={() => copy(created.spectator)}>Copy</button>
+          {t("Spectators")}: <code>{created.spectator}</code>{" "}
+          <button type="button" onClick={() => copy(created.spectator)}>{t("Copy")}</button>
         </li>
       </ul>
     </section>

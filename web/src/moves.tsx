@@ -1,6 +1,7 @@
 /** The legal moves as a list of buttons: the way for keyboard and screen-reader users,
  * and for every move a board does not draw as a place. */
 import type { LegalAction } from "./generated/protocol";
+import { useLanguage } from "./i18n";
 
 export function MoveList(props: {
   legal: LegalAction[];
@@ -8,10 +9,11 @@ export function MoveList(props: {
   busy: boolean;
 }) {
   const { legal, onAct, busy } = props;
+  const { t } = useLanguage();
   if (legal.length === 0) return null;
   return (
-    <section class="moves" aria-label="Your moves">
-      <h2>Your move</h2>
+    <section class="moves" aria-label={t("Your moves")}>
+      <h2>{t("Your move")}</h2>
       <ul>
         {legal.map((action) => (
           <li key={action.id}>

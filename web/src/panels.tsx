@@ -1,7 +1,8 @@
 /** Seat panels (name, symbol, whose turn, the public numbers of each seat) and the log. */
 import type { EventText } from "./generated/protocol";
-import { seatColour, seatSymbol } from "./seats";
 import type { View } from "./boards/view";
+import { type Translate, useLanguage } from "./i18n";
+import { seatColour, seatSymbol } from "./seats";
 
 /** The view's per-seat numbers: every list of numbers with one entry per seat. */
 function seatNumbers(view: View, players: number): [string, number[]][] {
@@ -13,10 +14,28 @@ function seatNumbers(view: View, players: number): [string, number[]][] {
       value.length === players &&
       value.every((entry) => typeof entry === "number")
     ) {
-      found.push([key.replace(/_/g, " "), value as number[]]);
+      found.push([key, value as number[]]);
     }
   }
   return found;
+}
+
+/** The name of a view's per-seat numbers in the page's language. */
+function numberLabel(key: string, t: Translate): string {
+  switch (key) {
+    case "scores":
+      return t("score");
+    case "wilds":
+      return t("wild tiles left");
+    case "money":
+      return t("silver");
+    case "scarabs":
+      return t("scarab cards");
+    case "blockade_cards":
+      return t("blockade cards");
+    default:
+      return key.replace(/_/g, " ");
+  }
 }
 
 export function SeatPanels(props: {
@@ -26,9 +45,10 @@ export function SeatPanels(props: {
   view: View;
 }) {
   const { names, me, toAct, view } = props;
+  const { t } = useLanguage();
   const numbers = seatNumbers(view, names.length);
   return (
-    <ul class="seats" aria-label="Players">
+    <ul class="seats" aria-label={t("Players")}>
       {names.map((name, seat) => (
         <li
           key={seat}
@@ -39,14 +59,14 @@ export function SeatPanels(props: {
             {seatSymbol(seat)}
           </span>{" "}
           <strong>{name}</strong>
-          {seat === me && <span class="you"> (you)</span>}
-          {toAct.includes(seat) && <span class="turn"> · to move</span>}
+          {seat === me && <span class="you"> {t("(you)")}</span>}
+          {toAct.includes(seat) && <span class="turn"> · {t("to move")}</span>}
           {numbers.length > 0 && (
             <span class="numbers">
               {numbers.map(([label, values]) => (
                 <span key={label}>
                   {" "}
-                  {label} {values[seat]}
+                  {numberLabel(label, t)} {values[seat]}
                 </span>
               ))}
             </span>
@@ -59,11 +79,12 @@ export function SeatPanels(props: {
 
 export function Log(props: { log: EventText[] }) {
   const { log } = props;
+  const { t } = useLanguage();
   const last = log.length > 0 ? log[log.length - 1]?.seq : undefined;
   const shown = log.slice(-60).reverse();
   return (
-    <section class="log" aria-label="What happened">
-      <h2>Log</h2>
+    <section class="log" aria-label={t("What happened")}>
+      <h2>{t("Log")}</h2>
       <ol aria-live="polite">
         {shown.map((event, index) => (
           <li key={`${event.seq}-${index}`} class={event.seq === last ? "last" : undefined}>

@@ -1,12 +1,15 @@
-/** Where the page is: the lobby, or a table with the seat link's seat and key (or a
- * spectator's watch key). Links look like /t/ID?seat=N&key=K and /t/ID?watch=K. */
+/** Where the page is: the lobby, a replay of a record file (/replay), or a table with the
+ * seat link's seat and key (or a spectator's watch key). Links look like
+ * /t/ID?seat=N&key=K and /t/ID?watch=K. */
 
 export type Route =
   | { page: "lobby" }
+  | { page: "replay" }
   | { page: "table"; table: string; seat: number | null; key: string | null; watch: string | null }
   | { page: "hotseat"; table: string; seats: SeatKeyPair[] };
 
 export function parseRoute(pathname: string, search: string, hash = ""): Route {
+  if (/^\/replay\/?$/.test(pathname)) return { page: "replay" };
   const match = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
   if (!match || match[1] === undefined) return { page: "lobby" };
   const seats = parseHotSeat(hash);

@@ -1,11 +1,15 @@
-/** A table's page: the board, the seats, the moves, the log, and the result at the end. */
+/** A table's page: the board, the seats, the moves, the log, and the result at the end
+ * (with a rematch and a replay of the game). */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api } from "./api";
 import { Board } from "./boards";
 import { lastPlaces, type View } from "./boards/view";
 import { Connection, socketUrl, type TableState } from "./connection";
+import { type Lang, LanguagePicker, useLanguage } from "./i18n";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
+import { TableReplay } from "./replay";
+import { type Outcome, Result } from "./result";
 import { seatPath } from "./route";
 import { seatColour, seatSymbol } from "./seats";
 
@@ -16,19 +20,36 @@ export interface Seating {
   watch: string | null;
 }
 
-/** The game titles by id, from the catalogue. */
+/** The game titles by id, from the catalogue, in the page's language. */
 export function useTitles(): Record<string, string> {
+  const { lang } = useLanguage();
   const [titles, setTitles] = useState<Record<string, string>>({});
   useEffect(() => {
-    api.games().then(
+    api.games(lang).then(
       (games) => setTitles(Object.fromEntries(games.map((g) => [g.id, g.title]))),
       () => undefined,
     );
-  }, []);
+  }, [lang]);
   return titles;
 }
 
-/** Marks the time from a click (``clicked``) to the board drawn with the next update. */
+/** The page's language for connections: ``current`` is read by their address functions,
+ * and when the language changes every connection ``connections()`` gives reconnects
+ * and hears the table afresh in it (the game goes on; nothing is lost). */
+export function useConnectionLanguage(connections: () => Iterable<Connection>): { current: Lang } {
+  const { lang } = useLanguage();
+  const current = useRef<Lang>(lang);
+  useEffect(() => {
+    if (current.current === lang) return;
+    current.current = lang;
+    for (const connection of connections()) connection.reload();
+  }, [lang, connections]);
+  return current;
+}
+
+/** Marks the time from a click (``clicked``: set by the click handler) to the next frame
+ * after the board is drawn with the answering update, as a performance measure named
+ * ``click-to-board`` (and ``data-last-click-ms`` on the body). */
 export function useClickTiming(seq: number | undefined): { current: number | null } {
   const clicked = useRef<number | null>(null);
   useEffect(() => {
@@ -37,6 +58,11 @@ export function useClickTiming(seq: number | undefined): { current: number | nul
     clicked.current = null;
     requestAnimationFrame(() => {
       const elapsed = performance.now() - started;
+      try {
+        performance.measure("click-to-board", { start: started, duration: elapsed });
+      } catch {
+        // no User Timing level 3 here: the body's data attribute still holds the figure
+      }
       document.body.dataset.lastClickMs = elapsed.toFixed(1);
     });
   }, [seq]);
@@ -49,14 +75,16 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
   const titles = useTitles();
   const connection = useRef<Connection | null>(null);
   const clicked = useClickTiming(state?.update?.seq);
+  const all = useMemo(() => () => (connection.current ? [connection.current] : []), []);
+  const lang = useConnectionLanguage(all);
 
   useEffect(() => {
     const who = { seat, key, watch };
-    const made = new Connection((since) => socketUrl(table, who, "en", since), setState);
+    const made = new Connection((since) => socketUrl(table, who, lang.current, since), setState);
     connection.current = made;
     made.start();
     return () => made.stop();
-  }, [table, seat, key, watch]);
+  }, [table, seat, key, watch, lang]);
 
   // A rematch was made: follow it with the same seat link (its key carries over).
   const rematch = state?.notice?.rematch;
@@ -71,7 +99,9 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
     },
     [clicked],
   );
-  return <TableView state={state} onAct={onAct} table={table} keyText={key} titles={titles} />;
+  return (
+    <TableView state={state} onAct={onAct} table={table} keyText={key} watch={watch} titles={titles} />
+  );
 }
 
 /** A seat's table drawn from its connection's state. */
@@ -80,14 +110,17 @@ export function TableView(props: {
   onAct: (action: number) => void;
   table: string;
   keyText: string | null;
+  watch?: string | null;
   titles: Record<string, string>;
 }) {
-  const { state, onAct, table, keyText: key, titles } = props;
+  const { state, onAct, table, keyText: key, watch = null, titles } = props;
+  const { t } = useLanguage();
+  const [replaying, setReplaying] = useState(false);
   if (!state || !state.welcome) {
     return (
       <main class="table">
-        <p role="status">{state?.error ?? "Connecting…"}</p>
-        <a href="/">Back to the lobby</a>
+        <p role="status">{state?.error ?? t("Connecting…")}</p>
+        <a href="/">{t("Back to the lobby")}</a>
       </main>
     );
   }
@@ -96,23 +129,40 @@ export function TableView(props: {
   const legal = update?.legal ?? [];
   const toAct = update?.to_act ?? [];
   const title = titles[welcome.game] ?? welcome.game.replace(/-/g, " ");
+  if (replaying && update?.over) {
+    return (
+      <TableReplay
+        table={table}
+        who={{ seat: welcome.seat, key, watch }}
+        title={title}
+        onClose={() => setReplaying(false)}
+      />
+    );
+  }
+  const linkText = {
+    open: t("connected"),
+    connecting: t("connecting"),
+    lost: t("connection lost"),
+    refused: t("refused"),
+  }[state.link];
   return (
     <main class="table" data-game={welcome.game} data-seq={update?.seq ?? -1}>
       <header class="table-head">
-        <a href="/" class="home" aria-label="Lobby">
+        <a href="/" class="home" aria-label={t("Lobby")}>
           ☥
         </a>
         <h1>{title}</h1>
         <span class={`link ${state.link}`} role="status">
-          {state.link === "open" ? "connected" : state.link}
+          {linkText}
         </span>
         {welcome.seat !== null ? (
           <span class="me" style={{ color: seatColour(welcome.seat) }}>
             {seatSymbol(welcome.seat)} {welcome.names[welcome.seat]}
           </span>
         ) : (
-          <span class="me">watching</span>
+          <span class="me">{t("watching")}</span>
         )}
+        <LanguagePicker />
       </header>
       {state.error && (
         <p class="error" role="alert">
@@ -121,7 +171,7 @@ export function TableView(props: {
       )}
       {update?.status === "open" && (
         <p class="waiting" role="status">
-          Waiting for every seat to be taken…
+          {t("Waiting for every seat to be taken…")}
         </p>
       )}
       <div class="table-body">
@@ -137,7 +187,7 @@ export function TableView(props: {
               last={lastPlaces(state.log as { seq: number; data: Record<string, unknown> }[])}
             />
           ) : (
-            <p role="status">Loading the board…</p>
+            <p role="status">{t("Loading the board…")}</p>
           )}
         </div>
         <aside class="side">
@@ -146,76 +196,25 @@ export function TableView(props: {
             <Result
               names={welcome.names}
               outcome={update.outcome as Outcome | null | undefined}
+              breakdown={update.breakdown}
               onRematch={
                 welcome.seat !== null && key
                   ? () => void api.rematch(table, { seat: welcome.seat ?? 0, key })
                   : null
               }
+              onReplay={() => setReplaying(true)}
             />
           ) : (
             <MoveList legal={legal} onAct={onAct} busy={state.pending > 0} />
           )}
           {!update?.over && legal.length === 0 && update?.status === "playing" && (
             <p class="waiting" role="status">
-              Waiting for {toAct.map((s) => welcome.names[s]).join(", ")}…
+              {t("Waiting for {players}…", { players: toAct.map((s) => welcome.names[s]).join(", ") })}
             </p>
           )}
           <Log log={state.log} />
         </aside>
       </div>
     </main>
-  );
-}
-
-interface Outcome {
-  scores: number[];
-  ranks: number[];
-  winners: number[];
-  reason: string;
-}
-
-function Result(props: {
-  names: string[];
-  outcome: Outcome | null | undefined;
-  onRematch: (() => void) | null;
-}) {
-  const { names, outcome, onRematch } = props;
-  return (
-    <section class="result" aria-label="Result">
-      <h2>Game over</h2>
-      {outcome && (
-        <>
-          <p>
-            Won by {outcome.winners.map((s) => names[s]).join(" and ")}
-            {outcome.reason ? ` (${outcome.reason})` : ""}.
-          </p>
-          <table>
-            <thead>
-              <tr>
-                <th>Rank</th>
-                <th>Player</th>
-                <th>Score</th>
-              </tr>
-            </thead>
-            <tbody>
-              {names.map((name, seat) => (
-                <tr key={seat}>
-                  <td>{outcome.ranks[seat]}</td>
-                  <td>
-                    {seatSymbol(seat)} {name}
-                  </td>
-                  <td>{outcome.scores[seat]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
-      {onRematch && (
-        <button type="button" onClick={onRematch}>
-          Rematch
-        </button>
-      )}
-    </section>
   );
 }

@@ -5,6 +5,8 @@ import { hotSeatPath, parseHotSeat, parseRoute } from "../src/route";
 describe("parseRoute", () => {
   it("reads the lobby, a seat link, a spectator link and a hot-seat link", () => {
     expect(parseRoute("/", "")).toEqual({ page: "lobby" });
+    expect(parseRoute("/replay", "")).toEqual({ page: "replay" });
+    expect(parseRoute("/replays", "")).toEqual({ page: "lobby" });
     expect(parseRoute("/t/ab12", "?seat=1&key=k-1")).toEqual({
       page: "table",
       table: "ab12",

@@ -59,14 +59,14 @@ class Presentation(ABC):
         self.tr = Translator(lang, strict=strict)
         if names is not None and len(names) != game.players:
             raise ValueError(f"{len(names)} names for {game.players} seats")
-        self.names = tuple(names) if names is not None else default_names(game.players)
+        self.names = tuple(names) if names is not None else default_names(game.players, self.tr)
 
     def player(self, seat: int) -> str:
         """The name of ``seat``."""
         return self.names[seat]
 
     def players(self, seats: Iterable[int]) -> str:
-        """Names joined into one phrase: ``P1``, ``P1 and P2``, ``P1, P2 and P3``."""
+        """Names joined into one phrase: ``Ann``, ``Ann and Bo``, ``Ann, Bo and Cy``."""
         names = [self.player(s) for s in seats]
         if not names:
             return self.tr("nobody")
@@ -132,9 +132,11 @@ class Presentation(ABC):
         return [self.event_sentence(e.to_json()) for e in events if e.visible_to(seat)]
 
 
-def default_names(players: int) -> tuple[str, ...]:
-    """``P0``, ``P1``, ...: the seat numbers the notation uses."""
-    return tuple(f"P{seat}" for seat in range(players))
+def default_names(players: int, tr: Translator | None = None) -> tuple[str, ...]:
+    """``Player 1``, ``Player 2``, ... (in ``tr``'s language): seats counted from 1, as
+    every face names a seat nobody named."""
+    tr = tr or Translator()
+    return tuple(tr("Player {number}", number=seat + 1) for seat in range(players))
 
 
 _PRESENTATIONS: dict[str, type[Presentation]] = {}

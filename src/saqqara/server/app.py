@@ -1,7 +1,9 @@
 """The ASGI application: the HTTP API, the WebSocket protocol and the placeholder page.
 
 HTTP (JSON): ``GET /healthz``; ``GET /api/lobby``; ``POST /api/tables``;
-``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|leave|rematch``. WebSocket:
+``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|leave|rematch``;
+``GET /api/tables/{id}/replay`` (a finished table's replay, with a seat's or a spectator's
+key, as a spectator sees it). WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -15,6 +17,7 @@ from typing import Any, TypeVar
 
 import msgspec
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -39,9 +42,11 @@ from saqqara.server.messages import (
     Welcome,
     client_decoder,
     encode,
+    encoder,
 )
+from saqqara.server.replays import replay_record
 from saqqara.server.service import TableError, TableService
-from saqqara.server.site import site_routes
+from saqqara.server.site import json_answer, site_routes
 from saqqara.store import Store
 
 MAX_BODY = 16384
@@ -97,6 +102,7 @@ def create_app(
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{table_id}/replay", table_replay),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
@@ -145,6 +151,7 @@ async def healthz(request: Request) -> Response:
             "live_tables": len(service.live),
             "accepted": service.accepted,
             "replayed": service.replayed,
+            "bots_busy": service.bots.busy,
         }
     )
 
@@ -215,6 +222,34 @@ async def rematch(request: Request) -> Response:
     except SaqqaraError as exc:
         return _refusal(exc)
     return JSONResponse({"table": new_id, "rematch_of": table_id})
+
+
+async def table_replay(request: Request) -> Response:
+    """A finished table step by step as a spectator saw it, for a seat (``seat``, ``key``)
+    or a spectator (``watch``) of the table, its texts in ``lang``."""
+    service = _service(request)
+    params = request.query_params
+    lang = params.get("lang") or "en"
+    if lang not in LANGS:
+        return _error("bad-lang", f"unknown language {lang[:20]!r}", 400)
+    try:
+        table = service.table(request.path_params["table_id"])
+        seat = _int_param(params.get("seat"), None)
+        if seat is not None:
+            service.check_seat(table, seat, params.get("key", ""))
+        else:
+            service.check_spectator(table, params.get("watch"))
+        if not table.match.is_over():
+            raise TableError("the game is not over yet", code="not-over")
+        record = table.match.record
+        answer = await run_in_threadpool(replay_record, record, lang, table.names())
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    finally:
+        current = service.live.get(request.path_params["table_id"])
+        if current is not None:
+            service.release(current)
+    return json_answer(request, encoder.encode(answer))
 
 
 # -- WebSocket --------------------------------------------------------------------------------

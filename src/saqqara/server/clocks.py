@@ -2,22 +2,44 @@
 
 A seat's clock runs while it must decide. ``move`` limits each decision; ``game`` is a
 bank for the whole game, charged while the seat's clock runs. When either runs out the
-seat is **overdue**: the table's stand-in bot plays that decision (``on_timeout`` ``bot``);
-a seat whose game bank is spent stays overdue to the end. Times are kept with the
-server's monotonic clock and sent in every update as they stood at its step, so a
-client counts the running seats down itself.
+seat is **overdue**, and the table's ``on_timeout`` says what follows:
+
+- ``bot``: the table's stand-in bot plays that decision; a seat whose game bank is spent
+  stays overdue to the end.
+- ``lose``: the seat forfeits and the table ends at once (:class:`Forfeit`). This is a
+  table-level result, not the game's: the rules engine is not asked, and the seats still
+  in the game share first place, the seats out of time share the last.
+
+Times are kept with the server's monotonic clock and sent in every update as they stood
+at its step, so a client counts the running seats down itself. Each action is stored
+with its seat's game time left just after it, so a restarted server resumes every bank
+from its seat's last action; the time the server was down does not count, and a decision
+that was running at the crash starts again with the bank as it stood at that seat's last
+action (and a fresh move limit).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
-ON_TIMEOUT = ("bot",)
-"""What a timeout does: ``bot`` — the table's stand-in bot plays the seat's decision."""
+from saqqara.core.errors import SaqqaraError
+
+ON_TIMEOUT = ("bot", "lose")
+"""What a timeout does: ``bot`` — the table's stand-in bot plays the seat's decision;
+``lose`` — the seat forfeits and the table ends."""
+
+LONGEST = 86400 * 7
+"""The longest limit a clock may have (seconds)."""
+
+
+class ClockError(SaqqaraError):
+    """Clock settings that cannot be used."""
+
+    code = "bad-clock"
 
 
 class ClockView(msgspec.Struct):
@@ -41,12 +63,32 @@ class ClockRule:
     game: float | None
     on_timeout: str = "bot"
 
+    def __post_init__(self) -> None:
+        if self.move is None and self.game is None:
+            raise ClockError("a clock needs a time per move or per game (seconds), or both")
+        for name, limit in (("move", self.move), ("game", self.game)):
+            if limit is not None and (
+                isinstance(limit, bool)
+                or not isinstance(limit, int | float)
+                or not 1 <= limit <= LONGEST
+            ):
+                raise ClockError(f"the clock's {name} time must be 1 to {LONGEST} seconds")
+        if self.on_timeout not in ON_TIMEOUT:
+            raise ClockError(
+                f"on_timeout must be one of {', '.join(ON_TIMEOUT)}, not {self.on_timeout!r:.40}"
+            )
+
     @classmethod
     def from_settings(cls, settings: dict[str, Any]) -> ClockRule | None:
         clock = settings.get("clock")
         if not isinstance(clock, dict):
             return None
         return cls(clock.get("move"), clock.get("game"), clock.get("on_timeout", "bot"))
+
+    @property
+    def forfeits(self) -> bool:
+        """Whether running out of time loses the game (``on_timeout`` ``lose``)."""
+        return self.on_timeout == "lose"
 
     def settings(self) -> dict[str, Any]:
         return {"move": self.move, "game": self.game, "on_timeout": self.on_timeout}
@@ -55,14 +97,21 @@ class ClockRule:
 class TurnClocks:
     """The running clocks of one table."""
 
-    def __init__(self, rule: ClockRule, players: int) -> None:
+    def __init__(
+        self, rule: ClockRule, players: int, banks: Sequence[float | None] | None = None
+    ) -> None:
+        """``banks``: each seat's game time left, when resuming (default: the full game)."""
         self.rule = rule
         self.bank: list[float | None] = [rule.game] * players
+        if rule.game is not None and banks is not None:
+            self.bank = [rule.game if b is None else min(max(b, 0.0), rule.game) for b in banks]
         self.started: dict[int, float] = {}
         """Running seats: when their current decision began."""
         self.charged: dict[int, float] = {}
         """Running seats: up to when their bank has been charged."""
         self.overdue: set[int] = set()
+        self.began: dict[int, float] = {}
+        """Seats that acted: when the decision they made began (for an undo)."""
         self._view: ClockView = self._snapshot(0.0)
 
     def tick(self, now: float, to_act: Iterable[int], acted: Iterable[int]) -> None:
@@ -72,6 +121,8 @@ class TurnClocks:
         for seat in list(self.started):
             self._charge(seat, now)
             if seat in done or seat not in acting:
+                if seat in done:
+                    self.began[seat] = self.started[seat]
                 del self.started[seat], self.charged[seat]
         for seat in acting - set(self.started):
             self.started[seat] = self.charged[seat] = now
@@ -83,9 +134,17 @@ class TurnClocks:
         """The game is over or paused: no clock runs."""
         self.tick(now, (), ())
 
+    def take_back(self, seat: int, now: float) -> None:
+        """``seat`` took its decision back and decides again: its move time counts from
+        when that decision began, so an undo never buys time (the game bank keeps what it
+        was charged)."""
+        if seat in self.started and seat in self.began:
+            self.started[seat] = min(self.began[seat], self.started[seat])
+            self._view = self._snapshot(now)
+
     def deadline(self) -> float | None:
         """When the next running seat runs out of time (monotonic), if any runs."""
-        times = [self._deadline(seat) for seat in self.started if seat not in self.overdue]
+        times = [self._deadline(seat) for seat in self.started if self._pending(seat)]
         finite = [t for t in times if t is not None]
         return min(finite) if finite else None
 
@@ -94,7 +153,7 @@ class TurnClocks:
         late = [
             seat
             for seat in self.started
-            if seat not in self.overdue and (due := self._deadline(seat)) is not None
+            if self._pending(seat) and (due := self._deadline(seat)) is not None
             if due <= now
         ]
         for seat in late:
@@ -104,6 +163,22 @@ class TurnClocks:
 
     def view(self) -> ClockView:
         return self._view
+
+    def game_left(self, seat: int, now: float) -> float | None:
+        """``seat``'s game time left at ``now`` (``None``: no game clock); what is stored
+        with its action."""
+        left = self.bank[seat]
+        if left is None:
+            return None
+        if seat in self.charged:
+            left -= now - self.charged[seat]
+        return round(max(left, 0.0), 3)
+
+    def _pending(self, seat: int) -> bool:
+        """Whether running out of time still has to be dealt with for ``seat``: a seat
+        the stand-in bot already plays for is not timed again, but under ``lose`` an
+        overdue seat that must decide forfeits."""
+        return seat not in self.overdue or self.rule.forfeits
 
     def _deadline(self, seat: int) -> float | None:
         ends = []
@@ -137,3 +212,44 @@ class TurnClocks:
             running=sorted(self.started),
             on_timeout=self.rule.on_timeout,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """A table ended because ``seats`` ran out of time (``on_timeout`` ``lose``).
+
+    The game did not finish, so it has no scores; the seats still in it share first
+    place and those out of time share the last. Stored with the table, it is the result
+    every later update and a reloaded table show.
+    """
+
+    seats: tuple[int, ...]
+    reason: str
+
+    @classmethod
+    def of(cls, seats: Iterable[int], names: Sequence[str]) -> Forfeit:
+        late = tuple(sorted(set(seats)))
+        who = " and ".join(names[s] for s in late)
+        return cls(late, f"{who} ran out of time")
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Forfeit | None:
+        if data is None:
+            return None
+        return cls(tuple(int(s) for s in data["seats"]), str(data["reason"]))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": list(self.seats), "reason": self.reason}
+
+    def outcome(self, players: int) -> dict[str, Any]:
+        """The ``outcome`` of the table's updates: scores ``null`` (the game did not end),
+        ranks, winners, the reason, and the seats that forfeited."""
+        last = players - len(self.seats) + 1
+        ranks = [last if seat in self.seats else 1 for seat in range(players)]
+        return {
+            "scores": [None] * players,
+            "ranks": ranks,
+            "winners": [s for s in range(players) if s not in self.seats],
+            "reason": self.reason,
+            "forfeit": list(self.seats),
+        }

@@ -16,15 +16,15 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 
 from saqqara.core.errors import IllegalAction, RecordError
-from saqqara.core.game import CHANCE
+from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.match import Match, Step
 from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
-from saqqara.server.clocks import ClockRule, TurnClocks
+from saqqara.server.clocks import ClockRule, Forfeit, TurnClocks
 from saqqara.server.messages import TableNotice, Update, encode
-from saqqara.server.updates import seat_update
+from saqqara.server.updates import Shared, seat_update
 from saqqara.store import (
     CLOSED,
     FINISHED,
@@ -49,6 +49,8 @@ class Listener:
     """A connection's side of a table: its seat (``None``: spectator), language, the last
     sequence number it was sent, and ``send``, which delivers a message's JSON text."""
 
+    __slots__ = ("lang", "lock", "seat", "send", "since")
+
     def __init__(
         self, seat: int | None, lang: str, since: int, send: Callable[[str], Awaitable[None]]
     ) -> None:
@@ -62,7 +64,13 @@ class Listener:
 class LiveTable:
     """One table's running match, in memory, backed by the store's action log."""
 
-    def __init__(self, row: TableRow, seats: list[SeatRow], match: Match) -> None:
+    def __init__(
+        self,
+        row: TableRow,
+        seats: list[SeatRow],
+        match: Match,
+        banks: list[float | None] | None = None,
+    ) -> None:
         self.row = row
         self.id = row.id
         self.seats = seats
@@ -85,14 +93,19 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._cache: dict[tuple[int | None, str, int], str] = {}
+        """Encoded updates of the current position, by seat, language and ``since``."""
+        self.shared = Shared()
+        """What the current position's updates share (event texts), made once."""
         rule = ClockRule.from_settings(row.settings)
-        self.clocks = None if rule is None else TurnClocks(rule, len(seats))
+        self.clocks = None if rule is None else TurnClocks(rule, len(seats), banks)
         """The turn clocks, if the table has them (see ``saqqara.server.clocks``)."""
+        self.forfeit = Forfeit.from_json(row.forfeit)
+        """How the table ended when seats ran out of time under ``on_timeout`` ``lose``."""
 
     @classmethod
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
         """A fresh table (its setup chance drawn, not yet stored: see :meth:`unstored`)."""
-        game = load(row.game, row.players, row.options)
+        game = configured(row.game, row.players, row.options)
         return cls(row, seats, Match(game, seed=row.seed, names=[s.name for s in seats]))
 
     @classmethod
@@ -116,7 +129,11 @@ class LiveTable:
             match = Match.resume(record)
             if len(logged) >= snapshot_every and match.seq == len(logged):
                 store.save_snapshot(row.id, len(logged), _snapshot_text(match))
-        table = cls(row, seats, match)
+        banks: list[float | None] = [None] * row.players
+        for entry in logged:
+            if entry.game_left is not None and 0 <= entry.seat < row.players:
+                banks[entry.seat] = entry.game_left
+        table = cls(row, seats, match, banks)
         table.snapshot_every = snapshot_every
         table.stored = len(logged)
         table.replayed = len(logged) - match.base
@@ -176,9 +193,13 @@ class LiveTable:
         """The match's steps the store does not hold yet, as log rows (``cid`` on the first
         seat's step)."""
         rows = []
+        now = time.monotonic()
         for step in self.steps_after(self.stored):
             own = cid if step.seat != CHANCE and cid is not None else None
-            rows.append(ActionRow(step.seq, step.seat, step.text, own))
+            left = None
+            if self.clocks is not None and step.seat != CHANCE:
+                left = self.clocks.game_left(step.seat, now)
+            rows.append(ActionRow(step.seq, step.seat, step.text, own, left))
             cid = None if own is not None else cid
         return rows
 
@@ -200,7 +221,12 @@ class LiveTable:
         if self.match.is_over() and self.status in (OPEN, PLAYING):
             self.set_status(FINISHED)
         self.tick_clocks(row.seat for row in rows)
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop what was made for the updates of the position before."""
         self._cache.clear()
+        self.shared.clear()
 
     def tick_clocks(self, acted: Iterable[int]) -> None:
         """Charge and restart the turn clocks after steps by ``acted`` (or a start)."""
@@ -214,7 +240,7 @@ class LiveTable:
                 s for s in self.match.to_act() if s != CHANCE and self.seats[s].kind == "person"
             ]
             self.clocks.tick(now, deciding, acted)
-        self._cache.clear()
+        self._forget()
 
     # -- undo -----------------------------------------------------------------------------------
     def check_undo(self, seat: int, seq: int) -> None:
@@ -248,7 +274,7 @@ class LiveTable:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
-        self._cache.clear()
+        self._forget()
         for listener in self.listeners:
             listener.since = min(listener.since, self.stored)
 
@@ -276,15 +302,33 @@ class LiveTable:
             status=self.status,
             playing=self.status == PLAYING,
             names=self.names(),
+            shared=self.shared,
         )
         if since < self.match.base:
             update.resync = True  # the events before the snapshot are not kept
         if self.clocks is not None:
             update.clock = self.clocks.view()
+        if self.forfeit is not None:
+            update.over, update.to_act = True, []
+            update.outcome = self.forfeit.outcome(self.game.players)
         return update
 
     async def push(self, listener: Listener, *, force: bool = False) -> None:
         """Send ``listener`` the update it lacks (nothing when it is up to date)."""
+        await self._push(listener, force)
+        self._forget()
+
+    async def push_all(self, *, force: bool = False) -> None:
+        """Send every listener the update it lacks, each made once per seat and language;
+        then forget what was made (an idle table keeps no encoded update)."""
+        listeners = list(self.listeners)
+        if len(listeners) == 1:
+            await self._push(listeners[0], force)
+        else:
+            await asyncio.gather(*(self._push(listener, force) for listener in listeners))
+        self._forget()
+
+    async def _push(self, listener: Listener, force: bool) -> None:
         async with listener.lock:
             if self.stored != self.match.seq:
                 return  # steps not yet stored are told by the push that follows the commit
@@ -295,13 +339,9 @@ class LiveTable:
             with contextlib.suppress(Exception):
                 await listener.send(text)
 
-    async def push_all(self, *, force: bool = False) -> None:
-        listeners = list(self.listeners)
-        await asyncio.gather(*(self.push(listener, force=force) for listener in listeners))
-
     def set_status(self, status: str) -> None:
         self.status = status
-        self._cache.clear()
+        self._forget()
 
     async def notice_all(self) -> None:
         text = encode(TableNotice(self.status, self.rematch))
@@ -324,7 +364,9 @@ class LiveTable:
         ]
 
     def _overdue(self, seat: int) -> bool:
-        return self.clocks is not None and seat in self.clocks.overdue
+        """Whether the stand-in bot plays ``seat`` because its time ran out (``bot``)."""
+        clocks = self.clocks
+        return clocks is not None and not clocks.rule.forfeits and seat in clocks.overdue
 
     def listened(self, seat: int) -> bool:
         """Whether the person of ``seat`` is connected."""
@@ -338,7 +380,7 @@ class LiveTable:
             game=self.game.spec.id,
             players=self.game.players,
             options=tuple(sorted(self.game.options.items())),
-            state=self.match.perspective(seat).resample(determinize),
+            state=_state_text(self.match.perspective(seat).resample(determinize)),
             seat=seat,
             bot=self.seats[seat].bot or self.stand_in,
             seed=rng.getrandbits(63),
@@ -359,7 +401,12 @@ class LiveTable:
 
 def _snapshot_text(match: Match) -> str:
     """The JSON text of ``match``'s current state (every secret in it: store only)."""
-    return json.dumps(match.snapshot().to_json(), separators=(",", ":"), sort_keys=True)
+    return _state_text(match.snapshot())
+
+
+def _state_text(state: State) -> str:
+    """The JSON text of a state's snapshot (for the store, or a bot's determinization)."""
+    return json.dumps(state.to_json(), separators=(",", ":"), sort_keys=True)
 
 
 def _from_snapshot(store: Store, row: TableRow, record: Record) -> Match | None:
@@ -371,8 +418,23 @@ def _from_snapshot(store: Store, row: TableRow, record: Record) -> Match | None:
         return None
     seq, text = latest
     try:
-        game = load(row.game, row.players, row.options)
+        game = configured(row.game, row.players, row.options)
         state = game.state_from_json(json.loads(text))
         return Match.restore(game, record, state, seq)
     except (RecordError, ValueError):
         return None
+
+
+_games: dict[tuple[str, int, tuple[tuple[str, str], ...]], Game] = {}
+
+
+def configured(game_id: str, players: int, options: dict[str, str]) -> Game:
+    """The configured game, made once per configuration and shared by the tables that play
+    it (a game holds no match's state; making one builds its action index anew)."""
+    key = (game_id, players, tuple(sorted(options.items())))
+    game = _games.get(key)
+    if game is None:
+        if len(_games) >= 256:
+            _games.clear()
+        game = _games[key] = load(game_id, players, options)
+    return game

@@ -171,9 +171,10 @@ Seconds = Annotated[float, msgspec.Meta(ge=1, le=86400 * 7)]
 
 
 class ClockRequest(msgspec.Struct, forbid_unknown_fields=True):
-    """Turn clocks: seconds per decision (``move``) and/or per game (``game``), and what a
-    timeout does (``bot``: the table's stand-in bot plays that decision; once a seat's
-    game time is spent, every decision of it to the end)."""
+    """Turn clocks: seconds per decision (``move``) and/or per game (``game``; at least
+    one), and what a timeout does: ``bot``, the table's stand-in bot plays that decision
+    (once a seat's game time is spent, every decision of it to the end); ``lose``, the
+    seat forfeits and the table ends (the other seats share the win)."""
 
     move: Seconds | None = None
     game: Seconds | None = None
@@ -213,12 +214,44 @@ class Join(msgspec.Struct, forbid_unknown_fields=True):
     lang: Lang = "en"
 
 
+class ReplayFrame(msgspec.Struct):
+    """One step of a replay as a spectator sees it: after the record's first ``seq``
+    actions (a seat's action and the chance it led to), who acted (``null``: the start),
+    the spectator's view, who is to act, and the events a spectator may see."""
+
+    seq: int
+    seat: int | None
+    view: dict[str, Any]
+    to_act: list[int]
+    events: list[EventText]
+
+
+class Replay(msgspec.Struct):
+    """The answer of ``POST /api/replay`` and ``GET /api/tables/{id}/replay``: a game's
+    frames, one per step, and its outcome (``null``: the record stops before the end)."""
+
+    game: str
+    players: int
+    options: dict[str, str]
+    names: list[str]
+    frames: list[ReplayFrame]
+    outcome: dict[str, Any] | None = None
+    breakdown: list[ScoreLine] | None = None
+    """Once the game is over, every seat's final score broken down as the rulebook counts
+    it, from the spectator's view (``null`` when the record stops before the end)."""
+
+
 def protocol_schemas() -> dict[str, Any]:
     """JSON Schemas of every message, keyed by direction (the text of docs/protocol.md)."""
     client = msgspec.json.schema(ClientMessage)
     server = msgspec.json.schema(ServerMessage)
     http = {
         name: msgspec.json.schema(kind)
-        for name, kind in (("CreateTable", CreateTable), ("Join", Join), ("SeatKey", SeatKey))
+        for name, kind in (
+            ("CreateTable", CreateTable),
+            ("Join", Join),
+            ("SeatKey", SeatKey),
+            ("Replay", Replay),
+        )
     }
     return {"client": client, "server": server, "http": http}

@@ -19,7 +19,7 @@ DOC = Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
 _TITLES = {
     "client": "Messages a client sends (one JSON object per WebSocket text frame)",
     "server": "Messages the server sends",
-    "http": "HTTP request bodies",
+    "http": "HTTP request bodies (and the replay's answer)",
 }
 
 

@@ -19,7 +19,7 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
-from saqqara.server.clocks import ClockRule
+from saqqara.server.clocks import ClockRule, Forfeit
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Join, SeatKey, Undone, encode
 from saqqara.server.writer import Writer
@@ -140,7 +140,7 @@ class TableService:
             created_at=time.time(),
             settings=_settings(request),
         )
-        self.store.create_table(row, rows)
+        await self.writer.call(self.store.create_table, row, rows)
         table = self._adopt(LiveTable.new(row, rows))
         self.live[row.id] = table
         async with table.lock:
@@ -182,6 +182,7 @@ class TableService:
             "public": table.row.public,
             "seq": table.seq,
             "rematch": table.rematch,
+            "forfeit": None if table.forfeit is None else table.forfeit.to_json(),
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "taken": s.claimed}
                 for s in table.seats
@@ -239,7 +240,8 @@ class TableService:
 
     async def leave(self, table_id: str, request: SeatKey) -> None:
         """Give up a seat. Before the start it becomes free again (its link stops working);
-        during the game a bot takes it over to the end."""
+        during the game a bot takes it over to the end, unless it was the last person
+        seat: then the table is abandoned (closed, its bots stopped)."""
         table = self.table(table_id)
         self.check_seat(table, request.seat, request.key)
         seat = table.seats[request.seat]
@@ -255,13 +257,34 @@ class TableService:
             }
         self.store.update_seat(table.id, request.seat, **values)
         table.seats[request.seat] = replace(seat, **values)
+        if table.status == PLAYING and all(s.kind == "bot" for s in table.seats):
+            await self.abandon(table)
+            return
         await table.notice_all()
         self.drive_bots(table)
+
+    async def abandon(self, table: LiveTable) -> None:
+        """Close a playing table nobody plays at any more: its bots' searches are
+        cancelled, and no move is applied to it after this."""
+        async with table.lock:
+            self.store.update_table(table.id, status=CLOSED)
+            table.close()
+            timer = self._clock_timers.pop(table.id, None)
+            if timer is not None:
+                timer.cancel()
+            table.tick_clocks(())
+            await table.notice_all()
+            await table.push_all(force=True)
+        self.release(table)
 
     async def rematch(self, table_id: str, request: SeatKey) -> str:
         """A new table with the same seats (each person's link key carries over)."""
         table = self.table(table_id)
         self.check_seat(table, request.seat, request.key)
+        async with table.lock:  # one rematch, however many ask at once
+            return await self._rematch(table)
+
+    async def _rematch(self, table: LiveTable) -> str:
         if table.status != FINISHED:
             raise TableError("a rematch is offered once the game is over", code="not-finished")
         if table.rematch is not None:
@@ -282,8 +305,8 @@ class TableService:
             rematch_of=table.id,
             settings=dict(table.row.settings),
         )
-        self.store.create_table(row, rows)
-        self.store.update_table(table.id, rematch=row.id)
+        await self.writer.call(self.store.create_table, row, rows)
+        await self.writer.call(self.store.update_table, table.id, rematch=row.id)
         table.rematch = row.id
         fresh = self._adopt(LiveTable.new(row, rows))
         self.live[row.id] = fresh
@@ -297,7 +320,7 @@ class TableService:
         if table.status == OPEN and all(s.claimed for s in table.seats):
             table.set_status(PLAYING)
             table.tick_clocks(())
-            self.store.update_table(table.id, status=PLAYING)
+            await self.writer.call(self.store.update_table, table.id, status=PLAYING)
             await table.notice_all()
             await table.push_all(force=True)
             for seat in range(len(table.seats)):
@@ -332,6 +355,10 @@ class TableService:
         if timer is not None:
             timer.cancel()
         table.away.discard(seat)
+        thinking = table.bot_tasks.get(seat)
+        if thinking is not None and seat not in table.bot_seats():
+            del table.bot_tasks[seat]
+            thinking.cancel()  # the person plays again: the stand-in stops thinking
 
     # -- moves --------------------------------------------------------------------------------
     async def submit(
@@ -362,6 +389,8 @@ class TableService:
             self.store.undo(table.id, seq)
             table.rebuild(self.store)
             table.tick_clocks(())
+            if table.clocks is not None:
+                table.clocks.take_back(seat, time.monotonic())
             text = encode(Undone(seq, seat))
             for listener in list(table.listeners):
                 async with listener.lock:
@@ -418,9 +447,34 @@ class TableService:
         table = self.live.get(table_id)
         if table is None or table.clocks is None or table.status != PLAYING:
             return
-        if table.clocks.expire(time.monotonic()):
+        late = table.clocks.expire(time.monotonic())
+        if late and table.clocks.rule.forfeits:
+            task = asyncio.ensure_future(self.forfeit(table, late))
+            task.add_done_callback(_ignore)
+            return
+        if late:
             self.drive_bots(table)  # the stand-in bot plays the overdue decisions
         self.schedule_clock(table)
+
+    async def forfeit(self, table: LiveTable, seats: list[int]) -> None:
+        """``seats`` ran out of time at a table whose timeouts lose: unless they moved in
+        the meantime, the table ends with them ranked last (stored before anyone is told)."""
+        async with table.lock:
+            clocks = table.clocks
+            if table.status != PLAYING or clocks is None:
+                return
+            late = [s for s in seats if s in clocks.overdue and s in table.match.to_act()]
+            if not late:
+                return  # they moved just in time
+            result = Forfeit.of(late, table.names())
+            self.store.end_by_forfeit(table.id, result.to_json())
+            table.forfeit = result
+            table.set_status(FINISHED)
+            table.close()  # its bots stop thinking
+            table.tick_clocks(())
+            await table.notice_all()
+            await table.push_all(force=True)
+        self.release(table)
 
     # -- bots -----------------------------------------------------------------------------------
     def drive_bots(self, table: LiveTable) -> None:
@@ -455,8 +509,11 @@ def _settings(request: CreateTable) -> dict[str, Any]:
     if request.undo:
         settings["undo"] = True
     clock = request.clock
-    if clock is not None and (clock.move is not None or clock.game is not None):
-        settings["clock"] = ClockRule(clock.move, clock.game, clock.on_timeout).settings()
+    if clock is not None:
+        try:
+            settings["clock"] = ClockRule(clock.move, clock.game, clock.on_timeout).settings()
+        except SaqqaraError as exc:
+            raise TableError(exc.message, code=exc.code) from None
     return settings
 
 

@@ -4,6 +4,12 @@
 ``legal_actions(seat)`` and ``outcome()``, and the events through their audiences, so what
 a seat receives cannot depend on anything it may not know. The wire secrecy test checks
 exactly this function's bytes against resampled positions.
+
+What several seats' updates have in common is made once (:class:`Shared`): the worded
+text of each event, keyed by the event itself (its step and place in the step), the
+language and the seats' names, never by a seat, and looked up only after the seat's own
+audience check; and each action's id and notation, which depend on the game's
+configuration alone.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from saqqara.core.actions import Action
 from saqqara.core.game import CHANCE, Game
 from saqqara.core.match import Step
 from saqqara.core.outcome import Outcome
+from saqqara.core.presentation import Presentation
 from saqqara.server.messages import EventText, LegalAction, Update
 from saqqara.server.wording import texts
 
@@ -28,6 +35,90 @@ class Position(Protocol):
     def outcome(self) -> Outcome: ...
 
 
+_Config = tuple[str, int, tuple[tuple[str, str], ...]]
+_Named = tuple[Action, int, str]
+_notations: dict[_Config, dict[int, _Named]] = {}
+
+
+def _notation(game: Game) -> dict[int, _Named]:
+    """Each action's id and notation for ``game``'s configuration, filled as met, keyed by
+    the identity of the action instance (kept in the entry, so the identity stays its own);
+    the game hands out its own interned instances, so each is worked out once."""
+    key = (game.spec.id, game.players, tuple(sorted(game.options.items())))
+    found = _notations.get(key)
+    if found is None:
+        found = _notations[key] = {}
+    return found
+
+
+class Shared:
+    """What the updates of one position share: event texts by step, language and names,
+    and each seat's labelled legal actions by seat, language and names.
+
+    A table keeps one and drops it (:meth:`clear`) when it moves on; a fresh one gives the
+    same bytes as a kept one, since an event text depends on the event, language and names
+    alone and a legal list is looked up only under the seat it was made for.
+    """
+
+    __slots__ = ("events", "legal")
+
+    def __init__(self) -> None:
+        self.events: dict[tuple[int, int, Presentation], EventText] = {}
+        self.legal: dict[tuple[int, Presentation], list[LegalAction]] = {}
+
+    def clear(self) -> None:
+        self.events.clear()
+        self.legal.clear()
+
+    def legal_for(
+        self,
+        game: Game,
+        position: Position,
+        seat: int,
+        view: dict[str, Any],
+        words: Presentation,
+    ) -> list[LegalAction]:
+        """``seat``'s labelled legal actions at this position, made once per ``words`` (a
+        language and the seats' names: :func:`saqqara.server.wording.texts`)."""
+        key = (seat, words)
+        found = self.legal.get(key)
+        if found is None:
+            found = self.legal[key] = legal_actions(game, position, seat, view, words)
+        return found
+
+    def event_texts(self, step: Step, seat: int | None, words: Presentation) -> list[EventText]:
+        """The worded events of ``step`` that ``seat`` may see."""
+        told: list[EventText] = []
+        for index, event in enumerate(step.events):
+            if not event.visible_to(seat):
+                continue
+            key = (step.seq, index, words)
+            text = self.events.get(key)
+            if text is None:
+                sentence = words.event_sentence(event.to_json())
+                text = EventText(step.seq, event.kind, sentence, dict(event.data))
+                self.events[key] = text
+            told.append(text)
+        return told
+
+
+def legal_actions(
+    game: Game, position: Position, seat: int, view: dict[str, Any], words: Presentation
+) -> list[LegalAction]:
+    """``seat``'s legal actions with ids, notation and labels worded from its own view."""
+    known = _notation(game)
+    legal: list[LegalAction] = []
+    for action in position.legal_actions(seat):
+        named = known.get(id(action))
+        if named is None or named[0] is not action:
+            if len(known) > 2 * game.num_distinct_actions:
+                known.clear()  # a game that makes fresh instances: keep it bounded
+            named = (action, game.action_id(action), game.action_text(action))
+            known[id(action)] = named
+        legal.append(LegalAction(named[1], words.action_label(view, action), named[2]))
+    return legal
+
+
 def seat_update(
     game: Game,
     position: Position,
@@ -39,28 +130,24 @@ def seat_update(
     status: str,
     playing: bool,
     names: Sequence[str] | None = None,
+    shared: Shared | None = None,
 ) -> Update:
     """The update for ``seat`` (``None``: a spectator) at ``seq``, with ``steps``' events;
     the seats are called ``names`` in its sentences and, once the game is over, its score
-    breakdown (the presentation's default names when ``None``)."""
+    breakdown (the presentation's default names when ``None``). ``shared``: what the
+    position's other updates made already (none: made afresh; the bytes are the same)."""
+    shared = Shared() if shared is None else shared
     to_act = position.to_act()
     view = position.view(seat)
-    text = texts(game, lang, names)
+    words = texts(game, lang, names)
     legal: list[LegalAction] = []
     if seat is not None and seat in to_act and playing:
-        legal = [
-            LegalAction(game.action_id(a), text.action_label(view, a), game.action_text(a))
-            for a in position.legal_actions(seat)
-        ]
-    events = [
-        EventText(step.seq, e.kind, text.event_sentence(e.to_json()), dict(e.data))
-        for step in steps
-        for e in step.events_for(seat)
-    ]
+        legal = shared.legal_for(game, position, seat, view, words)
+    events = [text for step in steps for text in shared.event_texts(step, seat, words)]
     outcome: dict[str, Any] | None = None
     breakdown = None
     if not to_act:
-        breakdown = text.score_breakdown(view)
+        breakdown = words.score_breakdown(view)
         result = position.outcome()
         outcome = {
             "scores": list(result.scores),

@@ -1,11 +1,13 @@
 """The store's tables, as SQLAlchemy Core metadata (the migrations create exactly these).
 
-- ``tables``: one online table (game, options, server-side seed, status).
+- ``tables``: one online table (game, options, server-side seed, status, and a
+  ``forfeit`` when it ended because a seat ran out of time).
 - ``seats``: who sits where; a person's secret is kept only as its SHA-256 hash.
 - ``actions``: the append-only log; ``(table_id, seq, undone)`` is the primary key, so a
   sequence number is given at most once per table among the actions that stand
   (``undone`` 0), and ``(table_id, seat, client_id, undone)`` is unique, so a client's
   resend is recognised. An action taken back is marked with the table's undo count.
+  ``game_left`` is the acting seat's game clock just after the action (turn clocks).
 - ``snapshots``: a table's state at a sequence number, to resume without a full replay.
 """
 
@@ -43,6 +45,7 @@ tables = Table(
     Column("rematch", String(32), nullable=True),
     Column("created_at", Float, nullable=False),
     Column("settings", Text, nullable=False, server_default="{}"),
+    Column("forfeit", Text, nullable=True),
 )
 
 seats = Table(
@@ -67,6 +70,7 @@ actions = Table(
     Column("action", String(200), nullable=False),
     Column("client_id", String(64), nullable=True),
     Column("undone", Integer, primary_key=True, server_default="0"),
+    Column("game_left", Float, nullable=True),
     UniqueConstraint("table_id", "seat", "client_id", "undone", name="uq_actions_client_id"),
 )
 

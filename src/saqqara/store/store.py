@@ -74,6 +74,8 @@ class TableRow:
     rematch_of: str | None = None
     rematch: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
+    forfeit: dict[str, Any] | None = None
+    """A table-level result: ``{"seats": [...], "reason": ...}`` when seats lost on time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +93,14 @@ class SeatRow:
 
 @dataclass(frozen=True, slots=True)
 class ActionRow:
-    """One entry of the action log: ``seat`` is -1 for chance; ``action`` its notation."""
+    """One entry of the action log: ``seat`` is -1 for chance; ``action`` its notation;
+    ``game_left`` the acting seat's game clock just after it (tables with a game clock)."""
 
     seq: int
     seat: int
     action: str
     client_id: str | None = None
+    game_left: float | None = None
 
 
 Snapshot = tuple[int, str]
@@ -171,6 +175,7 @@ class Store:
                     rematch=table.rematch,
                     created_at=table.created_at,
                     settings=json.dumps(table.settings, sort_keys=True),
+                    forfeit=None if table.forfeit is None else json.dumps(table.forfeit),
                 )
             )
             tx.execute(
@@ -232,6 +237,16 @@ class Store:
         with self._tx() as tx:
             tx.execute(update(tables).where(tables.c.id == table_id).values(**values))
 
+    def end_by_forfeit(self, table_id: str, forfeit: dict[str, Any]) -> None:
+        """The table is finished by a forfeit (seats out of time): status and result in
+        one transaction."""
+        with self._tx() as tx:
+            tx.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(status=FINISHED, forfeit=json.dumps(forfeit, sort_keys=True))
+            )
+
     # -- the action log -------------------------------------------------------------------
     def append(
         self,
@@ -255,6 +270,7 @@ class Store:
                         "seat": r.seat,
                         "action": r.action,
                         "client_id": r.client_id,
+                        "game_left": r.game_left,
                     }
                     for r in rows
                 ],
@@ -275,6 +291,7 @@ class Store:
                     "seat": r.seat,
                     "action": r.action,
                     "client_id": r.client_id,
+                    "game_left": r.game_left,
                 }
                 for table_id, batch, _, _ in batches
                 for r in batch
@@ -294,7 +311,10 @@ class Store:
         )
         with self._tx() as tx:
             rows = tx.execute(query).mappings().all()
-        return [ActionRow(r["seq"], r["seat"], r["action"], r["client_id"]) for r in rows]
+        return [
+            ActionRow(r["seq"], r["seat"], r["action"], r["client_id"], r["game_left"])
+            for r in rows
+        ]
 
     def undo(self, table_id: str, seq: int) -> None:
         """Mark the action at ``seq`` (the log's last) undone, and drop the snapshots that
@@ -364,4 +384,5 @@ def _table_row(row: Any) -> TableRow:
         rematch_of=row["rematch_of"],
         rematch=row["rematch"],
         settings=json.loads(row["settings"]),
+        forfeit=None if row["forfeit"] is None else json.loads(row["forfeit"]),
     )

@@ -2,12 +2,14 @@
 
 Tutankhamun: a line per player (score, ``@slot`` of the pawn, tiles held, ``+Nw`` wildcards,
 ``★`` the gold mask or King Tut), then the tiles still ahead on the path. Valley of the
-Kings: the round, the stone groups with their bids (``seat:value``, ``?`` face down), a line
-per player (points, stones, overseers ``O`` and workers ``W`` by place, scarabs, bid tiles),
+Kings: the round, the stone groups with their bids (``name:value``, ``?`` face down), a line
+per player (points, stones, overseers ``O`` and workers ``W`` by place, with a count where
+several stand on one, scarabs, bid tiles),
 the claimed sites. Curse of the Mummy: the maze, one line per row (walls ``|`` between
 fields; a wall on a field's south side drawn as ``_`` under it, so that it reads without
 colours or underlining), the mummy and the figures. Tutankhamun's Revenge: a line per
-player, the 4 x 4 box (cards left in each stack and its top card), the turn's gain. ``◀``
+player, the 4 x 4 box with its columns a-d and rows 1-4 (cards left in each stack and its
+top card), the turn's gain. ``◀``
 marks who acts, ``*`` the reader's own seat.
 
 Each is drawn from the seat's view alone, with the names of the game's presentation (in the
@@ -106,7 +108,7 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
     bids: dict[int, list[str]] = {}
     for bid in view["bids"]:
         value = "?" if bid["value"] is None else str(bid["value"])
-        bids.setdefault(bid["group"], []).append(f"{bid['seat']}:{value}")
+        bids.setdefault(bid["group"], []).append(f"{text.player(bid['seat'])}:{value}")
     groups = [
         f"{g}) {''.join(short[c] for c in stones)} [{' '.join(bids.get(g, []))}]"
         for g, stones in enumerate(view["groups"], start=1)
@@ -120,7 +122,7 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
         lines.append(
             _line(
                 f"{_who(text, view, seat, me):<10} {view.get('scores', [0] * 4)[seat]:>3} "
-                f"[{stones}] O {' '.join(info['overseers'])} · W {' '.join(info['workers'])} · "
+                f"[{stones}] O {_places(info['overseers'])} · W {_places(info['workers'])} · "
                 + tr("scarabs {count}", count=info["scarabs"])
                 + f" · {tiles_text}",
                 "bold" if seat == me else "",
@@ -135,6 +137,14 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
     if built:
         lines += _wrapped(built, "", 3)
     return lines
+
+
+def _places(places: list[str]) -> str:
+    """Where a seat's pieces stand, the place of several followed by their count."""
+    counts: dict[str, int] = {}
+    for place in places:
+        counts[place] = counts.get(place, 0) + 1
+    return " ".join(p if n == 1 else f"{p}×{n}" for p, n in counts.items())
 
 
 def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
@@ -201,6 +211,18 @@ def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
     return lines
 
 
+CELL = 18
+"""Characters of a stack in Revenge's compact box: the box is four of them and a margin."""
+
+
+def _short_card(text: RevengePresentation, slug: str) -> str:
+    """A card's name and value without the part in brackets (``Cobra -2``), to fit a cell."""
+    name = text.card(slug)
+    if " (" in name and ")" in name:
+        name = name[: name.index(" (")] + name[name.index(")") + 1 :]
+    return name
+
+
 def _field(label: str, south_wall: bool) -> Text:
     """A maze field five characters wide, its label centred; a wall on its south side
     fills the rest of the field with ``_``, a floor line under the label (and underlines it
@@ -234,6 +256,7 @@ def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
         )
     laying = view.get("laying")
     mine = view.get("my_layers", {})
+    lines.append(_line("  " + "".join(f"{letter:<{CELL + 1}}" for letter in "abcd"), "dim"))
     for row in range(4):
         cells = []
         for col in range(4):
@@ -241,13 +264,15 @@ def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
             if laying:
                 layer = mine.get(str(laying["layer"]), [])
                 slug = layer[cell] if cell < len(layer) else None
-                shown = text.card(slug) if slug else "?"
+                shown = _short_card(text, slug) if slug else "?"
             else:
                 top = view["top"][cell]
                 depth = view["depth"][cell]
-                shown = f"{depth} {text.card(top)}" if top else f"{depth} ·"
-            cells.append(f"{cell_name(cell)} {shown[:14]:<14}")
-        lines.append(_line(" ".join(cells)))
+                shown = f"{depth} {_short_card(text, top)}" if top else f"{depth} ·"
+            if len(shown) > CELL:
+                shown = shown[: CELL - 1] + "…"
+            cells.append(f"{shown:<{CELL}}")
+        lines.append(_line(f"{row + 1} " + " ".join(cells)))
     turn = view.get("turn")
     if turn and not laying and view.get("active") is not None:
         gain = text.tr.ntr(

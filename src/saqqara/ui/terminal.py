@@ -45,9 +45,10 @@ HELP = N_(
     'Type the letter of a move from the menu, or its notation (for example "{example}"). '
     'Commands: "more" shows more of the menu, "moves" lists every move, "board" shows the '
     'table, "log" what happened since your last move, "rules" the rules in brief, "legend" '
-    'the symbols of the board, "aid" switches the aid of unseen figures off and on, "quit" '
-    "saves the game and stops."
+    'the symbols of the board, "quit" saves the game and stops.'
 )
+HELP_AID = N_('"aid" switches the aid of unseen figures off and on.')
+"""Said only in a game whose views carry an aid (Curse of the Mummy)."""
 QUIET = {
     "tutankhamun": frozenset({"draw"}),
     "curse-of-the-mummy": frozenset({"die"}),
@@ -235,7 +236,10 @@ class TerminalTable:
                 raise QuitGame
             if word in ("help", "?"):
                 example = self.game.action_text(legal[0])
-                self.console.print(self.tr(HELP, example=example), markup=False)
+                told = self.tr(HELP, example=example)
+                if has_aids(self.game):
+                    told += " " + self.tr(HELP_AID)
+                self.console.print(told, markup=False)
             elif word == "board":
                 self.console.print(self._board(perspective, seat))
             elif word == "aid":

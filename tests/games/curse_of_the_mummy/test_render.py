@@ -48,9 +48,9 @@ def test_the_mummy_sees_question_marks_explorers_see_figures() -> None:
     mummy_text = _printed(state, 0)
     explorer_text = _printed(state, 1)
     assert " ? " in mummy_text
-    assert "explorer 1 (P1): ankhs 3, unseen" in mummy_text
+    assert "explorer 1 (Player 2): ankhs 3, unseen" in mummy_text
     assert " ? " not in explorer_text
-    assert "explorer 1 (P1): ankhs 3, on a1" in explorer_text
+    assert "explorer 1 (Player 2): ankhs 3, on a1" in explorer_text
     assert "your task cards" in explorer_text
     assert "your task cards" not in mummy_text
 

@@ -59,7 +59,8 @@ def test_menu_labels_tell_the_moves_of_a_turn_apart() -> None:
     state.apply(-1, game.parse_action("start 0"))
     view = state.view(0)
     label = text.action_label
-    assert label(view, game.parse_action("overseer 1 15-B")) == "Move overseer 1 to field 15-B"
-    assert label(view, game.parse_action("worker 2 16")) == "Move worker 2 to area 16"
+    overseer = label(view, game.parse_action("overseer 1 15-B"))
+    assert overseer == "Move overseer 1 to field 15-B (1 step)"
+    assert label(view, game.parse_action("worker 2 16")) == "Move worker 2 to area 16 (0 steps)"
     german = presentation_for(game, "de")
     assert german.action_label(view, game.parse_action("worker 2 16")).startswith("Arbeiter 2")

@@ -77,6 +77,14 @@ PHASES = {
 }
 
 
+def symbol_code(symbol: int) -> str:
+    """The three letters a board drawing shows for a symbol: its colour's first letter, then
+    the first two of its English name (``Rsc``: the red scarab), the same in every language."""
+    b = board()
+    sym = b.symbols[symbol]
+    return f"{b.colours[sym.colour][0].upper()}{sym.name[:2]}"
+
+
 class MummyPresentation(Presentation):
     """The texts of Curse of the Mummy."""
 
@@ -264,14 +272,15 @@ class MummyPresentation(Presentation):
             ("| ---", tr("walls")),
             ("_", tr("a wall on the south side of a field (in the maze shown each turn)")),
         ]
-        for colour in ("red", "blue", "white", "green", "yellow"):
+        b = board()
+        for index, colour in enumerate(b.colours):
+            symbols = ", ".join(
+                f"{symbol_code(s.id)} {self.symbol(s.name)}" for s in b.colour_symbols(index)
+            )
             rows.append(
                 (
-                    colour[0].upper() + "xx",
-                    tr(
-                        "a {colour} symbol (first letter of the colour, then of the symbol)",
-                        colour=self.colour(colour),
-                    ),
+                    symbol_code(b.colour_symbols(index)[0].id)[0] + "..",
+                    tr("{colour} symbols: {symbols}", colour=self.colour(colour), symbols=symbols),
                 )
             )
         return rows

@@ -8,6 +8,8 @@ koning Tut); the English names are ours. Scores count steps to the goal on the s
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
 from saqqara.core.presentation import (
@@ -91,10 +93,15 @@ class TutankhamunPresentation(Presentation):
     def amigo(self) -> bool:
         return self.game.options["edition"] == "amigo-1993"
 
+    @cached_property
+    def values(self) -> dict[str, int]:
+        """Each treasure type's value (how many of its kind exist), by slug."""
+        return {t.slug: t.count for t in edition(self.game.options["edition"]).types}
+
     def tile(self, slug: str) -> str:
         """A tile's name with its value (how many of its kind exist), if it has one."""
         name = self.tr.text(TILE_NAMES[slug])
-        values = {t.slug: t.count for t in edition(self.game.options["edition"]).types}
+        values = self.values
         return f"{name} {values[slug]}" if slug in values else name
 
     def reason(self, event: EventJSON) -> str:
@@ -246,7 +253,7 @@ class TutankhamunPresentation(Presentation):
                 self.tile("throne" if self.amigo else "green-death-mask"),
                 tr("a tile: its kind and how many of that kind exist"),
             ),
-            ("P0", tr("a player's pawn on the path")),
+            (self.player(0), tr("a player's pawn on the path")),
             ("·", tr("an empty slot: its tile was taken or removed")),
         ]
         if self.amigo:

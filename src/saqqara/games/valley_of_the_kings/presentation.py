@@ -90,15 +90,17 @@ class ValleyPresentation(Presentation):
                 if view["round"] > 1
                 else tr("Move overseer {number} to {place}")
             )
-            return verb.format(
+            label = verb.format(
                 number=action.overseer + 1, place=self.place(b.node_names[action.node])
             )
+            return label + self._steps(view, "overseers", action.overseer, action.node)
         if isinstance(action, act.Worker):
-            return tr(
+            label = tr(
                 "Move worker {number} to {place}",
                 number=action.worker + 1,
                 place=self.place(b.node_names[action.node]),
             )
+            return label + self._steps(view, "workers", action.worker, action.node)
         if isinstance(action, act.Steal):
             pos = b.sites[action.site].shape.pos_text(action.pos)
             return tr("Steal the stone at {pos} of site {site}", pos=pos, site=action.site + 1)
@@ -115,6 +117,16 @@ class ValleyPresentation(Presentation):
         if isinstance(action, act.Done):
             return tr("Done with {phase}", phase=self.phase_name(view["phase"]))
         raise TypeError(f"not a Valley of the Kings action: {action!r}")
+
+    def _steps(self, view: View, pieces: str, piece: int, node: int) -> str:
+        """`` (2 steps)``: how far the viewer's piece goes, from where its view shows it."""
+        seat = view["seat"]
+        if seat is None:
+            return ""
+        b = board()
+        here = b.node(view["seats"][seat][pieces][piece])
+        steps = b.dist[here][node]
+        return " " + self.tr.ntr("({count} step)", "({count} steps)", steps)
 
     def event_sentence(self, event: EventJSON) -> str:
         tr = self.tr

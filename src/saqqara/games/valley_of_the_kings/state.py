@@ -869,6 +869,8 @@ class ValleyState(State):
                     else sum(tiles),
                     "orders_written": len(written),
                     "orders": [names[o] for o in written] if own or phase != ORDERS else None,
+                    "stolen": self.stolen[s * S : (s + 1) * S],
+                    "built": self.built[s * S : (s + 1) * S],
                 }
             )
         sites: list[SiteView] = []

@@ -64,6 +64,13 @@ class SeatView(TypedDict):
     orders: Annotated[
         list[Place] | None, doc("its written orders; null while they are sealed to the viewer")
     ]
+    stolen: Annotated[
+        list[int],
+        doc("stones it took from each site (by site index) in the latest stealing phase"),
+    ]
+    built: Annotated[
+        list[int], doc("stones it built on each site (by site index) in the latest building phase")
+    ]
 
 
 class SiteView(TypedDict):

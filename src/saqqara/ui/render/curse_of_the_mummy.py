@@ -21,6 +21,7 @@ from saqqara.games.curse_of_the_mummy.presentation import (
     COLOURS,
     SYMBOL_NAMES,
     MummyPresentation,
+    symbol_code,
 )
 from saqqara.ui.boards import BoardDrawing, register_board
 from saqqara.ui.renderers import register_aid_filter, register_renderer
@@ -37,8 +38,7 @@ def _symbol_label(b: Board, field: int) -> str:
         return "Dg "
     s = b.symbol_at[field]
     if s >= 0:
-        sym = b.symbols[s]
-        return f"{b.colours[sym.colour][0].upper()}{sym.name[:2]}"
+        return symbol_code(s)
     return " . "
 
 

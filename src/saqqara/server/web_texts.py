@@ -1,0 +1,147 @@
+"""The browser client's own words, marked for the gettext catalogs.
+
+The client (``web/src``) writes its buttons, headings and lobby texts in English and
+looks each up in the catalog the site serves at ``GET /texts/<lang>.json``: these texts,
+translated by the same ``saqqara.po`` catalogs as the game texts. ``N_`` marks them so that
+``scripts/update_catalogs.py`` extracts them; ``tests/web/test_web_texts.py`` fails when
+the client uses a text that is not listed here. The games' titles and one-line summaries
+are here too, for the lobby (``GET /api/games?lang=``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from saqqara.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator
+
+WEB_TEXTS: tuple[str, ...] = (
+    # the lobby
+    N_("Four Egyptian board games to play with friends and bots."),
+    N_("Games"),
+    N_("New table"),
+    N_("New table: {game}"),
+    N_("Players"),
+    N_("Seat {number}"),
+    N_("Bot level of seat {number}"),
+    N_("Name of seat {number}"),
+    N_("Player {number}"),
+    N_("Person"),
+    N_("Bot"),
+    N_("Create table"),
+    N_("Table ready"),
+    N_("Send each person their own link; keep yours."),
+    N_("Play all {count} people's seats on this device (hot-seat)"),
+    N_("Invite links"),
+    N_("Copy"),
+    N_("Play this seat"),
+    N_("{name} (bot)"),
+    N_("Spectators"),
+    N_("Open tables"),
+    N_("No table is waiting for players right now."),
+    N_("{players} players"),
+    N_("{count} free"),
+    N_("Join"),
+    N_("Watch"),
+    N_("Language"),
+    # the table
+    N_("Connecting…"),
+    N_("Back to the lobby"),
+    N_("Lobby"),
+    N_("connected"),
+    N_("connecting"),
+    N_("connection lost"),
+    N_("refused"),
+    N_("watching"),
+    N_("(you)"),
+    N_("to move"),
+    N_("Waiting for every seat to be taken…"),
+    N_("Loading the board…"),
+    N_("Waiting for {players}…"),
+    N_("score"),
+    N_("wild tiles left"),
+    N_("silver"),
+    N_("scarab cards"),
+    N_("blockade cards"),
+    N_("Your move"),
+    N_("Your moves"),
+    N_("Log"),
+    N_("What happened"),
+    N_("Game over"),
+    N_("Result"),
+    N_("Won by {players}"),
+    N_("Rank"),
+    N_("Player"),
+    N_("Score"),
+    N_("Rematch"),
+    # hot-seat
+    N_("Hand-over"),
+    N_("Pass the device to {name}"),
+    N_("The table stays covered until {name} is ready, so no one sees another hand."),
+    N_("I am {name}: show my table"),
+    # replays
+    N_("Replay"),
+    N_("Replay the game"),
+    N_("Replay a record file"),
+    N_("Drop a saqqara record file (.json or .jsonl) on the page, or choose one."),
+    N_("Record file"),
+    N_("Reading the record…"),
+    N_("This file cannot be replayed: {reason}"),
+    N_("First"),
+    N_("Previous"),
+    N_("Next"),
+    N_("Last"),
+    N_("Step {step} of {steps}"),
+    N_("The start of the game"),
+    N_("The record stops before the end of the game."),
+    N_("Back to the table"),
+    N_("Use the arrow keys to step, Home and End to jump."),
+    # the games in the lobby
+    N_("Tutankhamun"),
+    N_("Walk a path of treasures, collect majorities, and be first to reach the goal."),
+    N_("Valley of the Kings"),
+    N_("Bid for stones, claim sites with overseers, build pyramids, steal and take over."),
+    N_("Curse of the Mummy"),
+    N_("Explorers hunt treasures in a pyramid maze; the mummy hunts them unseen."),
+    N_("Tutankhamun's Revenge"),
+    N_(
+        "Lay six layers of cards into a box, then dig for treasures, pushing your luck "
+        "against snakes, scorpions and the pharaoh's death mask."
+    ),
+)
+"""Every text the client shows of its own, in English (the catalogs' source language)."""
+
+OPTION_LABELS: dict[str, str] = {
+    "edition": N_("Edition"),
+    "pass-cost": N_("Silver for a turn without digging"),
+    "early-end": N_("Early end"),
+    "advanced": N_("Advanced builders' variant"),
+    "experts": N_("Pyramid experts' variant"),
+}
+"""How the lobby names each game option (by the option's name)."""
+CHOICE_LABELS: dict[str, str] = {
+    "amigo-1993": N_("Amigo 1993"),
+    "ootb-2004": N_("Out of the Box 2004"),
+    "off": N_("off"),
+    "on": N_("on"),
+    "mask-stack": N_("when only the death mask's stack is left"),
+}
+"""How the lobby names option values that are not plain numbers."""
+
+
+@cache
+def web_texts(lang: str) -> dict[str, str]:
+    """The client's texts in ``lang``: English source -> translation (``{}`` for English,
+    whose texts are their own sources)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    if lang == SOURCE_LANGUAGE:
+        return {}
+    translate = Translator(lang)
+    return {text: translate.text(text) for text in WEB_TEXTS}
+
+
+def translated(text: str, lang: str) -> str:
+    """``text`` in ``lang`` (the text itself where the catalog has none)."""
+    if lang == SOURCE_LANGUAGE:
+        return text
+    return web_texts(lang).get(text) or Translator(lang).text(text)

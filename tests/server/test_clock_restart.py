@@ -1,0 +1,95 @@
+"""Turn clocks survive ``kill -9``: after a restart each seat's game time resumes from the
+bank stored with its last action, and the time the server was down does not count.
+
+On SQLite and PostgreSQL, with the real server and the crash test's machinery.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from saqqara.client import TableClient, create_table
+from saqqara.server.messages import Update
+from saqqara.store import Store
+from tests.server.harness import ServerProcess
+
+THINK = 0.4
+"""Seconds each seat thinks before a move (what its game clock is charged)."""
+GAME = 600.0
+
+
+async def _play(clients: list[TableClient], moves: int) -> Update:
+    """Play ``moves`` thoughtful moves, whichever seat must move; the last update."""
+    made: list[int] = []
+    done = asyncio.Event()
+
+    async def seat(client: TableClient) -> None:
+        while True:
+            update = client.update
+            if update is not None and update.legal and client.pending is None:
+                await asyncio.sleep(THINK)
+                await client.act(update.legal[0].id)
+                made.append(1)
+                if len(made) == moves:
+                    done.set()
+            await client.receive()
+
+    tasks = [asyncio.ensure_future(seat(client)) for client in clients]
+    await done.wait()
+    await asyncio.sleep(0.5)  # every seat has its update
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latest = max((c.update for c in clients if c.update is not None), key=lambda u: u.seq)
+    return latest
+
+
+def test_clocks_resume_from_the_store_after_kill_nine(db_url: str) -> None:
+    server = ServerProcess(db_url, "--rate", "5000").start()
+    try:
+        table = create_table(
+            server.base,
+            "tutankhamun",
+            [{"kind": "person"}] * 2,
+            clock={"game": GAME, "on_timeout": "lose"},
+        )
+        clients = [TableClient(s["link"]) for s in table["seats"]]
+
+        async def before() -> Update:
+            for client in clients:
+                await client.connect()
+            last = await _play(clients, 6)
+            for client in clients:
+                await client.close()
+            return last
+
+        last = before_kill = asyncio.run(before())
+        server.kill()
+        time.sleep(2.0)  # the server is down: this must not count against anyone
+        store = Store(db_url)
+        logged = store.actions(table["table"])
+        store.close()
+        banks = {a.seat: a.game_left for a in logged if a.seat >= 0}
+        server.start()
+
+        async def after() -> Update:
+            client = TableClient(table["seats"][0]["link"])
+            client.seq = last.seq
+            await client.connect()
+            update = await client.until_update()
+            await client.close()
+            return update
+
+        resumed = asyncio.run(after())
+    finally:
+        server.close()
+    assert before_kill.clock is not None and resumed.clock is not None
+    assert resumed.seq == before_kill.seq and resumed.status == "playing"
+    for seat in (0, 1):
+        stored = banks[seat]
+        assert stored is not None and stored < GAME - 2 * THINK  # each seat thought 3 times
+        assert resumed.clock.game_left[seat] == stored  # resumed from the store ...
+        shown = before_kill.clock.game_left[seat]
+        assert shown is not None and abs(stored - shown) < 0.5  # ... as it stood at the kill
+    assert resumed.clock.running == resumed.to_act

@@ -1,0 +1,140 @@
+/** The page's language: English, German, Dutch or Swedish, chosen in the page and kept in
+ * localStorage. The client's own words are English source texts translated by the server's
+ * gettext catalogs (GET /texts/LANG.json, from saqqara.server.web_texts); game texts
+ * (labels, the log) come translated over the WebSocket, which is told the language. */
+import { createContext } from "preact";
+import { useContext, useEffect, useMemo, useState } from "preact/hooks";
+
+export const LANGUAGES = [
+  { code: "en", name: "English" },
+  { code: "de", name: "Deutsch" },
+  { code: "nl", name: "Nederlands" },
+  { code: "sv", name: "Svenska" },
+] as const;
+
+export type Lang = (typeof LANGUAGES)[number]["code"];
+
+const STORAGE_KEY = "saqqara.lang";
+
+export function isLang(value: unknown): value is Lang {
+  return LANGUAGES.some((language) => language.code === value);
+}
+
+/** The language kept in localStorage, else the browser's own when we have it, else English. */
+export function savedLang(storage: Pick<Storage, "getItem"> | null = safeStorage()): Lang {
+  const kept = storage?.getItem(STORAGE_KEY);
+  if (isLang(kept)) return kept;
+  const browser = typeof navigator === "undefined" ? "" : navigator.language.slice(0, 2);
+  return isLang(browser) ? browser : "en";
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null; // storage refused (private mode): the choice lasts as long as the page
+  }
+}
+
+export function keepLang(lang: Lang): void {
+  try {
+    safeStorage()?.setItem(STORAGE_KEY, lang);
+  } catch {
+    // storage full or refused: the choice lasts as long as the page
+  }
+}
+
+/** A catalog: English source text -> its translation. */
+export type Texts = Readonly<Record<string, string>>;
+
+/** ``source`` translated by ``texts`` (the source itself when missing), with its
+ * ``{field}``s filled in from ``fields``. */
+export function translate(texts: Texts, source: string, fields: Record<string, string | number> = {}): string {
+  const template = texts[source] || source;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in fields ? String(fields[name]) : whole,
+  );
+}
+
+export type Translate = (source: string, fields?: Record<string, string | number>) => string;
+
+export interface Language {
+  lang: Lang;
+  t: Translate;
+  setLang: (lang: Lang) => void;
+}
+
+const english: Language = {
+  lang: "en",
+  t: (source, fields) => translate({}, source, fields),
+  setLang: () => undefined,
+};
+
+export const LanguageContext = createContext<Language>(english);
+
+/** The page's language and translator (English until a provider says otherwise). */
+export function useLanguage(): Language {
+  return useContext(LanguageContext);
+}
+
+/** Fetch ``lang``'s catalog of the client's words (English needs none). */
+export async function fetchTexts(lang: Lang): Promise<Texts> {
+  if (lang === "en") return {};
+  const answer = await fetch(`/texts/${lang}.json`);
+  if (!answer.ok) throw new Error(`no texts for ${lang}: HTTP ${answer.status}`);
+  return (await answer.json()) as Texts;
+}
+
+/** The language state of the app: chosen, kept, and its catalog loaded. The texts switch
+ * once the new catalog has arrived, so nothing shows half-translated. */
+export function useLanguageState(load: (lang: Lang) => Promise<Texts> = fetchTexts): Language {
+  const [lang, setLangState] = useState<Lang>(() => savedLang());
+  const [loaded, setLoaded] = useState<{ lang: Lang; texts: Texts }>({ lang: "en", texts: {} });
+  useEffect(() => {
+    let current = true;
+    load(lang).then(
+      (texts) => current && setLoaded({ lang, texts }),
+      () => current && setLoaded({ lang, texts: {} }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [lang, load]);
+  return useMemo(
+    () => ({
+      lang: loaded.lang,
+      t: (source: string, fields?: Record<string, string | number>) =>
+        translate(loaded.texts, source, fields),
+      setLang: (next: Lang) => {
+        keepLang(next);
+        setLangState(next);
+      },
+    }),
+    [loaded],
+  );
+}
+
+/** The language menu (each language named in itself). */
+export function LanguagePicker() {
+  const { lang, t, setLang } = useLanguage();
+  return (
+    <label class="language">
+      <span class="visually-hidden">{t("Language")}</span>
+      <select
+        name="language"
+        aria-label={t("Language")}
+        value={lang}
+        onChange={(event) => {
+          const chosen = event.currentTarget.value;
+          if (isLang(chosen)) setLang(chosen);
+        }}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
