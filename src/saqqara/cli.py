@@ -296,15 +296,23 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print(json.dumps(data, indent=1))
         return 0
-    opts = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "no options"
+    tr = Translator(args.lang)
+    opts = ", ".join(f"{k}={v}" for k, v in result.options.items()) or tr("no options")
     table = Table(
-        title=f"{args.game} ({opts}), {args.players} players, {args.games} games, seed {args.seed}"
+        title=tr(
+            "{game} ({options}), {players} players, {games} games, seed {seed}",
+            game=args.game,
+            options=opts,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+        )
     )
-    table.add_column("bot")
-    table.add_column("seats", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("s/move", justify="right")
+    table.add_column(tr("bot"))
+    table.add_column(tr("seats"), justify="right")
+    table.add_column(tr("win rate"), justify="right")
+    table.add_column(tr("95% interval"), justify="right")
+    table.add_column(tr("s/move"), justify="right")
     seconds = result.seconds_per_move()
     for score in result.scores():
         table.add_row(
@@ -316,11 +324,11 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         )
     console.print(table)
     if result.roles is not None:
-        sides = Table(title="by side: a side wins a game when any of its seats wins")
-        sides.add_column("side, or bot as side")
-        sides.add_column("games or seats", justify="right")
-        sides.add_column("win rate", justify="right")
-        sides.add_column("95% interval", justify="right")
+        sides = Table(title=tr("by side: a side wins a game when any of its seats wins"))
+        sides.add_column(tr("side, or bot as side"))
+        sides.add_column(tr("games or seats"), justify="right")
+        sides.add_column(tr("win rate"), justify="right")
+        sides.add_column(tr("95% interval"), justify="right")
         for score in [*result.side_scores(), *result.bot_side_scores()]:
             sides.add_row(
                 score.name,
@@ -330,9 +338,12 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             )
         console.print(sides)
     console.print(
-        f"A fair share is {1 / args.players:.3f}; shared wins count as fractions. "
-        f"Mean game length {data['mean_steps']} steps; s/move: processor seconds per "
-        "decision of each bot."
+        tr(
+            "A fair share is {share}; shared wins count as fractions. Mean game length "
+            "{steps} steps; s/move: processor seconds per decision of each bot.",
+            share=f"{1 / args.players:.3f}",
+            steps=data["mean_steps"],
+        )
     )
     return 0
 
@@ -370,16 +381,29 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print(json.dumps(summary, indent=1, ensure_ascii=False))
         return 0
-    console.print(render(state.view(None), result.game, None))
-    console.print(f"Replayed {len(record.actions)} actions of {record.game}: every one is legal.")
+    tr = Translator(args.lang)
+    text = presentation_for(result.game, args.lang)
+    console.print(render(state.view(None), result.game, None, text))
+    console.print(
+        tr(
+            "Replayed {count} actions of {game}: every one is legal.",
+            count=len(record.actions),
+            game=record.game,
+        )
+    )
     if state.is_terminal():
         o = summary["outcome"]
-        winners = presentation_for(result.game).players(o["winners"])
         console.print(
-            f"Winner: {winners} ({o['reason']}); ranks {o['ranks']}, scores {o['scores']}."
+            tr(
+                "Winner: {winners} ({reason}); ranks {ranks}, scores {scores}.",
+                winners=text.players(o["winners"]),
+                reason=o["reason"],
+                ranks=o["ranks"],
+                scores=o["scores"],
+            )
         )
     else:
-        console.print(f"The game is not finished; to act: {summary['to_act']}.")
+        console.print(tr("The game is not finished; to act: {seats}.", seats=summary["to_act"]))
     return 0
 
 
@@ -508,6 +532,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=0, help="seed of game 0; game k uses seed+k")
     arena.add_argument("--workers", type=int, help="processes (default: one per core)")
     arena.add_argument("--json", action="store_true", help="print JSON for machines")
+    arena.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="language of the tables (default en)"
+    )
     add_cluster_arguments(arena)
     game_options(arena)
     arena.set_defaults(run=cmd_arena)
@@ -519,6 +546,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a game record, checking every action")
     rep.add_argument("file", help="a saqqara record (JSON; see docs/records.md)")
     rep.add_argument("--json", action="store_true", help="print JSON for machines")
+    rep.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="language of the board (default en)"
+    )
     rep.set_defaults(run=cmd_replay)
 
     board = sub.add_parser("board", help="draw a game's reconstructed board from its data file")

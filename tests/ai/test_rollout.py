@@ -57,8 +57,8 @@ def test_expert_is_reproducible_and_keeps_to_its_rollouts(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", ROLLOUT_GAMES)
 def test_expert_plays_legal_moves_to_the_end(game_id: str) -> None:
-    game = load(game_id, 3)
-    bot = make_bot("expert:6", game)
+    game = load(game_id, 2)
+    bot = make_bot("expert:2", game)
     rng = random.Random(2)
     state = game.new_state()
     while acting := state.to_act():

@@ -9,6 +9,7 @@ pytest.importorskip("pettingzoo")
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
+from saqqara.core.errors import OptionError
 from saqqara.research import SaqqaraAECEnv, make_env
 
 from .configs import CONFIGS, IDS
@@ -80,3 +81,12 @@ def test_ansi_render_draws_the_table() -> None:
     env.reset(seed=1)
     text = env.render()
     assert text is not None and "Players" in text
+
+
+def test_ansi_render_speaks_the_chosen_language() -> None:
+    env = make_env("valley-of-the-kings", 2, render_mode="ansi", lang="de")
+    env.reset(seed=1)
+    text = env.render()
+    assert text is not None and "Tal der Könige" in text and "Spieler 1" in text
+    with pytest.raises(OptionError, match="lang must be one of"):
+        make_env("valley-of-the-kings", 2, render_mode="ansi", lang="fr")

@@ -21,7 +21,9 @@ from rich.console import Console
 
 from saqqara.core.errors import OptionError
 from saqqara.core.game import Game
+from saqqara.core.i18n import LANGUAGES
 from saqqara.core.match import Match
+from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
 from saqqara.research.encoding import encoder_of
 from saqqara.ui.renderers import render
@@ -32,11 +34,14 @@ ObsType = dict[str, np.ndarray[Any, Any]]
 class SaqqaraAECEnv(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # untyped base
     """One configured game as an AEC environment."""
 
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
+    def __init__(self, game: Game, render_mode: str | None = None, *, lang: str = "en") -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise OptionError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if lang not in LANGUAGES:
+            raise OptionError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
         self.game = game
+        self.text = presentation_for(game, lang)
         self.encoder = encoder_of(game)
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {
@@ -111,7 +116,7 @@ class SaqqaraAECEnv(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # untyped
         if self.render_mode != "ansi":
             return None
         console = Console(width=120, record=True, file=io.StringIO())
-        console.print(render(self.match.view(None), self.game, None))
+        console.print(render(self.match.view(None), self.game, None, self.text))
         return console.export_text()
 
     def close(self) -> None:
@@ -119,10 +124,16 @@ class SaqqaraAECEnv(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # untyped
 
 
 def make_env(
-    game_id: str, players: int | None = None, render_mode: str | None = None, **options: str
+    game_id: str,
+    players: int | None = None,
+    render_mode: str | None = None,
+    *,
+    lang: str = "en",
+    **options: str,
 ) -> SaqqaraAECEnv:
-    """An AEC environment for ``game_id`` (default: its smallest player count)."""
+    """An AEC environment for ``game_id`` (default: its smallest player count); ``lang`` is
+    the language of the ``ansi`` rendering (en, de, nl, sv)."""
     from saqqara.core.registry import game_class
 
     count = players if players is not None else game_class(game_id).spec.min_players
-    return SaqqaraAECEnv(load(game_id, count, options), render_mode=render_mode)
+    return SaqqaraAECEnv(load(game_id, count, options), render_mode=render_mode, lang=lang)
