@@ -58,6 +58,8 @@ it("switches the table's texts mid-game and the game goes on", async () => {
   expect(await page.locator(".log h2").textContent()).toBe("Log");
   const logBefore = await page.locator(".log li").allTextContents();
   const labelsBefore = await page.locator("button.move").allTextContents();
+  const board = page.locator("svg.board");
+  expect(await board.getAttribute("aria-label")).toBe("The path of treasures around the pyramid");
   expect(logBefore.length).toBeGreaterThan(0);
 
   await page.selectOption("select[name=language]", "nl");
@@ -73,6 +75,8 @@ it("switches the table's texts mid-game and the game goes on", async () => {
   expect(await page.locator("button.move").allTextContents()).not.toEqual(labelsBefore);
   expect(await page.locator("main.table").getAttribute("data-seq")).toBe(seq);
   expect(await page.locator(".link").textContent()).toBe("verbonden");
+  // The board's own words follow too.
+  expect(await board.getAttribute("aria-label")).toBe("Het pad van schatten rond de piramide");
 
   // The game goes on in Dutch.
   await clickMove(page, () => 0, ["exit"]);
