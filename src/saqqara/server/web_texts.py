@@ -96,6 +96,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Back to the table"),
     N_("Use the arrow keys to step, Home and End to jump."),
     # the boards
+    N_("No drawing for {game}."),
     N_("Your pending choice"),
     N_("Confirm"),
     N_("Clear"),

@@ -1,6 +1,7 @@
 /** The board for a game id (a plain summary for a game without a drawing). The view is
  * read through its game's generated type here, once: the server sends each seat a view that
  * follows the game's schema (checked on the server side by the conformance kit). */
+import { useLanguage } from "../i18n";
 import { MummyBoard } from "./mummy";
 import { RevengeBoard } from "./revenge";
 import { TutankhamunBoard } from "./tutankhamun";
@@ -20,7 +21,8 @@ function drawn(game: string): game is keyof Views {
 
 export function Board(props: BoardProps & { game: string }) {
   const { game, view, ...rest } = props;
-  if (!drawn(game)) return <p>No drawing for {game}.</p>;
+  const { t } = useLanguage();
+  if (!drawn(game)) return <p>{t("No drawing for {game}.", { game })}</p>;
   const Drawn = BOARDS[game] as (props: BoardProps<unknown>) => preact.JSX.Element;
   return <Drawn {...rest} view={view} />;
 }
