@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from saqqara import __version__
-from saqqara.ai.distributed import add_cluster_arguments
+from saqqara.ai.distributed import add_cluster_arguments, games_progress
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
@@ -271,15 +270,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         raise UsageError("--games must be at least 1")
     options = _options(args)
     load(args.game, args.players, options)
-    with Progress(
-        TextColumn("[bold]arena"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=args.json or not sys.stderr.isatty(),
-    ) as progress:
-        task = progress.add_task("games", total=args.games)
+    with games_progress("arena", args.games, args.json) as advance:
         result = run_arena(
             args.game,
             args.players,
@@ -288,7 +279,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             args.games,
             args.seed,
             args.workers,
-            lambda k: progress.advance(task, k),
+            advance,
             ray_address=args.ray,
             batch=args.batch,
         )

@@ -15,9 +15,14 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 Batch = TypeVar("Batch")
 Result = TypeVar("Result")
@@ -165,3 +170,19 @@ def _ray(address: str) -> Any:
             except ConnectionError as error:
                 raise ValueError(f"no Ray cluster answers at {address!r}: {error}") from error
     return ray
+
+
+@contextmanager
+def games_progress(label: str, total: int, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar of ``total`` games on standard error (none when ``quiet`` or when
+    standard error is not a terminal); yields the callback that advances it by ``k`` games."""
+    with Progress(
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=quiet or not sys.stderr.isatty(),
+    ) as progress:
+        task = progress.add_task("games", total=total)
+        yield lambda k: progress.advance(task, k)

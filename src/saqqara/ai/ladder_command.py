@@ -13,10 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from saqqara.ai.distributed import add_cluster_arguments
+from saqqara.ai.distributed import add_cluster_arguments, games_progress
 from saqqara.ai.ladder import DEFAULT_BOTS, Ladder, run_ladder, tables
 from saqqara.core.registry import load
 
@@ -60,15 +59,7 @@ def ladder_command(
         raise ValueError("--bots names a bot twice")
     load(args.game, args.players, options)
     total = len(tables(bots, args.players)) * args.games
-    with Progress(
-        TextColumn("[bold]ladder"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=args.json or not sys.stderr.isatty(),
-    ) as progress:
-        task = progress.add_task("games", total=total)
+    with games_progress("ladder", total, args.json) as advance:
         ladder = run_ladder(
             args.game,
             args.players,
@@ -77,7 +68,7 @@ def ladder_command(
             args.games,
             args.seed,
             args.workers,
-            lambda k: progress.advance(task, k),
+            advance,
             ray_address=args.ray,
             batch=args.batch,
         )
