@@ -524,6 +524,11 @@ class TableService:
                 table.bot_tasks[seat] = asyncio.ensure_future(self._bot_move(table, seat))
 
     async def _bot_move(self, table: LiveTable, seat: int) -> None:
+        if seat not in table.bot_seats():
+            # The table moved on (or was let go) between this task's start and its first
+            # step: no seat to think for, so no job a worker could not answer.
+            table.bot_tasks.pop(seat, None)
+            return
         seq = table.seq
         try:
             action_id = await self.bots.choose(table.bot_job(seat))
