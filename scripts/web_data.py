@@ -7,7 +7,9 @@ view schema (``saqqara schema GAME --part view``) to ``web/schema/views/GAME.jso
 It also writes each game's board-data schema (``--part board``) to
 ``web/schema/boards/GAME.json`` and, for the games whose board the client draws from static
 data (Valley of the Kings: areas, sites, fields, steps), that data at the game's largest
-player count to ``web/schema/board-data/GAME.json`` (a view says which sites are in play).
+player count to ``web/schema/board-data/GAME.json`` (a view says which sites are in play),
+and the board words (the English names of Revenge's cards and the mummy's symbols, by slug)
+to ``web/schema/board-words.json``.
 ``--fixtures DIR``: positions of real games of every game, played by random bots with
 fixed seeds, as the updates a seat would be sent (view and legal actions), and in
 ``DIR/replays/`` the replay the site answers for a record of each game (a whole game of
@@ -29,6 +31,7 @@ from saqqara.core.match import Match
 from saqqara.core.registry import load, registered_games
 from saqqara.server.messages import encoder, protocol_schemas
 from saqqara.server.replays import replay_record
+from saqqara.server.web_texts import board_words
 from saqqara.server.wording import action_label
 from saqqara.ui.schema_command import schema_of
 
@@ -37,6 +40,7 @@ SCHEMA = ROOT / "web" / "schema" / "protocol.json"
 VIEWS = ROOT / "web" / "schema" / "views"
 BOARDS = ROOT / "web" / "schema" / "boards"
 BOARD_DATA = ROOT / "web" / "schema" / "board-data"
+BOARD_WORDS = ROOT / "web" / "schema" / "board-words.json"
 STATIC_BOARDS = ("valley-of-the-kings",)
 """Games whose board the client draws from data bundled with it."""
 POSITIONS_PER_GAME = 8
@@ -52,6 +56,12 @@ def schema_text() -> str:
 def view_schema_text(game_id: str) -> str:
     """The committed view schema file's expected text for one game."""
     return json.dumps(schema_of(game_id, "view"), indent=2, sort_keys=True) + "\n"
+
+
+def board_words_text() -> str:
+    """The committed board words' expected text: the English names of what the boards draw
+    from the views' slugs (the page translates them with the texts the site serves)."""
+    return json.dumps(board_words(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def board_schema_text(game_id: str) -> str:
@@ -155,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         for game_id in STATIC_BOARDS:
             (BOARD_DATA / f"{game_id}.json").write_text(board_data_text(game_id), encoding="utf-8")
             print(f"wrote {(BOARD_DATA / game_id).relative_to(ROOT)}.json")
+        BOARD_WORDS.write_text(board_words_text(), encoding="utf-8")
+        print(f"wrote {BOARD_WORDS.relative_to(ROOT)}")
     if args.fixtures is not None:
         args.fixtures.mkdir(parents=True, exist_ok=True)
         for game_id in registered_games():

@@ -153,7 +153,7 @@ def seat_update(
             "scores": list(result.scores),
             "ranks": list(result.ranks),
             "winners": sorted(result.winners),
-            "reason": result.reason,
+            "reason": words.outcome_reason(result.reason),
         }
     return Update(
         seq=seq,
