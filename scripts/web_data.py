@@ -13,7 +13,8 @@ to ``web/schema/board-words.json``.
 ``--fixtures DIR``: positions of real games of every game, played by random bots with
 fixed seeds, as the updates a seat would be sent (view and legal actions), and in
 ``DIR/replays/`` the replay the site answers for a record of each game (a whole game of
-Tutankhamun, the start of the others), for Vitest.
+Tutankhamun, the start of the others), and in ``DIR/texts/`` the texts the site serves in
+each language (``GET /texts/LANG.json``), for Vitest.
 Usage: python scripts/web_data.py --schema | --fixtures DIR
 """
 
@@ -27,11 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from saqqara.core.game import CHANCE
+from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.match import Match
 from saqqara.core.registry import load, registered_games
 from saqqara.server.messages import encoder, protocol_schemas
 from saqqara.server.replays import replay_record
-from saqqara.server.web_texts import board_words
+from saqqara.server.web_texts import board_words, web_texts
 from saqqara.server.wording import action_label
 from saqqara.ui.schema_command import schema_of
 
@@ -179,6 +181,14 @@ def main(argv: list[str] | None = None) -> int:
         for game_id in registered_games():
             (replays / f"{game_id}.json").write_bytes(replay_fixture(game_id))
         print(f"wrote a replay of each game to {replays}")
+        texts = args.fixtures / "texts"
+        texts.mkdir(exist_ok=True)
+        for lang in LANGUAGES:
+            if lang != SOURCE_LANGUAGE:
+                (texts / f"{lang}.json").write_text(
+                    json.dumps(web_texts(lang), ensure_ascii=False), encoding="utf-8"
+                )
+        print(f"wrote the texts the site serves in each language to {texts}")
     if not args.schema and args.fixtures is None:
         parser.print_usage(sys.stderr)
         return 2

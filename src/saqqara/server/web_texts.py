@@ -130,6 +130,8 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("green box: the sarcophagus"),
     N_("out"),
     N_("the mummy has {ankhs} of {needs} ☥"),
+    N_("your task cards: {cards}"),
+    N_("{player}: laid {played}; cards left {count}"),
     N_("moves by {face}"),
     N_("dice"),
     N_("the mummy walks {steps} more"),

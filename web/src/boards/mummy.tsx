@@ -11,13 +11,15 @@
 import { useEffect, useState } from "preact/hooks";
 import type { LegalAction } from "../generated/protocol";
 import type { CurseOfTheMummyView } from "../generated/views/curse-of-the-mummy";
-import { useLanguage, type Translate } from "../i18n";
+import { boardWord, fillNodes, useLanguage, type Translate } from "../i18n";
 import { seatColour, seatSymbol } from "../seats";
 import { ComposerPanel, OfferPlace, offersBy, useComposer, type Offer } from "./compose";
 import type { BoardProps } from "./types";
 
 const CELL = 40;
 const TRAY = 64;
+/** About how wide a character of a symbol's name is on the board, in its units. */
+const SYMBOL_CHARACTER = 4.4;
 const AREA_TINT: Record<string, string> = {
   red: "#f0c4b8",
   blue: "#c4d6ee",
@@ -108,7 +110,7 @@ function fieldAt(maze: Maze, name: string): { x: number; y: number } {
   return { x: (index % maze.width) * CELL, y: Math.floor(index / maze.width) * CELL };
 }
 
-export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMummyView>) {
+export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<CurseOfTheMummyView>) {
   const { t } = useLanguage();
   const [aid, setAid] = useState(true);
   const [maze, setMaze] = useState<Maze>(plainGrid);
@@ -165,11 +167,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
               <text x={x + 3} y={y + 10} class="cell-name small">
                 {name}
               </text>
-              {symbol && (
-                <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="symbol-name">
-                  {symbol.name}
-                </text>
-              )}
+              {symbol && <SymbolName x={x + CELL / 2} y={y + 24} name={symbolWord(t, symbol.name)} />}
               {name === maze.start && (
                 <text x={x + CELL / 2} y={y + 27} text-anchor="middle" class="cell-mark">
                   ⇣
@@ -248,6 +246,55 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
         ))}
         · {t("the mummy has {ankhs} of {needs} ☥", { ankhs: view.mummy_ankhs, needs: view.mummy_needs })}
       </p>
+      <TaskCards view={view} names={names} maze={maze} />
+    </div>
+  );
+}
+
+/** A maze symbol's name in the page's language. */
+function symbolWord(t: Translate, slug: string): string {
+  return boardWord(t, "curse-of-the-mummy", "symbols", slug);
+}
+
+/** A symbol's name under a field's name, squeezed to the field's width when it is long. */
+function SymbolName(props: { x: number; y: number; name: string }) {
+  const { x, y, name } = props;
+  const squeeze = name.length * SYMBOL_CHARACTER > CELL - 4;
+  return (
+    <text x={x} y={y} text-anchor="middle" class="symbol-name"
+      textLength={squeeze ? CELL - 4 : undefined} lengthAdjust={squeeze ? "spacingAndGlyphs" : undefined}>
+      {name}
+    </text>
+  );
+}
+
+/** The explorers' task cards: this explorer's own (a seat sees only its own hand) and the
+ * cards each explorer has laid, each a chip in its colour with its symbol's name. */
+function TaskCards(props: { view: CurseOfTheMummyView; names: string[]; maze: Maze }) {
+  const { view, names, maze } = props;
+  const { t } = useLanguage();
+  const colourOf = new Map(maze.symbols.map((symbol) => [symbol.name, symbol.colour]));
+  const chips = (symbols: string[]) =>
+    symbols.map((symbol) => (
+      <span key={symbol} class="task-card" data-symbol={symbol}
+        style={{ background: AREA_TINT[colourOf.get(symbol) ?? ""] ?? "#efe3c6" }}>
+        {symbolWord(t, symbol)}
+      </span>
+    ));
+  const played = Object.entries(view.played);
+  if (!view.hand && played.length === 0) return null;
+  return (
+    <div class="task-cards">
+      {view.hand && <p class="hand">{fillNodes(t("your task cards: {cards}"), { cards: chips(view.hand) })}</p>}
+      {played.map(([seat, symbols]) => (
+        <p key={seat} class="played" data-seat={seat}>
+          {fillNodes(t("{player}: laid {played}; cards left {count}"), {
+            player: <strong>{names[Number(seat)] ?? seat}</strong>,
+            played: symbols.length > 0 ? chips(symbols) : "–",
+            count: (view.hand_colours[seat] ?? []).reduce((a, b) => a + b, 0),
+          })}
+        </p>
+      ))}
     </div>
   );
 }

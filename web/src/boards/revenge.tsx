@@ -1,7 +1,8 @@
 /** Tutankhamun's Revenge: the box of 4×4 stacks (columns a–d, rows 1–4), each with its
  * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. A card that
  * comes to the top turns over. */
-import { useLanguage } from "../i18n";
+import { boardWord, useLanguage } from "../i18n";
+import { CardName } from "./card_name";
 import { Place } from "./place";
 import type { BoardProps } from "./types";
 import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
@@ -73,12 +74,11 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
                 <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="cell-name">
                   {name}
                 </text>
-                <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
-                  {card ? (card.split("-")[0] ?? card) : layers === 0 ? t("empty") : "?"}
-                </text>
-                {card && card.includes("-") && (
-                  <text x={x + CELL / 2} y={y + 54} text-anchor="middle" class="tile-label">
-                    {card.split("-").slice(1).join(" ")}
+                {card ? (
+                  <CardName x={x + CELL / 2} y={y + 42} name={boardWord(t, "tutankhamuns-revenge", "cards", card)} />
+                ) : (
+                  <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
+                    {layers === 0 ? t("empty") : "?"}
                   </text>
                 )}
                 <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
@@ -104,7 +104,10 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
           <ul>
             {mine.map(([layer, cards]) => (
               <li key={layer} data-layer={layer}>
-                {t("Layer {layer}: {cards}", { layer, cards: cards.map((card) => card ?? "·").join(", ") })}
+                {t("Layer {layer}: {cards}", {
+                  layer,
+                  cards: cards.map((card) => (card ? boardWord(t, "tutankhamuns-revenge", "cards", card) : "·")).join(", "),
+                })}
               </li>
             ))}
           </ul>

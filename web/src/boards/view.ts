@@ -59,3 +59,28 @@ export function lastPlaces(events: { seq: number; data: Record<string, unknown> 
   }
   return found;
 }
+
+const VOWELS = /[aeiouyäöüåéèáàóòíìúùæø]/i;
+
+/** A name broken into at most two lines of about ``width`` characters for a small place on a
+ * board: at a space or before a parenthesis where it has one (the most even such break),
+ * else a long single word hyphenated between two consonants near its middle
+ * ("Schlangen-mittelstück", "Kistuts-myckning"), else as it is. */
+export function nameLines(name: string, width: number): string[] {
+  if (name.length <= width) return [name];
+  const breaks = [...name.matchAll(/ /g)].map((match) => match.index ?? 0);
+  if (breaks.length > 0) {
+    const best = breaks.reduce((a, b) =>
+      Math.max(a, name.length - a) <= Math.max(b, name.length - b) ? a : b,
+    );
+    return [name.slice(0, best), name.slice(best + 1)];
+  }
+  let best = -1;
+  for (let at = 2; at <= name.length - 2; at++) {
+    const before = name.charAt(at - 1);
+    const after = name.charAt(at);
+    if (!/\p{L}/u.test(before) || !/\p{L}/u.test(after) || VOWELS.test(before) || VOWELS.test(after)) continue;
+    if (best < 0 || Math.abs(at - name.length / 2) < Math.abs(best - name.length / 2)) best = at;
+  }
+  return best < 0 ? [name] : [`${name.slice(0, best)}-`, name.slice(best)];
+}
