@@ -8,12 +8,12 @@ const WIDTH = 66;
 /** About how wide a character of the card-name font is, per unit of font size. */
 const CHARACTER = 0.6;
 
-export function CardName(props: { x: number; y: number; name: string }) {
-  const { x, y, name } = props;
+export function CardName(props: { x: number; y: number; name: string; card: string }) {
+  const { x, y, name, card } = props;
   const lines = nameLines(name, 10);
   const size = lines.length === 1 ? 13 : 10.5;
   return (
-    <text x={x} y={lines.length === 1 ? y : y - 5} text-anchor="middle" class="tile-label card-name" style={{ fontSize: `${size}px` }}>
+    <text x={x} y={lines.length === 1 ? y : y - 5} text-anchor="middle" class="tile-label card-name" data-card={card} style={{ fontSize: `${size}px` }}>
       {lines.map((line, n) => {
         const squeeze = line.length * size * CHARACTER > WIDTH;
         return (

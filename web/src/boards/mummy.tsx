@@ -167,7 +167,7 @@ export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<Curse
               <text x={x + 3} y={y + 10} class="cell-name small">
                 {name}
               </text>
-              {symbol && <SymbolName x={x + CELL / 2} y={y + 24} name={symbolWord(t, symbol.name)} />}
+              {symbol && <SymbolName x={x + CELL / 2} y={y + 24} symbol={symbol.name} name={symbolWord(t, symbol.name)} />}
               {name === maze.start && (
                 <text x={x + CELL / 2} y={y + 27} text-anchor="middle" class="cell-mark">
                   ⇣
@@ -257,11 +257,11 @@ function symbolWord(t: Translate, slug: string): string {
 }
 
 /** A symbol's name under a field's name, squeezed to the field's width when it is long. */
-function SymbolName(props: { x: number; y: number; name: string }) {
-  const { x, y, name } = props;
+function SymbolName(props: { x: number; y: number; name: string; symbol: string }) {
+  const { x, y, name, symbol } = props;
   const squeeze = name.length * SYMBOL_CHARACTER > CELL - 4;
   return (
-    <text x={x} y={y} text-anchor="middle" class="symbol-name"
+    <text x={x} y={y} text-anchor="middle" class="symbol-name" data-symbol={symbol}
       textLength={squeeze ? CELL - 4 : undefined} lengthAdjust={squeeze ? "spacingAndGlyphs" : undefined}>
       {name}
     </text>

@@ -75,7 +75,7 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
                   {name}
                 </text>
                 {card ? (
-                  <CardName x={x + CELL / 2} y={y + 42} name={boardWord(t, "tutankhamuns-revenge", "cards", card)} />
+                  <CardName x={x + CELL / 2} y={y + 42} card={card} name={boardWord(t, "tutankhamuns-revenge", "cards", card)} />
                 ) : (
                   <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
                     {layers === 0 ? t("empty") : "?"}
