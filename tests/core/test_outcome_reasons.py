@@ -16,6 +16,7 @@ from saqqara.core.match import Match
 from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load, registered_games
 from saqqara.games.valley_of_the_kings.state import MAX_ROUNDS
+from saqqara.server.clocks import Forfeit
 from saqqara.server.replays import replay_record
 from tests.core.test_presentation import tables
 
@@ -121,3 +122,18 @@ def test_a_replays_outcome_gives_the_reason_in_the_replays_language() -> None:
     reason = match.outcome().reason
     german = presentation_for(game, "de").outcome_reason(reason)
     assert replay.outcome["reason"] == german != reason
+
+
+def test_a_forfeit_is_worded_in_the_connections_language() -> None:
+    names = ["Ann", "Bo", "Cy"]
+    forfeit = Forfeit.of([0, 2], names)
+    game = load("tutankhamun", 3)
+    assert forfeit.outcome(3)["reason"] == "Ann and Cy ran out of time"  # as stored
+    english = forfeit.outcome(3, presentation_for(game, "en", names))
+    assert english["reason"] == "Ann and Cy ran out of time"
+    for lang in LANGUAGES:
+        worded = forfeit.outcome(3, presentation_for(game, lang, names, strict=True))["reason"]
+        assert "Ann" in worded and "Cy" in worded and "Bo" not in worded
+    assert forfeit.outcome(3, presentation_for(game, "de", names))["reason"] == (
+        "Zeit abgelaufen: Ann und Cy"
+    )

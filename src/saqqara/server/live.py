@@ -25,6 +25,7 @@ from saqqara.server.bots import BotJob
 from saqqara.server.clocks import ClockRule, Forfeit, TurnClocks
 from saqqara.server.messages import TableNotice, Update, encode
 from saqqara.server.updates import Shared, seat_update
+from saqqara.server.wording import texts
 from saqqara.store import (
     CLOSED,
     FINISHED,
@@ -310,7 +311,8 @@ class LiveTable:
             update.clock = self.clocks.view()
         if self.forfeit is not None:
             update.over, update.to_act = True, []
-            update.outcome = self.forfeit.outcome(self.game.players)
+            words = texts(self.game, lang, self.names())
+            update.outcome = self.forfeit.outcome(self.game.players, words)
         return update
 
     async def push(self, listener: Listener, *, force: bool = False) -> None:
