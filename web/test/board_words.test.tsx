@@ -146,13 +146,18 @@ describe("the board words in every language", () => {
   }
 });
 
-it("breaks a long name into two lines at a space, or between consonants near its middle", () => {
+it("breaks a long name at a space, or a compound where another name shares a part", () => {
+  const german = ["Schlangenmittelstück", "Schlangenschwanz", "Obeliskmittelstück", "Obeliskspitze", "Alabastervase", "Fayencevase", "Sargschmuck", "Kobra (Schlangenkopf)"];
   expect(nameLines("Earth", 10)).toEqual(["Earth"]);
   expect(nameLines("Coffin ornament", 10)).toEqual(["Coffin", "ornament"]);
   expect(nameLines("Kobra (Schlangenkopf)", 10)).toEqual(["Kobra", "(Schlangenkopf)"]);
-  expect(nameLines("Schlangenmittelstück", 10)).toEqual(["Schlangen-", "mittelstück"]);
-  expect(nameLines("Kistutsmyckning", 10)).toEqual(["Kistuts-", "myckning"]);
-  expect(nameLines("Slangenmiddenstuk", 10)).toEqual(["Slangen-", "middenstuk"]);
+  expect(nameLines("Schlangenmittelstück", 10, german)).toEqual(["Schlangen-", "mittelstück"]);
+  expect(nameLines("Obeliskmittelstück", 10, german)).toEqual(["Obelisk-", "mittelstück"]);
+  expect(nameLines("Alabastervase", 10, german)).toEqual(["Alabaster-", "vase"]);
+  expect(nameLines("Fayencevase", 10, german)).toEqual(["Fayence-", "vase"]);
+  // Nothing shares a part: left whole (drawn smaller).
+  expect(nameLines("Sargschmuck", 10, german)).toEqual(["Sargschmuck"]);
+  expect(nameLines("Kistutsmyckning", 10, ["Kobra (ormhuvud)"])).toEqual(["Kistutsmyckning"]);
 });
 
 it("fills a translated template's fields with page elements", () => {

@@ -259,10 +259,10 @@ function symbolWord(t: Translate, slug: string): string {
 /** A symbol's name under a field's name, squeezed to the field's width when it is long. */
 function SymbolName(props: { x: number; y: number; name: string; symbol: string }) {
   const { x, y, name, symbol } = props;
-  const squeeze = name.length * SYMBOL_CHARACTER > CELL - 4;
+  const squeeze = name.length * SYMBOL_CHARACTER > CELL - 6;
   return (
     <text x={x} y={y} text-anchor="middle" class="symbol-name" data-symbol={symbol}
-      textLength={squeeze ? CELL - 4 : undefined} lengthAdjust={squeeze ? "spacingAndGlyphs" : undefined}>
+      textLength={squeeze ? CELL - 6 : undefined} lengthAdjust={squeeze ? "spacingAndGlyphs" : undefined}>
       {name}
     </text>
   );

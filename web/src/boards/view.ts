@@ -60,27 +60,33 @@ export function lastPlaces(events: { seq: number; data: Record<string, unknown> 
   return found;
 }
 
-const VOWELS = /[aeiouyäöüåéèáàóòíìúùæø]/i;
-
 /** A name broken into at most two lines of about ``width`` characters for a small place on a
- * board: at a space or before a parenthesis where it has one (the most even such break),
- * else a long single word hyphenated between two consonants near its middle
- * ("Schlangen-mittelstück", "Kistuts-myckning"), else as it is. */
-export function nameLines(name: string, width: number): string[] {
+ * board: at a space where it has one (the most even such break); else a long compound word
+ * hyphenated where it shares a part with one of the other ``names`` of its kind in the same
+ * language ("Schlangen-mittelstück" beside "Schlangenschwanz" and "Obeliskmittelstück"),
+ * the break nearest its middle; else as it is (the caller shrinks it to fit). */
+export function nameLines(name: string, width: number, names: string[] = []): string[] {
   if (name.length <= width) return [name];
-  const breaks = [...name.matchAll(/ /g)].map((match) => match.index ?? 0);
-  if (breaks.length > 0) {
-    const best = breaks.reduce((a, b) =>
+  const spaces = [...name.matchAll(/ /g)].map((match) => match.index ?? 0);
+  if (spaces.length > 0) {
+    const best = spaces.reduce((a, b) =>
       Math.max(a, name.length - a) <= Math.max(b, name.length - b) ? a : b,
     );
     return [name.slice(0, best), name.slice(best + 1)];
   }
-  let best = -1;
-  for (let at = 2; at <= name.length - 2; at++) {
-    const before = name.charAt(at - 1);
-    const after = name.charAt(at);
-    if (!/\p{L}/u.test(before) || !/\p{L}/u.test(after) || VOWELS.test(before) || VOWELS.test(after)) continue;
-    if (best < 0 || Math.abs(at - name.length / 2) < Math.abs(best - name.length / 2)) best = at;
+  const lower = name.toLowerCase();
+  const breaks = new Set<number>();
+  for (const other of names.flatMap((each) => each.toLowerCase().split(/[\s()]+/))) {
+    if (other === lower || other.length < 4) continue;
+    let prefix = 0;
+    while (prefix < Math.min(lower.length, other.length) && lower[prefix] === other[prefix]) prefix++;
+    let suffix = 0;
+    while (suffix < Math.min(lower.length, other.length) && lower.at(-1 - suffix) === other.at(-1 - suffix)) suffix++;
+    if (prefix >= 4) breaks.add(prefix);
+    if (suffix >= 4) breaks.add(lower.length - suffix);
   }
-  return best < 0 ? [name] : [`${name.slice(0, best)}-`, name.slice(best)];
+  const usable = [...breaks].filter((at) => at >= 3 && at <= name.length - 3);
+  if (usable.length === 0) return [name];
+  const best = usable.reduce((a, b) => (Math.abs(a - name.length / 2) <= Math.abs(b - name.length / 2) ? a : b));
+  return [`${name.slice(0, best)}-`, name.slice(best)];
 }
