@@ -1,7 +1,8 @@
 /** Valley of the Kings on a 360×740 phone with a touch screen: the whole board fits the
  * page's width, "Zoom to your move" enlarges the current decision until every place of it is
  * a touch target of at least 40 CSS pixels, and a turn is played by tapping places on the
- * board (and the choices and Confirm beside it), never the move list. */
+ * board (and the choices and Confirm beside it), never the move list; two fingers spread on
+ * the board zoom it. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTable, type Server, startBrowser, startServer } from "./harness";
@@ -82,6 +83,31 @@ async function tapDecision(page: Page): Promise<void> {
   );
 }
 
+/** Two fingers on the board's frame, ``from`` pixels apart, spread to ``to`` pixels apart
+ * (touch events as a touch screen sends them). */
+async function pinch(page: Page, from: number, to: number): Promise<void> {
+  await page.evaluate(
+    ([start, end]) => {
+      const frame = document.querySelector(".valley .board-scroll");
+      if (!frame) throw new Error("no board frame");
+      const box = frame.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + Math.min(box.height, 300) / 2;
+      const fingers = (apart: number) => [
+        new Touch({ identifier: 1, target: frame, clientX: x - apart / 2, clientY: y }),
+        new Touch({ identifier: 2, target: frame, clientX: x + apart / 2, clientY: y }),
+      ];
+      const send = (type: string, touches: Touch[]) =>
+        frame.dispatchEvent(new TouchEvent(type, { touches, changedTouches: touches, bubbles: true, cancelable: true }));
+      send("touchstart", fingers(start ?? 0));
+      for (let n = 1; n <= 10; n++) send("touchmove", fingers((start ?? 0) + (((end ?? 0) - (start ?? 0)) * n) / 10));
+      send("touchend", []);
+    },
+    [from, to],
+  );
+  await page.waitForFunction(() => Number(document.querySelector(".valley .board-scroll")?.getAttribute("data-zoom")) > 1);
+}
+
 it("plays Valley of the Kings' decisions on a 360-pixel phone by tapping the zoomed board", async () => {
   const { links } = await createTable(server.base, "valley-of-the-kings", 1, 1, "greedy");
   const context = await browser.newContext({
@@ -114,6 +140,10 @@ it("plays Valley of the Kings' decisions on a 360-pixel phone by tapping the zoo
   // Back to the whole board.
   await page.locator(".zoom-whole").tap();
   await page.waitForFunction(() => document.querySelector(".valley .board-scroll")?.getAttribute("data-zoom") === "1.00");
+  // Two fingers spread apart on the board zoom it in.
+  await pinch(page, 40, 160);
+  expect(Number(await frame.getAttribute("data-zoom"))).toBeGreaterThan(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(errors).toEqual([]);
   await context.close();
 });

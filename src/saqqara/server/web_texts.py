@@ -141,6 +141,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("{walked}, {total} in all of {limit}"),
     N_("Bid at group {group}"),
     N_("{rings} rings"),
+    N_("1 ring"),
     N_("Overseer {number} to {place}"),
     N_("overseer {number}"),
     N_("overseer {number} ({cost})"),

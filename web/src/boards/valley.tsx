@@ -206,7 +206,7 @@ function placeOf(
       return {
         key: `group ${first}`,
         title: t("Bid at group {group}", { group: first ?? "" }),
-        text: t("{rings} rings", { rings: second ?? "" }),
+        text: second === "1" ? t("1 ring") : t("{rings} rings", { rings: second ?? "" }),
         sealed: true,
       };
     case "overseer": {

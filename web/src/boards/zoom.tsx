@@ -114,10 +114,11 @@ export function useZoom(): Zoom {
     const x = at?.x ?? element.clientWidth / 2;
     const y = at?.y ?? element.clientHeight / 2;
     const scale = next / old;
-    scrollTo.current = {
-      left: (element.scrollLeft + x) * scale - x,
-      top: (element.scrollTop + y) * scale - y,
-    };
+    // Several pinch moves may come before the board is drawn anew: each goes on from the
+    // last one's zoom and scroll, not the drawn ones.
+    const from = scrollTo.current ?? { left: element.scrollLeft, top: element.scrollTop };
+    scrollTo.current = { left: (from.left + x) * scale - x, top: (from.top + y) * scale - y };
+    current.current = next;
     setZoom(next);
   }, []);
   const focus = useCallback(() => {
@@ -132,10 +133,14 @@ export function useZoom(): Zoom {
       element.scrollLeft = Math.max(0, found.left);
       element.scrollTop = Math.max(0, found.top);
       scrollTo.current = null;
-    } else setZoom(found.zoom);
+    } else {
+      current.current = found.zoom;
+      setZoom(found.zoom);
+    }
   }, []);
   const whole = useCallback(() => {
     scrollTo.current = { left: 0, top: 0 };
+    current.current = 1;
     setZoom(1);
   }, []);
   usePinch(frame, zoomBy);
