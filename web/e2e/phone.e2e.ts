@@ -1,4 +1,4 @@
-/** Valley of the Kings on a 360×740 phone with a touch screen: the whole board fits the
+/** Valley of the Kings (and the mummy's maze) on a 360×740 phone with a touch screen: the whole board fits the
  * page's width, "Zoom to your move" enlarges the current decision until every place of it is
  * a touch target of at least 40 CSS pixels, and a turn is played by tapping places on the
  * board (and the choices and Confirm beside it), never the move list; two fingers spread on
@@ -24,7 +24,7 @@ afterAll(async () => {
 /** The smallest side, in CSS pixels, of each place of the board. */
 async function placeSizes(page: Page): Promise<number[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll(".valley svg .place")].map((place) => {
+    [...document.querySelectorAll(".board-wrap svg .place")].map((place) => {
       const box = place.getBoundingClientRect();
       return Math.min(box.width, box.height);
     }),
@@ -35,10 +35,10 @@ async function placeSizes(page: Page): Promise<number[]> {
  * screen where a tap lands on it (not on a drawing above it, a stone or a figure). */
 async function tapPoint(page: Page, index: number): Promise<{ x: number; y: number } | null> {
   return page.evaluate((n) => {
-    const place = document.querySelectorAll(".valley svg .place")[n];
+    const place = document.querySelectorAll(".board-wrap svg .place")[n];
     if (!place) return null;
     place.scrollIntoView({ block: "center", inline: "center" });
-    const frame = document.querySelector(".valley .board-scroll")?.getBoundingClientRect();
+    const frame = document.querySelector(".board-wrap .board-scroll")?.getBoundingClientRect();
     const box = place.getBoundingClientRect();
     for (const fy of [0.5, 0.35, 0.65, 0.2, 0.8]) {
       for (const fx of [0.5, 0.35, 0.65, 0.2, 0.8]) {
@@ -55,7 +55,7 @@ async function tapPoint(page: Page, index: number): Promise<{ x: number; y: numb
 /** Tap a place of the current decision, then its first choice and Confirm where it asks. */
 async function tapDecision(page: Page): Promise<void> {
   const seq = await page.locator("main.table").getAttribute("data-seq");
-  const count = await page.locator(".valley svg .place").count();
+  const count = await page.locator(".board-wrap svg .place").count();
   let point: { x: number; y: number } | null = null;
   for (let n = 0; n < count && !point; n++) point = await tapPoint(page, n);
   expect(point).not.toBeNull();
@@ -145,5 +145,24 @@ it("plays Valley of the Kings' decisions on a 360-pixel phone by tapping the zoo
   expect(Number(await frame.getAttribute("data-zoom"))).toBeGreaterThan(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+it("zooms Curse of the Mummy's maze on a phone to tappable fields and plays a decision", async () => {
+  const { links } = await createTable(server.base, "curse-of-the-mummy", 1, 1, "heuristic");
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto(links.get(0) ?? "");
+  expect(await awaitTurn(page)).toBe(true);
+  await page.locator(".mummy-board svg .place").first().waitFor();
+  await page.locator(".zoom-focus").tap();
+  await page.waitForFunction(() => Number(document.querySelector(".mummy-board .board-scroll")?.getAttribute("data-zoom")) > 1);
+  expect(Math.min(...(await placeSizes(page)))).toBeGreaterThanOrEqual(40);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await tapDecision(page);
   await context.close();
 });

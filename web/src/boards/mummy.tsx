@@ -7,7 +7,7 @@
  * may be played too, a choice between the two), the mummy's "step n" a click on the field
  * north of it and "stop" on the mummy itself; the dice: "announce 3" a click on a kept die
  * showing 3, and rolling, rerolling, resolving the mummy dice or declaring the figure stuck
- * the tray's buttons. */
+ * the tray's buttons. On a phone the maze zooms like Valley's board (zoom.tsx). */
 import { useEffect, useState } from "preact/hooks";
 import type { LegalAction } from "../generated/protocol";
 import type { CurseOfTheMummyView } from "../generated/views/curse-of-the-mummy";
@@ -15,6 +15,7 @@ import { boardWord, fillNodes, useLanguage, type Translate } from "../i18n";
 import { seatColour, seatSymbol } from "../seats";
 import { ComposerPanel, OfferPlace, offersBy, useComposer, type Offer } from "./compose";
 import type { BoardProps } from "./types";
+import { useZoom, ZoomFrame } from "./zoom";
 
 const CELL = 40;
 const TRAY = 64;
@@ -136,12 +137,14 @@ export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<Curse
   const full = maze.width * CELL + 16;
   const mummy = fieldAt(maze, view.mummy);
   const buttons = [...offers.entries()].filter(([key]) => key.startsWith("button "));
+  const zoom = useZoom();
   return (
-    <div class="board-wrap">
+    <div class="board-wrap mummy-board">
       <label class="aid">
         <input type="checkbox" checked={aid} onChange={() => setAid(!aid)} />{" "}
         {t("show where each explorer may be")}
       </label>
+      <ZoomFrame zoom={zoom} deciding={offers.size > 0}>
       <svg class="board" viewBox={`-8 -8 ${full} ${full + TRAY}`} role="img" aria-label={t("The maze")}>
         <rect x="-8" y="-8" width={full} height={full} fill="#3b2a1a" />
         {maze.fields.map((name, index) => {
@@ -234,6 +237,7 @@ export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<Curse
         </g>
         <DiceTray view={view} top={full - 8} width={full} place={place} buttons={buttons} />
       </svg>
+      </ZoomFrame>
       <ComposerPanel composer={composer} />
       <p class="legend">
         ☠ {t("mummy")} · ⇣ {t("stairs (start)")} · {t("green box: the sarcophagus")} ·{" "}
