@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { LegalAction } from "../generated/protocol";
 import { useLanguage } from "../i18n";
 import "./boards.css";
+import { onOperate } from "./place";
 
 /** One action a place may lead to, with the short text its choice button shows. */
 export interface Option {
@@ -117,9 +118,7 @@ export function OfferPlace(props: {
       data-action={direct ? only.action.id : undefined}
       data-actions={direct ? undefined : ids.join(" ")}
       onClick={activate}
-      onKeyDown={(event) => {
-        if (event.key === "Enter" || event.key === " ") activate();
-      }}
+      onKeyDown={onOperate(activate)}
     >
       <title>{label}</title>
       {children}

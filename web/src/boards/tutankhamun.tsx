@@ -1,11 +1,14 @@
-/** Tutankhamun: the path of treasure tiles spiralling in to the pyramid, the pawns on it.
- * A "take N" action is a click on tile N; "exit" is a click on the pyramid. A pawn that
- * moves walks along the path through the tiles it passes. */
+/** Tutankhamun: the path of treasure tiles spiralling in to the pyramid, the pawns on it,
+ * and under it each seat's collected tiles (tutankhamun_holdings.tsx). A "take N" action is
+ * a click on tile N; "exit" is a click on the pyramid; a scoring's lid, pharaoh tile, mask
+ * and pass, and the nugget's or bag's choice of a tile to take, are clicks in the rows of
+ * collected tiles. A pawn that moves walks along the path through the tiles it passes. */
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { seatColour, seatSymbol } from "../seats";
 import { walk } from "./motion";
 import { useLanguage } from "../i18n";
 import { Place } from "./place";
+import { Tableau, tableauHeight } from "./tutankhamun_holdings";
 import type { BoardProps } from "./types";
 import type { TutankhamunView } from "../generated/views/tutankhamun";
 import { actionNamed, hue, placeActions, tag } from "./view";
@@ -69,8 +72,8 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
   return (
     <svg
       class="board"
-      viewBox={`${-extent} ${-extent} ${2 * extent} ${2 * extent}`}
-      role="img"
+      viewBox={`${-extent} ${-extent} ${2 * extent} ${2 * extent + tableauHeight(view.players)}`}
+      role="group"
       aria-label={t("The path of treasures around the pyramid")}
     >
       <rect x={-extent} y={-extent} width={2 * extent} height={2 * extent} fill="#e9d8a6" />
@@ -105,6 +108,7 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
           </Place>
         );
       })}
+      <Tableau view={view} legal={legal} onAct={onAct} last={last} left={-extent} top={extent} width={2 * extent} />
       {pawns.map((position, seat) => {
         const point = pawnPoint(position, seat);
         const dx = (seat % 3) * 7 - 7;
