@@ -180,7 +180,7 @@ it("Tutankhamun: the nugget takes a tile by a click on it in its holder's row, o
     });
   }
   expect(sent.sort()).toEqual(legal.map((a) => a.id).sort());
-  expect(root.querySelector(".tableau-button")?.textContent).toBe("Take nothingTake nothing");
+  expect(root.querySelector(".board-button")?.textContent).toBe("Take nothingTake nothing");
 });
 
 it("Tutankhamun: a scoring rings the scored type in every row with the seat's count", () => {
@@ -195,7 +195,7 @@ it("Tutankhamun: a scoring rings the scored type in every row with the seat's co
   expect(counts.filter((n) => n > 0).sort()).toEqual(scoring.tiles.filter((n) => n > 0).sort());
   // The pass is the button under the rows, named by its label.
   const pass = position.legal.find((a) => a.notation === "pass");
-  expect(root.querySelector(`.tableau-button[data-action="${pass?.id}"]`)?.getAttribute("aria-label")).toBe(pass?.label);
+  expect(root.querySelector(`.board-button[data-action="${pass?.id}"]`)?.getAttribute("aria-label")).toBe(pass?.label);
 });
 
 it("Revenge: the tray holds the cards left to lay, the laid ones counted out", () => {

@@ -162,3 +162,24 @@ export function useRovingPlaces(legal: LegalAction[]) {
 
   return { ref, onKeyDown, onFocusIn, onFocusOut };
 }
+
+/** A move that is no spot on the board drawn as a button on it, named by its label. */
+export function PlaceButton(props: {
+  action: LegalAction | undefined;
+  onAct: (action: number) => void;
+  x: number;
+  y: number;
+  width: number;
+  height?: number;
+}) {
+  const { action, onAct, x, y, width, height = 30 } = props;
+  if (!action) return null;
+  return (
+    <Place action={action} onAct={onAct} kind="board-button">
+      <rect class="spot button" x={x} y={y} width={width} height={height} rx="8" />
+      <text x={x + width / 2} y={y + height / 2 + 5} text-anchor="middle" class="button-text">
+        {action.label}
+      </text>
+    </Place>
+  );
+}

@@ -1,14 +1,16 @@
 /** Tutankhamun's Revenge: the box of 4×4 stacks (columns a–d, rows 1–4), each with its
  * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. While this
  * seat lays a layer, the next cell is ringed and the cards left to lay lie in a tray under
- * the box (revenge_laying.tsx): a click on one lays it there. A card that comes to the top
- * turns over. */
+ * the box (revenge_laying.tsx): a click on one lays it there. While digging, the scarab,
+ * stop and keeping the blockade card are buttons under the box. A card that comes to the
+ * top turns over. */
 import { useLanguage } from "../i18n";
 import { Place } from "./place";
 import type { BoardProps } from "./types";
 import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
-import { placeActions } from "./view";
+import { actionNamed, placeActions } from "./view";
 import { LayingTray, trayHeight } from "./revenge_laying";
+import { PlaceButton } from "./place";
 
 const CELL = 86;
 
@@ -34,9 +36,12 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
   // While laying, the cells show this seat's own layer as it is laid (face down to others).
   const layingNow =
     view.phase === "laying" && view.laying ? (view.my_layers[String(view.laying.layer)] ?? []) : [];
-  const tray = trayHeight(view, legal);
+  /** Under the box while digging: the scarab, stop and keeping the blockade card. */
+  const buttons = ["scarab", "stop", "no-block"].map((notation) => actionNamed(legal, notation)).filter((a) => a !== undefined);
+  const digging = ["digging", "revealing", "blocking"].includes(view.phase);
+  const tray = digging ? 82 : trayHeight(view, legal);
   /** The cell the next card goes on, while this seat lays. */
-  const nextCell = tray > 0 && view.laying ? view.laying.cards : -1;
+  const nextCell = !digging && tray > 0 && view.laying ? view.laying.cards : -1;
   return (
     <div class="board-wrap">
     <svg class="board" viewBox={`0 0 380 ${380 + tray}`} role="group" aria-label={t("The box of sixteen stacks")}>
@@ -106,7 +111,11 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
           </Place>
         );
       })}
-      {tray > 0 && <LayingTray view={view} legal={legal} onAct={onAct} top={380} colour={cardColour} />}
+      {!digging && tray > 0 && <LayingTray view={view} legal={legal} onAct={onAct} top={380} colour={cardColour} />}
+      {digging && <rect x="0" y="380" width="380" height={tray} fill="#5e3f22" />}
+      {buttons.map((action, n) => (
+        <PlaceButton key={action.id} action={action} onAct={onAct} x={12} y={388 + n * 36} width={356} />
+      ))}
     </svg>
       {mine.length > 0 && (
         <details class="secret">

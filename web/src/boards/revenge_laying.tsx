@@ -1,7 +1,8 @@
 /** Tutankhamun's Revenge, laying a layer: the cards of the layer still to lay, in a tray
  * under the box. A card that may go on the next cell (ringed in the box) is a place whose
  * click sends "lay CARD"; one that may not go there now (the snake and the obelisks must
- * lie together) is drawn faded; the die at the end lays the rest at random ("random"). */
+ * lie together) is drawn faded; the die at the end lays the rest at random ("random"). The
+ * card names are the view's words, as on the stacks. */
 import type { LegalAction } from "../generated/protocol";
 import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
 import { Place } from "./place";
@@ -54,12 +55,12 @@ export function LayingTray(props: {
         return (
           <Place key={card} action={action} onAct={onAct} kind={action ? "tray-card" : "tray-card faded"}>
             <rect class="spot" x={x} y={y} width={WIDE - 4} height={TALL} rx="5" fill={colour(card)} stroke="#5a3d1e" />
-            <text x={x + WIDE / 2 - 2} y={y + 17} text-anchor="middle" class="tile-label">
-              {first}
-            </text>
-            <text x={x + WIDE / 2 - 2} y={y + 28} text-anchor="middle" class="tile-label">
-              {rest.join(" ")}
-            </text>
+            {[first ?? card, rest.join(" ")].map((word, line) => (
+              <text key={line} x={x + WIDE / 2 - 2} y={y + 17 + line * 11} text-anchor="middle"
+                class={word.length > 8 ? "tile-label narrow" : "tile-label"}>
+                {word}
+              </text>
+            ))}
             <text x={x + WIDE / 2 - 2} y={y + 46} text-anchor="middle" class="tile-label big">
               ×{count}
             </text>
@@ -69,9 +70,10 @@ export function LayingTray(props: {
       {random && (
         <Place action={random} onAct={onAct} kind="tray-card">
           <rect class="spot button" x={dice.x} y={dice.y} width={WIDE - 4} height={TALL} rx="5" />
-          <text x={dice.x + WIDE / 2 - 2} y={dice.y + 36} text-anchor="middle" class="tray-die">
-            🎲
-          </text>
+          <rect x={dice.x + 9} y={dice.y + 13} width="28" height="28" rx="5" fill="#fff" stroke="#1f3b57" stroke-width="2" />
+          {[[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]].map(([col = 0, row = 0]) => (
+            <circle key={`${col}${row}`} cx={dice.x + 15 + col * 8} cy={dice.y + 19 + row * 8} r="2.4" fill="#1f3b57" />
+          ))}
         </Place>
       )}
     </g>

@@ -8,10 +8,10 @@ import { seatColour, seatSymbol } from "../seats";
 import { walk } from "./motion";
 import { useLanguage } from "../i18n";
 import { Place } from "./place";
-import { Tableau, tableauHeight } from "./tutankhamun_holdings";
+import { Tableau, tableauHeight, tileColour, tileTag } from "./tutankhamun_holdings";
 import type { BoardProps } from "./types";
 import type { TutankhamunView } from "../generated/views/tutankhamun";
-import { actionNamed, hue, placeActions, tag } from "./view";
+import { actionNamed, placeActions } from "./view";
 
 const SPACING = 31;
 const TURN_GAP = 36;
@@ -93,7 +93,7 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
               cx={point.x}
               cy={point.y}
               r="14"
-              fill={tile === null ? "#f4ead0" : hue(tile)}
+              fill={tile === null ? "#f4ead0" : tileColour(tile)}
               stroke={gone ? "#d8c9a0" : "#5b4a1f"}
               stroke-dasharray={gone ? "3 3" : undefined}
             />
@@ -102,7 +102,7 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
             )}
             {tile !== null && (
               <text x={point.x} y={point.y + 3.5} text-anchor="middle" class="tile-label">
-                {tag(tile)}
+                {tileTag(tile)}
               </text>
             )}
           </Place>

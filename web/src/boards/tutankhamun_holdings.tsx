@@ -10,8 +10,32 @@
 import { seatColour, seatSymbol } from "../seats";
 import type { LegalAction } from "../generated/protocol";
 import type { TutankhamunView } from "../generated/views/tutankhamun";
-import { Place } from "./place";
-import { actionNamed, hue, tag } from "./view";
+import { Place, PlaceButton } from "./place";
+import { actionNamed, hue } from "./view";
+
+/** The colours of Out of the Box's sets (hue, saturation), the rest hashed from the name. */
+const SET_COLOURS: Record<string, [number, number]> = { green: [120, 40], blue: [210, 55], purple: [285, 40] };
+/** The words that name a kind of tile apart from its set: not the colour, not "alabaster". */
+function ownWords(slug: string): string[] {
+  const words = slug.split("-");
+  return words.length > 1 && (words[0] === "alabaster" || (words[0] ?? "") in SET_COLOURS) ? words.slice(1) : words;
+}
+
+/** A tile's short tag: "Flas", "Lamp", "Chal" for the alabaster ones, "Cat", "Horu" for Out
+ * of the Box's (the set is its colour), else the first word's first letters ("Thro"). */
+export function tileTag(slug: string): string {
+  const word = ownWords(slug)[0] ?? slug;
+  return word.charAt(0).toUpperCase() + word.slice(1, 4);
+}
+
+/** A tile's colour: its set's for Out of the Box (lighter or darker by kind), else a stable
+ * pleasant colour from its name. */
+export function tileColour(slug: string): string {
+  const set = SET_COLOURS[slug.split("-")[0] ?? ""];
+  if (!set) return hue(slug);
+  const lightness = { scarab: 82, cat: 74, horus: 66, anubis: 58, death: 50 }[ownWords(slug)[0] ?? ""] ?? 70;
+  return `hsl(${set[0]} ${set[1]}% ${lightness}%)`;
+}
 
 export const ROW = 36;
 /** The tableau's height for a number of seats (the rows and the button line). */
@@ -33,9 +57,9 @@ interface Chip {
 function ChipAt({ chip, x, y, onAct }: { chip: Chip; x: number; y: number; onAct: (action: number) => void }) {
   return (
     <Place action={chip.action} onAct={onAct} kind="chip">
-      <circle class="spot" cx={x} cy={y} r="13" fill={chip.slug === "mask" ? "#d4a017" : hue(chip.slug)} stroke="#5b4a1f" />
+      <circle class="spot" cx={x} cy={y} r="13" fill={chip.slug === "mask" ? "#d4a017" : tileColour(chip.slug)} stroke="#5b4a1f" />
       <text x={x} y={y + 3.5} text-anchor="middle" class="tile-label">
-        {chip.slug === "mask" ? "☥" : tag(chip.slug)}
+        {chip.slug === "mask" ? "☥" : tileTag(chip.slug)}
       </text>
       {chip.count > 1 && (
         <g class="chip-count">
@@ -137,21 +161,7 @@ export function Tableau(props: {
           </g>
         );
       })}
-      {button && (
-        <Place action={button} onAct={onAct} kind="tableau-button">
-          <rect
-            class="spot button"
-            x={left + 8}
-            y={top + view.players * ROW + 8}
-            width={width - 16}
-            height="30"
-            rx="8"
-          />
-          <text x={left + width / 2} y={top + view.players * ROW + 28} text-anchor="middle" class="button-text">
-            {button.label}
-          </text>
-        </Place>
-      )}
+      <PlaceButton action={button} onAct={onAct} x={left + 8} y={top + view.players * ROW + 8} width={width - 16} />
     </g>
   );
 }
