@@ -73,6 +73,8 @@ for (const file of files) {
         const root = mount(position, sent);
         const all = places(root);
         if (all.length === 0) return;
+        // A board is a group of buttons: an image's children would be hidden from screen readers.
+        for (const board of root.querySelectorAll("svg.board")) expect(board.getAttribute("role")).toBe("group");
         const stops = all.filter((place) => place.getAttribute("tabindex") === "0");
         expect(stops.length).toBe(1);
         const first = position.legal.find((action) => all.some((place) => ids(place).includes(action.id)));
