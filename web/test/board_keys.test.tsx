@@ -193,7 +193,7 @@ it("Tutankhamun: a scoring rings the scored type in every row with the seat's co
   const scoring = position.view.scoring as { tile: string; tiles: number[] };
   const counted = scoring.tiles.filter((n) => n > 0).length;
   expect(root.querySelectorAll(".holdings .scoring-ring").length).toBeGreaterThanOrEqual(counted);
-  const counts = [...root.querySelectorAll(".holdings .scoring-count")].map((c) => Number(c.textContent));
+  const counts = [...root.querySelectorAll(".holdings .scoring-ring")].map((c) => Number(c.getAttribute("data-count")));
   expect(counts.filter((n) => n > 0).sort()).toEqual(scoring.tiles.filter((n) => n > 0).sort());
   // The pass is the button under the rows, named by its label.
   const pass = position.legal.find((a) => a.notation === "pass");

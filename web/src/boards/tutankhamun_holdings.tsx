@@ -2,8 +2,9 @@
  * type, with its count), its unplayed lids or pharaoh tiles, the gold mask and King Tut.
  * It is where the choices that are not a tile of the path are made on the board:
  * - in a scoring, the type being scored is ringed in every row, with each seat's count in
- *   it; "lid", "pharaoh" and "mask" are clicks on the acting seat's lid (pharaoh) chip or
- *   mask, and "pass" is the button under the rows;
+ *   it where wilds or the mask make it more than the seat holds; "lid", "pharaoh" and
+ *   "mask" are clicks on the acting seat's lid (pharaoh) chip or mask, and "pass" is the
+ *   button under the rows;
  * - with the gold nugget or the bag of gold, "rob S TYPE" / "buy S TYPE" is a click on the
  *   TYPE chip in seat S's row, and "decline" the button under the rows.
  * The last step's chips are ringed like the path's tiles. */
@@ -69,8 +70,8 @@ function ChipAt({ chip, x, y, onAct }: { chip: Chip; x: number; y: number; onAct
           </text>
         </g>
       )}
-      {chip.scored && <circle class="scoring-ring" cx={x} cy={y} r="16.5" />}
-      {chip.scoring !== undefined && (
+      {chip.scored && <circle class="scoring-ring" cx={x} cy={y} r="16.5" data-count={chip.scoring} />}
+      {chip.scoring !== undefined && chip.scoring !== chip.count && (
         <g class="scoring-count">
           <circle cx={x - 11} cy={y + 10} r="7" />
           <text x={x - 11} y={y + 13} text-anchor="middle">
