@@ -217,3 +217,20 @@ it("Revenge: the tray holds the cards left to lay, the laid ones counted out", (
   expect(other.querySelector(".laying-tray")).toBeNull();
   expect(other.querySelector(".next-cell")).toBeNull();
 });
+
+it("a place of several moves opened by Enter hands the focus to its first choice, a sealed one to Confirm", () => {
+  const position = load("valley-of-the-kings").find((p) => p.legal.some((a) => a.notation.startsWith("bid ")));
+  expect(position).toBeDefined();
+  if (!position) return;
+  const sent: number[] = [];
+  const root = mount(position, sent);
+  const group = places(root).find((place) => place.getAttribute("aria-label")?.startsWith("Bid at group"));
+  act(() => group?.focus());
+  press("Enter");
+  const first = root.querySelector<HTMLButtonElement>(".composer button.choice");
+  expect(first).not.toBeNull();
+  expect(document.activeElement).toBe(first);
+  act(() => first?.click());
+  expect(document.activeElement).toBe(root.querySelector(".composer button.confirm"));
+  expect(sent).toEqual([]);
+});

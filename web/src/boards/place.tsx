@@ -91,7 +91,7 @@ export function useRovingPlaces(legal: LegalAction[]) {
   const ref = useRef<HTMLDivElement>(null);
   /** What the place in the Tab order stands for (its action ids). */
   const remembered = useRef<string | null>(null);
-  /** Whether the keyboard focus was on one of the board's places. */
+  /** Whether the focus was on the board (a place, or a choice beside it). */
   const inside = useRef(false);
   const order = useRef(legal);
   order.current = legal;
@@ -133,7 +133,7 @@ export function useRovingPlaces(legal: LegalAction[]) {
 
   const onFocusIn = useCallback((event: FocusEvent) => {
     const place = (event.target as Element | null)?.closest?.(".place");
-    inside.current = Boolean(place);
+    inside.current = true;
     if (place) remembered.current = placeIds(place);
     if (place) for (const other of places()) other.setAttribute("tabindex", other === place ? "0" : "-1");
   }, [places]);
