@@ -5,12 +5,11 @@
  * stop and keeping the blockade card are buttons under the box. A card that comes to the
  * top turns over. */
 import { useLanguage } from "../i18n";
-import { Place } from "./place";
+import { Place, PlaceButton } from "./place";
 import type { BoardProps } from "./types";
 import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
 import { actionNamed, placeActions } from "./view";
 import { LayingTray, trayHeight } from "./revenge_laying";
-import { PlaceButton } from "./place";
 
 const CELL = 86;
 
@@ -25,6 +24,8 @@ function cardColour(card: string): string {
   return "#f1d77a";
 }
 const COLUMNS = "abcd";
+/** The strip under the box while digging: room for two buttons (scarab and stop). */
+const BUTTONS_HEIGHT = 82;
 
 export function RevengeBoard({ view, legal, onAct, last }: BoardProps<TutankhamunsRevengeView>) {
   const { t } = useLanguage();
@@ -37,9 +38,11 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
   const layingNow =
     view.phase === "laying" && view.laying ? (view.my_layers[String(view.laying.layer)] ?? []) : [];
   /** Under the box while digging: the scarab, stop and keeping the blockade card. */
-  const buttons = ["scarab", "stop", "no-block"].map((notation) => actionNamed(legal, notation)).filter((a) => a !== undefined);
+  const buttons = ["scarab", "stop", "no-block"]
+    .map((notation) => actionNamed(legal, notation))
+    .filter((action) => action !== undefined);
   const digging = ["digging", "revealing", "blocking"].includes(view.phase);
-  const tray = digging ? 82 : trayHeight(view, legal);
+  const tray = digging ? BUTTONS_HEIGHT : trayHeight(view, legal);
   /** The cell the next card goes on, while this seat lays. */
   const nextCell = !digging && tray > 0 && view.laying ? view.laying.cards : -1;
   return (

@@ -27,12 +27,6 @@ export function actionNamed(legal: LegalAction[], notation: string): LegalAction
   return legal.find((action) => action.notation === notation);
 }
 
-/** A short readable tag for a component name ("cartouche-chest" -> "Cart"). */
-export function tag(name: string): string {
-  const word = name.split("-")[0] ?? name;
-  return word.charAt(0).toUpperCase() + word.slice(1, 4);
-}
-
 /** A stable pleasant colour for a component name. */
 export function hue(name: string): string {
   let h = 0;
