@@ -3,7 +3,9 @@
  * against a real `saqqara serve`, the lobby, and replay.png: the Valley of the Kings game
  * stepped back to its middle in the replay, and valley-of-the-kings-phone-board|zoom|choice.png:
  * Valley's first decision on a 360×740 touch phone, the whole board, zoomed to the decision
- * ("Zoom to your move"), and a stone group's bids offered after a tap.
+ * ("Zoom to your move"), and a stone group's bids offered after a tap. The pages ask for
+ * reduced motion, so that no picture catches an animation half way (a card turning, a pawn
+ * walking).
  * Run: npm run screenshots (scripts/screenshots builds the client first); SCREENSHOT_GAMES
  * (game ids, comma-separated; "phone" for the phone's pictures) takes only those, and leaves the
  * lobby as it is. */
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
     if (!only.length || asked.includes("phone")) await phoneShots(browser, server.base);
     if (asked.includes("phone") && !only.length) return;
     if (!only.length) {
-      const context = await browser.newContext({ viewport: VIEWPORT });
+      const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" });
       const lobby = await context.newPage();
       await lobby.goto(server.base);
       await lobby.locator(".game").first().waitFor();
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
     for (const [index, game] of GAMES.entries()) {
       if (only.length && !only.includes(game)) continue;
       const { links } = await createTable(server.base, game, 1, 1, QUICK_BOT[game]);
-      const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+      const page = await (await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" })).newPage();
       await page.goto(links.get(0) ?? "");
       // Tutankhamun: the nearest tile each turn, so the pictures show a long walk.
       const pick = game === "tutankhamun" ? () => 0 : seeded(100 + index);
@@ -94,7 +96,13 @@ async function main(): Promise<void> {
  * then zoomed to the decision, then a group's bids offered after a tap. */
 async function phoneShots(browser: Browser, base: string): Promise<void> {
   const { links } = await createTable(base, "valley-of-the-kings", 1, 1, QUICK_BOT["valley-of-the-kings"] ?? "greedy");
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   await page.goto(links.get(0) ?? "");
   await awaitTurn(page);
