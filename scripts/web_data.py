@@ -72,13 +72,16 @@ def positions(game_id: str, seed: int) -> list[dict[str, Any]]:
     match = Match(game, seed=seed, names=[f"P{n + 1}" for n in range(game.players)])
     rng = random.Random(seed)
     taken: list[dict[str, Any]] = []
+    verbs: set[str] = set()
     for _ in range(MAX_STEPS):
         if match.is_over():
             break
         seat = next(s for s in match.to_act() if s != CHANCE)
         legal = match.legal_actions(seat)
         view = match.view(seat)
-        if rng.random() < 0.05 or not taken:
+        offered = {game.action_text(a).split(" ")[0] for a in legal}
+        if rng.random() < 0.05 or not taken or not offered <= verbs:
+            verbs |= offered
             taken.append(
                 {
                     "game": game_id,
@@ -102,19 +105,24 @@ def positions(game_id: str, seed: int) -> list[dict[str, Any]]:
 
 
 def fixture_positions(game_id: str) -> list[dict[str, Any]]:
-    """Positions of several seeded games: one of every phase a seat decides in first (so
-    every kind of move is drawn), then others, ``POSITIONS_PER_GAME`` in all."""
+    """Positions of several seeded games: one of every phase a seat decides in and one
+    offering each verb first (so every kind of move is drawn: Tutankhamun's lids, mask and
+    nugget too), then others, ``POSITIONS_PER_GAME`` at least."""
     found: list[dict[str, Any]] = []
     for seed in range(7, 7 + SEEDS_PER_GAME):
         found += positions(game_id, seed)
     chosen: list[dict[str, Any]] = []
     phases: set[str] = set()
+    verbs: set[str] = set()
     for position in found:
-        if position["view"]["phase"] not in phases:
+        offered = {action["notation"].split(" ")[0] for action in position["legal"]}
+        if position["view"]["phase"] not in phases or not offered <= verbs:
             phases.add(position["view"]["phase"])
+            verbs |= offered
             chosen.append(position)
+    kinds = len(chosen)
     chosen += [p for p in found if p not in chosen]
-    return chosen[: max(POSITIONS_PER_GAME, len(phases))]
+    return chosen[: max(POSITIONS_PER_GAME, kinds)]
 
 
 REPLAY_STEPS = 60

@@ -1,7 +1,8 @@
 /** Writes docs/screenshots/<game>-start|middle|end.png (and <game>-phone.png, the end on a
  * 360-pixel-wide phone): one game of each played by clicking against a bot in Chromium,
  * against a real `saqqara serve`, the lobby, and replay.png: the Valley of the Kings game
- * stepped back to its middle in the replay.
+ * stepped back to its middle in the replay. The pages ask for reduced motion, so that no
+ * picture catches an animation half way (a card turning, a pawn walking).
  * Run: npm run screenshots (scripts/screenshots builds the client first); SCREENSHOT_GAMES
  * (game ids, comma-separated) takes only those games, and leaves the lobby as it is. */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   try {
     const only = process.env.SCREENSHOT_GAMES?.split(",").filter((id) => GAMES.includes(id));
     if (!only?.length) {
-      const context = await browser.newContext({ viewport: VIEWPORT });
+      const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" });
       const lobby = await context.newPage();
       await lobby.goto(server.base);
       await lobby.locator(".game").first().waitFor();
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     for (const [index, game] of GAMES.entries()) {
       if (only?.length && !only.includes(game)) continue;
       const { links } = await createTable(server.base, game, 1, 1, QUICK_BOT[game]);
-      const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+      const page = await (await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" })).newPage();
       await page.goto(links.get(0) ?? "");
       // Tutankhamun: the nearest tile each turn, so the pictures show a long walk.
       const pick = game === "tutankhamun" ? () => 0 : seeded(100 + index);

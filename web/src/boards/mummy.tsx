@@ -140,7 +140,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
         <input type="checkbox" checked={aid} onChange={() => setAid(!aid)} />{" "}
         {t("show where each explorer may be")}
       </label>
-      <svg class="board" viewBox={`-8 -8 ${full} ${full + TRAY}`} role="img" aria-label={t("The maze")}>
+      <svg class="board" viewBox={`-8 -8 ${full} ${full + TRAY}`} role="group" aria-label={t("The maze")}>
         <rect x="-8" y="-8" width={full} height={full} fill="#3b2a1a" />
         {maze.fields.map((name, index) => {
           const { x, y } = fieldAt(maze, name);

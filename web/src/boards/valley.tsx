@@ -454,7 +454,7 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
   return (
     <div class="board-wrap valley">
       <div class="board-scroll">
-      <svg class="board" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t("The valley")}>
+      <svg class="board" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={t("The valley")}>
         <rect width={WIDTH} height={HEIGHT} fill="#f4ead2" />
         {BOARD.areas.map((area, index) => {
           const name = String(area.number);

@@ -27,12 +27,6 @@ export function actionNamed(legal: LegalAction[], notation: string): LegalAction
   return legal.find((action) => action.notation === notation);
 }
 
-/** A short readable tag for a component name ("cartouche-chest" -> "Cart"). */
-export function tag(name: string): string {
-  const word = name.split("-")[0] ?? name;
-  return word.charAt(0).toUpperCase() + word.slice(1, 4);
-}
-
 /** A stable pleasant colour for a component name. */
 export function hue(name: string): string {
   let h = 0;
@@ -40,21 +34,27 @@ export function hue(name: string): string {
   return `hsl(${h} 45% 78%)`;
 }
 
-/** The places named by the events of the latest step: their slot, stack, field or area
- * by name ("12", "b3", "f6", "13-H"), and Valley's sites and stone groups as "site 7" and
- * "group 2". */
-export function lastPlaces(events: { seq: number; data: Record<string, unknown> }[]): Set<string> {
+/** The places named by the events of the latest step: their slot, stack, cell, field or
+ * area by name ("12", "b3", "f6", "13-H"), Valley's sites and stone groups as "site 7" and
+ * "group 2", and what a seat did as its event's kind and seat ("lid 1", "pass 0"; with the
+ * tile where it names one: "steal 1 throne"). */
+export function lastPlaces(events: { seq: number; kind?: string; data: Record<string, unknown> }[]): Set<string> {
   const latest = events.length > 0 ? events[events.length - 1]?.seq : undefined;
   const found = new Set<string>();
   for (const event of events) {
     if (event.seq !== latest) continue;
-    for (const key of ["slot", "stack", "field", "to"]) {
+    for (const key of ["slot", "stack", "cell", "field", "to"]) {
       const value = event.data[key];
       if (typeof value === "string" || typeof value === "number") found.add(String(value));
     }
     for (const key of ["site", "group"]) {
       const value = event.data[key];
       if (typeof value === "number") found.add(`${key} ${value}`);
+    }
+    const { seat, tile } = event.data;
+    if (event.kind !== undefined && typeof seat === "number") {
+      found.add(`${event.kind} ${seat}`);
+      if (typeof tile === "string") found.add(`${event.kind} ${seat} ${tile}`);
     }
   }
   return found;
