@@ -12,10 +12,12 @@ seat is **overdue**, and the table's ``on_timeout`` says what follows:
 
 Times are kept with the server's monotonic clock and sent in every update as they stood
 at its step, so a client counts the running seats down itself. Each action is stored
-with its seat's game time left just after it, so a restarted server resumes every bank
-from its seat's last action; the time the server was down does not count, and a decision
-that was running at the crash starts again with the bank as it stood at that seat's last
-action (and a fresh move limit).
+with its seat's game time left just after it and the move time its decision used, so a
+restarted server resumes every bank from its seat's last action (a decision taken back
+included: an undo never gives time back); the time the server was down does not count,
+and a decision that was running at the crash starts again with the bank as it stood at
+that seat's last action (and a fresh move limit), except a decision taken back, which
+goes on with the move time it had used when it was made.
 """
 
 from __future__ import annotations
@@ -110,8 +112,12 @@ class TurnClocks:
         self.charged: dict[int, float] = {}
         """Running seats: up to when their bank has been charged."""
         self.overdue: set[int] = set()
+        self.opening: dict[int, float | None] = {}
+        """Running seats: their game time left when their current decision began."""
         self.began: dict[int, float] = {}
         """Seats that acted: when the decision they made began (for an undo)."""
+        self.acted: dict[int, float] = {}
+        """Seats that acted: when they did (for an undo)."""
         self._view: ClockView = self._snapshot(0.0)
 
     def tick(self, now: float, to_act: Iterable[int], acted: Iterable[int]) -> None:
@@ -122,10 +128,11 @@ class TurnClocks:
             self._charge(seat, now)
             if seat in done or seat not in acting:
                 if seat in done:
-                    self.began[seat] = self.started[seat]
-                del self.started[seat], self.charged[seat]
+                    self.began[seat], self.acted[seat] = self.started[seat], now
+                del self.started[seat], self.charged[seat], self.opening[seat]
         for seat in acting - set(self.started):
             self.started[seat] = self.charged[seat] = now
+            self.opening[seat] = self.bank[seat]
         self.overdue = {s for s in self.overdue if s in acting and s not in done}
         self.overdue |= {s for s, left in enumerate(self.bank) if left is not None and left <= 0}
         self._view = self._snapshot(now)
@@ -134,13 +141,46 @@ class TurnClocks:
         """The game is over or paused: no clock runs."""
         self.tick(now, (), ())
 
-    def take_back(self, seat: int, now: float) -> None:
-        """``seat`` took its decision back and decides again: its move time counts from
-        when that decision began, so an undo never buys time (the game bank keeps what it
-        was charged)."""
-        if seat in self.started and seat in self.began:
+    def resumed(self, seat: int | None, now: float) -> None:
+        """After a restart: ``seat`` made the last stored step, and counts as having made
+        it ``now`` (for an undo of it: the time the server was down does not count)."""
+        if seat is not None:
+            self.acted[seat] = now
+
+    def rescind(self, seat: int, now: float) -> None:
+        """``seat`` takes its last action back (call before the table's next
+        :meth:`tick`): the decisions that began with that action never were, so the seats
+        deciding them get back the game time they used (their clocks are as they were
+        before the action)."""
+        moved = self.acted.get(seat)
+        if moved is None:
+            return
+        for other in list(self.started):
+            if other != seat and self.started[other] >= moved:
+                self.bank[other] = self.opening[other]
+                del self.started[other], self.charged[other], self.opening[other]
+        self._view = self._snapshot(now)
+
+    def take_back(self, seat: int, now: float, used: float | None = None) -> None:
+        """``seat`` took its decision back and decides it again (call after the table's
+        :meth:`tick`): its clock runs on as if it had never acted, so an undo never buys
+        time. Its move time counts from when that decision began, and its game time is
+        charged from the moment it acted. Where that beginning is not known (the server
+        restarted since), ``used`` is the move time the decision had used when it was
+        made, as stored with it."""
+        if seat not in self.started:
+            return
+        moved = self.acted.pop(seat, None)
+        if seat in self.began:
             self.started[seat] = min(self.began[seat], self.started[seat])
-            self._view = self._snapshot(now)
+        elif used is not None:
+            since = now if moved is None else min(moved, now)
+            self.started[seat] = min(since - max(used, 0.0), self.started[seat])
+        if moved is not None and self.bank[seat] is not None:
+            self.charged[seat] = min(moved, self.charged[seat])
+            self._charge(seat, now)
+        self.began.pop(seat, None)
+        self._view = self._snapshot(now)
 
     def deadline(self) -> float | None:
         """When the next running seat runs out of time (monotonic), if any runs."""
@@ -173,6 +213,13 @@ class TurnClocks:
         if seat in self.charged:
             left -= now - self.charged[seat]
         return round(max(left, 0.0), 3)
+
+    def move_used(self, seat: int, now: float) -> float | None:
+        """How long ``seat``'s current decision has run at ``now`` (``None``: no move
+        clock, or the seat's clock does not run); what is stored with its action."""
+        if self.rule.move is None or seat not in self.started:
+            return None
+        return round(max(now - self.started[seat], 0.0), 3)
 
     def _pending(self, seat: int) -> bool:
         """Whether running out of time still has to be dealt with for ``seat``: a seat
@@ -212,6 +259,22 @@ class TurnClocks:
             running=sorted(self.started),
             on_timeout=self.rule.on_timeout,
         )
+
+
+def stored_banks(players: int, logged: Iterable[tuple[int, float | None]]) -> list[float | None]:
+    """Each seat's game time left as the log stores it (``None``: no action with a game
+    time), from ``(seat, game_left)`` of every logged action, those taken back included.
+
+    A bank is only ever charged (an undo gives nothing back), so the least value stored
+    for a seat is its latest one, whatever order the rows come in: a decision taken back
+    keeps what it cost, also when the server restarts before the seat decides again.
+    """
+    banks: list[float | None] = [None] * players
+    for seat, left in logged:
+        if left is not None and 0 <= seat < players:
+            held = banks[seat]
+            banks[seat] = left if held is None else min(held, left)
+    return banks
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
-from saqqara.server.clocks import ClockRule, Forfeit, TurnClocks
+from saqqara.server.clocks import ClockRule, Forfeit, TurnClocks, stored_banks
 from saqqara.server.messages import TableNotice, Update, encode
 from saqqara.server.updates import Shared, seat_update
 from saqqara.store import (
@@ -101,6 +101,9 @@ class LiveTable:
         """The turn clocks, if the table has them (see ``saqqara.server.clocks``)."""
         self.forfeit = Forfeit.from_json(row.forfeit)
         """How the table ended when seats ran out of time under ``on_timeout`` ``lose``."""
+        self.taken_back: ActionRow | None = None
+        """The action last taken back, while the table stands where it was made (its seat
+        decides again, with the move time stored with it already used)."""
 
     @classmethod
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
@@ -129,13 +132,14 @@ class LiveTable:
             match = Match.resume(record)
             if len(logged) >= snapshot_every and match.seq == len(logged):
                 store.save_snapshot(row.id, len(logged), _snapshot_text(match))
-        banks: list[float | None] = [None] * row.players
-        for entry in logged:
-            if entry.game_left is not None and 0 <= entry.seat < row.players:
-                banks[entry.seat] = entry.game_left
+        undone = store.undone(row.id) if row.settings.get("undo") else []
+        every = [*logged, *undone]
+        banks = stored_banks(row.players, ((a.seat, a.game_left) for a in every))
         table = cls(row, seats, match, banks)
         table.snapshot_every = snapshot_every
         table.stored = len(logged)
+        if undone and undone[-1].seq == table.stored + 1:
+            table.taken_back = undone[-1]
         table.replayed = len(logged) - match.base
         for entry in logged:
             if entry.client_id is not None:
@@ -196,10 +200,11 @@ class LiveTable:
         now = time.monotonic()
         for step in self.steps_after(self.stored):
             own = cid if step.seat != CHANCE and cid is not None else None
-            left = None
+            left = used = None
             if self.clocks is not None and step.seat != CHANCE:
                 left = self.clocks.game_left(step.seat, now)
-            rows.append(ActionRow(step.seq, step.seat, step.text, own, left))
+                used = self.clocks.move_used(step.seat, now)
+            rows.append(ActionRow(step.seq, step.seat, step.text, own, left, used))
             cid = None if own is not None else cid
         return rows
 
@@ -271,6 +276,7 @@ class LiveTable:
         self.stored = fresh.stored
         self.client_ids = fresh.client_ids
         self.replayed = fresh.replayed
+        self.taken_back = fresh.taken_back
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()

@@ -17,6 +17,7 @@ from typing import Any
 
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
+from saqqara.core.game import CHANCE
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
 from saqqara.server.clocks import ClockRule, Forfeit
@@ -96,6 +97,10 @@ class TableService:
         self.live[row.id] = table
         self.replayed += table.replayed
         table.tick_clocks(())
+        if table.clocks is not None and table.match.history:
+            last = table.match.history[-1].seat
+            table.clocks.resumed(None if last == CHANCE else last, time.monotonic())
+        _resume_taken_back(table)
         async with table.lock:
             await self._store_and_tell(table)  # chance due after the last stored step
         await self._start_if_due(table)
@@ -423,9 +428,10 @@ class TableService:
             table.check_undo(seat, seq)
             self.store.undo(table.id, seq)
             table.rebuild(self.store)
-            table.tick_clocks(())
             if table.clocks is not None:
-                table.clocks.take_back(seat, time.monotonic())
+                table.clocks.rescind(seat, time.monotonic())
+            table.tick_clocks(())
+            _resume_taken_back(table)
             text = encode(Undone(seq, seat))
             for listener in list(table.listeners):
                 async with listener.lock:
@@ -559,6 +565,14 @@ def _settings(request: CreateTable) -> dict[str, Any]:
         except SaqqaraError as exc:
             raise TableError(exc.message, code=exc.code) from None
     return settings
+
+
+def _resume_taken_back(table: LiveTable) -> None:
+    """Where ``table`` stands at a decision taken back, its seat's clock goes on as if it
+    had never acted (after a restart: from the times stored with the action)."""
+    taken = table.taken_back
+    if table.clocks is not None and taken is not None:
+        table.clocks.take_back(taken.seat, time.monotonic(), taken.move_used)
 
 
 def _ignore(task: asyncio.Future[None]) -> None:
