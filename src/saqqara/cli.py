@@ -357,10 +357,12 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         "options": dict(result.game.options),
         "players": record.players,
         "actions": len(record.actions),
-        "finished": state.is_terminal(),
-        "to_act": list(state.to_act()),
+        "finished": result.finished,
+        "to_act": [] if result.forfeit else list(state.to_act()),
         "final_view": state.view(None),
     }
+    if result.forfeit is not None:
+        summary["outcome"] = result.forfeit.outcome(record.players)
     if state.is_terminal():
         outcome = state.outcome()
         summary["outcome"] = {
@@ -391,6 +393,14 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
                 reason=o["reason"],
                 ranks=o["ranks"],
                 scores=o["scores"],
+            )
+        )
+    elif result.forfeit is not None:
+        console.print(
+            tr(
+                "{players} ran out of time and lost; the table ended there. Winner: {winners}.",
+                players=text.players(result.forfeit.seats),
+                winners=text.players(summary["outcome"]["winners"]),
             )
         )
     else:

@@ -6,9 +6,8 @@ seat is **overdue**, and the table's ``on_timeout`` says what follows:
 
 - ``bot``: the table's stand-in bot plays that decision; a seat whose game bank is spent
   stays overdue to the end.
-- ``lose``: the seat forfeits and the table ends at once (:class:`Forfeit`). This is a
-  table-level result, not the game's: the rules engine is not asked, and the seats still
-  in the game share first place, the seats out of time share the last.
+- ``lose``: the seat forfeits and the table ends at once (``saqqara.core.forfeit``: a
+  table-level result, kept in the table's record too).
 
 Times are kept with the server's monotonic clock and sent in every update as they stood
 at its step, so a client counts the running seats down itself. Each action is stored
@@ -275,44 +274,3 @@ def stored_banks(players: int, logged: Iterable[tuple[int, float | None]]) -> li
             held = banks[seat]
             banks[seat] = left if held is None else min(held, left)
     return banks
-
-
-@dataclass(frozen=True, slots=True)
-class Forfeit:
-    """A table ended because ``seats`` ran out of time (``on_timeout`` ``lose``).
-
-    The game did not finish, so it has no scores; the seats still in it share first
-    place and those out of time share the last. Stored with the table, it is the result
-    every later update and a reloaded table show.
-    """
-
-    seats: tuple[int, ...]
-    reason: str
-
-    @classmethod
-    def of(cls, seats: Iterable[int], names: Sequence[str]) -> Forfeit:
-        late = tuple(sorted(set(seats)))
-        who = " and ".join(names[s] for s in late)
-        return cls(late, f"{who} ran out of time")
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | None) -> Forfeit | None:
-        if data is None:
-            return None
-        return cls(tuple(int(s) for s in data["seats"]), str(data["reason"]))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seats": list(self.seats), "reason": self.reason}
-
-    def outcome(self, players: int) -> dict[str, Any]:
-        """The ``outcome`` of the table's updates: scores ``null`` (the game did not end),
-        ranks, winners, the reason, and the seats that forfeited."""
-        last = players - len(self.seats) + 1
-        ranks = [last if seat in self.seats else 1 for seat in range(players)]
-        return {
-            "scores": [None] * players,
-            "ranks": ranks,
-            "winners": [s for s in range(players) if s not in self.seats],
-            "reason": self.reason,
-            "forfeit": list(self.seats),
-        }

@@ -16,13 +16,14 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 
 from saqqara.core.errors import IllegalAction, RecordError
+from saqqara.core.forfeit import Forfeit
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.match import Match, Step
 from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
-from saqqara.server.clocks import ClockRule, Forfeit, TurnClocks, stored_banks
+from saqqara.server.clocks import ClockRule, TurnClocks, stored_banks
 from saqqara.server.messages import TableNotice, Update, encode
 from saqqara.server.updates import Shared, seat_update
 from saqqara.store import (

@@ -17,10 +17,12 @@ from typing import Any
 
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
+from saqqara.core.forfeit import Forfeit
 from saqqara.core.game import CHANCE
+from saqqara.core.records import Record
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
-from saqqara.server.clocks import ClockRule, Forfeit
+from saqqara.server.clocks import ClockRule
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Join, SeatKey, Undone, encode
@@ -226,6 +228,13 @@ class TableService:
                 for s in table.seats
             ],
         }
+
+    def finished_record(self, table: LiveTable) -> Record:
+        """The record of a table whose game is over, or that ended by forfeit (with its
+        forfeit, so the record replays to the same end); ``not-over`` otherwise."""
+        if table.forfeit is None and not table.match.is_over():
+            raise TableError("the game is not over yet", code="not-over")
+        return replace(table.match.record, forfeit=table.forfeit)
 
     def lobby(self) -> list[dict[str, Any]]:
         """Public tables with a free seat, oldest first."""
