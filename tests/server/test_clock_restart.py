@@ -1,5 +1,7 @@
 """Turn clocks survive ``kill -9``: after a restart each seat's game time resumes from the
-bank stored with its last action, and the time the server was down does not count.
+bank stored with its last action, and the time the server was down does not count (an
+update tells the time left when it is sent: the seat to move has used a little since the
+restart).
 
 On SQLite and PostgreSQL, with the real server and the crash test's machinery.
 """
@@ -89,7 +91,12 @@ def test_clocks_resume_from_the_store_after_kill_nine(db_url: str) -> None:
     for seat in (0, 1):
         stored = banks[seat]
         assert stored is not None and stored < GAME - 2 * THINK  # each seat thought 3 times
-        assert resumed.clock.game_left[seat] == stored  # resumed from the store ...
+        left = resumed.clock.game_left[seat]
+        assert left is not None
+        if seat in resumed.clock.running:  # resumed from the store, counting since then ...
+            assert stored - 10 < left <= stored
+        else:
+            assert left == stored
         shown = before_kill.clock.game_left[seat]
-        assert shown is not None and abs(stored - shown) < 0.5  # ... as it stood at the kill
+        assert shown is not None and abs(stored - shown) < 1.0  # ... as it stood at the kill
     assert resumed.clock.running == resumed.to_act

@@ -110,7 +110,10 @@ def test_an_undo_with_clocks_running(server: ServerProcess) -> None:
         assert await _answer(mover) == Undone(ack.seq, m)
         back = await _settled(mover, ack.seq - 1)
         assert await _answer(other) == Undone(ack.seq, m)
-        assert (await _settled(other, ack.seq - 1)).clock == back.clock
+        seen = (await _settled(other, ack.seq - 1)).clock
+        assert seen is not None and back.clock is not None
+        assert seen.running == back.clock.running == [m]
+        assert seen.game_left[1 - m] == back.clock.game_left[1 - m]
 
         # The mover plays again; once the other seat has answered, nothing is taken back.
         again = await _think_and_move(mover)
@@ -134,8 +137,9 @@ def test_an_undo_with_clocks_running(server: ServerProcess) -> None:
     assert moved.clock is not None and back.clock is not None
     clock = back.clock
     assert clock.running == back.to_act == [m]
-    # The other seat's decision never was: its clock is as it stood when the move came.
-    assert clock.game_left[o] == moved.clock.game_left[o] == GAME
+    # The other seat's decision never was: its clock is as it stood before the move.
+    shown = moved.clock.game_left[o]
+    assert clock.game_left[o] == GAME and shown is not None and GAME - 1 < shown <= GAME
     assert clock.move_left[o] == MOVE
     # The mover's clock ran on through its move and the wait: nothing given back.
     left, move_left = clock.game_left[m], clock.move_left[m]
@@ -221,8 +225,12 @@ def test_undo_across_a_kill_nine_gives_no_time_back(db_url: str) -> None:
     assert row.game_left is not None and row.move_used is not None and row.move_used >= THINK
     clock = deciding.clock
     assert clock is not None and clock.running == deciding.to_act == [row.seat]
-    assert clock.game_left[row.seat] == row.game_left  # not the full game again
-    assert clock.move_left[row.seat] == pytest.approx(MOVE - row.move_used, abs=0.002)
+    left, move_left = clock.game_left[row.seat], clock.move_left[row.seat]
+    assert left is not None and move_left is not None
+    # Not the full game, nor a fresh move limit: what was stored, less the time since the
+    # restart (an update tells the time left when it is sent).
+    assert row.game_left - 10 < left <= row.game_left
+    assert MOVE - row.move_used - 10 < move_left <= round(MOVE - row.move_used, 3)
 
     assert last.game_left is not None and last.move_used is not None
     clock = back.clock
@@ -261,3 +269,14 @@ def test_the_clock_arithmetic_of_an_undo() -> None:
         None,
         None,
     ]
+
+
+def test_an_update_tells_the_time_left_when_it_is_sent() -> None:
+    """A client counts down from an update's arrival, so the clocks it carries are those
+    of the moment it is sent (a reconnect long after the step is told the time left)."""
+    clocks = TurnClocks(ClockRule(move=30, game=100), 2)
+    clocks.tick(10.0, [0], [])
+    assert clocks.view().move_left == [30, 30]  # as the step left them
+    later = clocks.view(22.5)
+    assert later.move_left == [17.5, 30] and later.game_left == [87.5, 100]
+    assert later.running == [0]

@@ -9,8 +9,9 @@ seat is **overdue**, and the table's ``on_timeout`` says what follows:
 - ``lose``: the seat forfeits and the table ends at once (``saqqara.core.forfeit``: a
   table-level result, kept in the table's record too).
 
-Times are kept with the server's monotonic clock and sent in every update as they stood
-at its step, so a client counts the running seats down itself. Each action is stored
+Times are kept with the server's monotonic clock and sent in every update as they stand
+when it is sent, so a client counts the running seats down itself from when it receives
+it (a client that reconnects long after the step is told the time left now). Each action is stored
 with its seat's game time left just after it and the move time its decision used, so a
 restarted server resumes every bank from its seat's last action (a decision taken back
 included: an undo never gives time back); the time the server was down does not count,
@@ -44,9 +45,9 @@ class ClockError(SaqqaraError):
 
 
 class ClockView(msgspec.Struct):
-    """The clocks as they stood at an update's step: the limits, each seat's time left
-    for its current decision and in its game bank (``null`` where there is no such
-    limit), and the seats whose clocks run (count those down)."""
+    """The clocks as they stood when the update was sent: the limits, each seat's time
+    left for its current decision and in its game bank (``null`` where there is no such
+    limit), and the seats whose clocks run (count those down from the update's arrival)."""
 
     move: float | None
     game: float | None
@@ -200,8 +201,11 @@ class TurnClocks:
         self.overdue.update(late)
         return late
 
-    def view(self) -> ClockView:
-        return self._view
+    def view(self, now: float | None = None) -> ClockView:
+        """The clocks as they stood at the last change, or at ``now`` when given (what an
+        update sent at ``now`` carries: a client counts the running seats down from when
+        it receives it, also long after the step, as on a reconnect)."""
+        return self._view if now is None else self._snapshot(now)
 
     def game_left(self, seat: int, now: float) -> float | None:
         """``seat``'s game time left at ``now`` (``None``: no game clock); what is stored
@@ -254,7 +258,7 @@ class TurnClocks:
             move=self.rule.move,
             game=self.rule.game,
             move_left=move_left,
-            game_left=[None if b is None else round(b, 3) for b in self.bank],
+            game_left=[self.game_left(seat, now) for seat in range(len(self.bank))],
             running=sorted(self.started),
             on_timeout=self.rule.on_timeout,
         )

@@ -314,7 +314,7 @@ class LiveTable:
         if since < self.match.base:
             update.resync = True  # the events before the snapshot are not kept
         if self.clocks is not None:
-            update.clock = self.clocks.view()
+            update.clock = self.clocks.view(time.monotonic())
         if self.forfeit is not None:
             update.over, update.to_act = True, []
             update.outcome = self.forfeit.outcome(self.game.players)

@@ -88,7 +88,8 @@ class Update(msgspec.Struct, tag="update"):
     outcome: dict[str, Any] | None = None
     resync: bool = False
     clock: ClockView | None = None
-    """The table's turn clocks as they stood at step ``seq`` (``null``: no clocks)."""
+    """The table's turn clocks at step ``seq`` as they stood when the update was sent
+    (``null``: no clocks)."""
     breakdown: list[ScoreLine] | None = None
     """Once the game is over, every seat's final score labelled and broken down as the
     rulebook counts it, in the connection's language, from the receiving seat's view
