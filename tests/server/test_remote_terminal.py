@@ -132,3 +132,20 @@ def test_undo_quit_and_come_back(server: ServerProcess) -> None:
     assert left is None and "You left the table" in first.getvalue()
     assert first.getvalue().count(TURN) == 2  # the move taken back, the turn shown again
     assert final is not None and "Game over" in again.getvalue()
+
+
+def test_a_seat_that_runs_out_of_time_is_told_it_lost(server: ServerProcess) -> None:
+    """``on_timeout: lose``: Ann never answers; the end says who ran out of time."""
+    table = create_table(
+        server.base,
+        "tutankhamun",
+        [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+        clock={"move": 1, "on_timeout": "lose"},
+    )
+    screen = Screen()
+    silent = person(screen, [("no such text will appear", "")])
+    final = asyncio.run(play_remote_seat(table["seats"][0]["link"], console(screen), silent))
+    text = screen.getvalue()
+    assert final is not None and final.outcome is not None and final.outcome["forfeit"] == [0]
+    assert "When it runs out, you lose the game." in text
+    assert "Ann ran out of time and lost; the table ended there. Winner: random." in text
