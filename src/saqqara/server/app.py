@@ -373,7 +373,9 @@ async def _answer(
         if isinstance(message, Undo):
             await service.undo(table, listener.seat, message.seq)
             return None
-        seq = await service.submit(table, listener.seat, message.action, message.seq, message.cid)
+        seq = await service.submit(
+            table, listener.seat, message.action, message.seq, message.cid, message.undos
+        )
         async with listener.lock:
             await listener.send(encode(Ack(message.cid, seq)))
         return None

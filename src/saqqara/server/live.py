@@ -102,6 +102,8 @@ class LiveTable:
         """The turn clocks, if the table has them (see ``saqqara.server.clocks``)."""
         self.forfeit = Forfeit.from_json(row.forfeit)
         """How the table ended when seats ran out of time under ``on_timeout`` ``lose``."""
+        self.undos = 0
+        """How many actions were taken back (sent in every update, checked on acts)."""
         self.taken_back: ActionRow | None = None
         """The action last taken back, while the table stands where it was made (its seat
         decides again, with the move time stored with it already used)."""
@@ -139,6 +141,7 @@ class LiveTable:
         table = cls(row, seats, match, banks)
         table.snapshot_every = snapshot_every
         table.stored = len(logged)
+        table.undos = len(undone)
         if undone and undone[-1].seq == table.stored + 1:
             table.taken_back = undone[-1]
         table.replayed = len(logged) - match.base
@@ -159,8 +162,11 @@ class LiveTable:
         """The sequence number an earlier action with this client id was stored under."""
         return None if cid is None else self.client_ids.get((seat, cid))
 
-    def submit(self, seat: int, action_id: int, expected_seq: int | None) -> list[Step]:
+    def submit(
+        self, seat: int, action_id: int, expected_seq: int | None, undos: int | None = None
+    ) -> list[Step]:
         """Check and apply through the match; the caller stores the steps before telling.
+        ``undos``: the count of actions taken back in the update the action was chosen in.
 
         Raises :class:`IllegalAction` (nothing changed) with the match's or the game's code.
         """
@@ -168,6 +174,11 @@ class LiveTable:
             raise IllegalAction("the game starts when every seat is taken", code="not-started")
         if self.status != PLAYING:
             raise IllegalAction("the game is over", code="game-over")
+        if undos is not None and undos != self.undos:
+            raise IllegalAction(
+                "a move was taken back after you chose yours: yours was not played",
+                code="stale",
+            )
         if expected_seq is not None and self.sealed_since(seat, expected_seq):
             expected_seq = None
         return self.match.submit(seat, action_id, expected_seq=expected_seq)
@@ -278,6 +289,7 @@ class LiveTable:
         self.client_ids = fresh.client_ids
         self.replayed = fresh.replayed
         self.taken_back = fresh.taken_back
+        self.undos = fresh.undos
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
@@ -313,6 +325,7 @@ class LiveTable:
         )
         if since < self.match.base:
             update.resync = True  # the events before the snapshot are not kept
+        update.undos = self.undos
         if self.clocks is not None:
             update.clock = self.clocks.view(time.monotonic())
         if self.forfeit is not None:

@@ -411,18 +411,25 @@ class TableService:
 
     # -- moves --------------------------------------------------------------------------------
     async def submit(
-        self, table: LiveTable, seat: int, action_id: int, expected_seq: int | None, cid: str | None
+        self,
+        table: LiveTable,
+        seat: int,
+        action_id: int,
+        expected_seq: int | None,
+        cid: str | None,
+        undos: int | None = None,
     ) -> int:
         """Apply and store a seat's action; returns its sequence number (the ack).
 
         A resent ``cid`` returns the original sequence number and plays nothing. Raises
-        :class:`SaqqaraError` (``IllegalAction`` with the game's code, ``stale``, ...).
+        :class:`SaqqaraError` (``IllegalAction`` with the game's code, ``stale``, ...);
+        ``stale`` too for an action chosen before an undo (``undos``, when given).
         """
         async with table.lock:
             earlier = table.duplicate_of(seat, cid)
             if earlier is not None:
                 return earlier
-            steps = table.submit(seat, action_id, expected_seq)
+            steps = table.submit(seat, action_id, expected_seq, undos)
             await self._store_and_tell(table, cid)
             self.accepted += 1
             return steps[0].seq
