@@ -189,8 +189,12 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
         if not args.seat_link:
             raise UsageError("--server needs --seat-link (the link your table's host gave you)")
-        asyncio.run(play_remote_seat(args.seat_link, console))
+        try:
+            asyncio.run(play_remote_seat(args.seat_link, console, lang=args.lang))
+        except KeyboardInterrupt:
+            return 130
         return 0
+    lang = args.lang or SOURCE_LANGUAGE
     resume = None
     if args.resume:
         _refuse_game_arguments_on_resume(args)
@@ -213,8 +217,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         input,
         record_path,
         resume,
-        lang=args.lang,
-        names=_names(game, agents, args.name, args.lang),
+        lang=lang,
+        names=_names(game, agents, args.name, lang),
     )
     console.print(
         f"[bold]{game.spec.title}[/] ({game.spec.original_title}), {game.players} players, "
@@ -357,10 +361,12 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         "options": dict(result.game.options),
         "players": record.players,
         "actions": len(record.actions),
-        "finished": state.is_terminal(),
-        "to_act": list(state.to_act()),
+        "finished": result.finished,
+        "to_act": [] if result.forfeit else list(state.to_act()),
         "final_view": state.view(None),
     }
+    if result.forfeit is not None:
+        summary["outcome"] = result.forfeit.outcome(record.players)
     if state.is_terminal():
         outcome = state.outcome()
         summary["outcome"] = {
@@ -391,6 +397,14 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
                 reason=text.outcome_reason(o["reason"]),
                 ranks=o["ranks"],
                 scores=o["scores"],
+            )
+        )
+    elif result.forfeit is not None:
+        console.print(
+            tr(
+                "{players} ran out of time and lost; the table ended there. Winner: {winners}.",
+                players=text.players(result.forfeit.seats),
+                winners=text.players(summary["outcome"]["winners"]),
             )
         )
     else:
@@ -500,8 +514,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--lang",
         choices=LANGUAGES,
-        default=SOURCE_LANGUAGE,
-        help="language of moves, the log, rules and legends (default en)",
+        default=None,
+        help="language of moves, the log, rules and legends (default en; at a remote "
+        "table, the seat's own)",
     )
     play.add_argument("--server", metavar="URL", help="play a seat at a remote table")
     play.add_argument("--seat-link", metavar="LINK", help="that seat's invite link")

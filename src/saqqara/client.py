@@ -179,7 +179,8 @@ class TableClient:
 
     async def act(self, action_id: int, cid: str | None = None) -> str:
         """Send an action made against the last update seen; returns its client id."""
-        act = Act(seq=self.seq, action=action_id, cid=cid or uuid.uuid4().hex)
+        undos = self.update.undos if self.update is not None else None
+        act = Act(seq=self.seq, action=action_id, cid=cid or uuid.uuid4().hex, undos=undos)
         self.pending = act
         await self._send(act)
         return act.cid

@@ -1,78 +1,494 @@
 """``saqqara play --server URL --seat-link LINK``: a remote seat played in the terminal.
 
-The seat sees what the server sends it and nothing more: the view (drawn by the game's
-terminal renderer), the events since its last update, and its labelled legal actions. A
-move is chosen by number or by notation.
+The seat sees what the server sends it and nothing more: the view, the events since its
+last update and its labelled legal actions. A turn fits an 80 x 24 terminal as a local
+game's does (``saqqara.ui.terminal``): the game's compact board, the seat's clock where
+the table has one, the latest lines of the log and one page of the moves, each with a
+menu letter; a move is chosen by its letter or its notation, and the same commands as at
+a local table show more (``help``). ``undo`` takes back the seat's last move where the
+table allows it; ``quit`` leaves the terminal, and the seat stays its holder's (the same
+command brings them back). Every word is in the seat's language.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
+from rich.padding import Padding
+from rich.text import Text
+from websockets.exceptions import ConnectionClosed
 
-from saqqara.client import TableClient
-from saqqara.core.presentation import presentation_for
+from saqqara.client import ClientError, TableClient
+from saqqara.core.game import Game
+from saqqara.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator
+from saqqara.core.presentation import Presentation, presentation_for
 from saqqara.core.registry import load
-from saqqara.server.messages import Error, LegalAction, TableNotice, Update
-from saqqara.ui.renderers import render
+from saqqara.server.clocks import ClockView
+from saqqara.server.messages import (
+    Ack,
+    Error,
+    LegalAction,
+    ServerMessage,
+    TableNotice,
+    Undone,
+    Update,
+    Welcome,
+)
+from saqqara.ui.compact import COMPACT
+from saqqara.ui.renderers import has_aids, render, without_aids
+from saqqara.ui.terminal import PAGE, QUIET, RECENT, menu_key
+
+HELP = N_(
+    'Type the letter of a move from the menu, or its notation (for example "{example}"). '
+    'Commands: "more" shows more of the menu, "moves" lists every move, "board" shows the '
+    'table, "log" what happened since your last move, "rules" the rules in brief, "legend" '
+    'the symbols of the board, "undo" takes back your last move where the table allows it, '
+    '"quit" leaves the table (your seat stays yours: the same command brings you back).'
+)
+CLOCK_BOTH = N_("Your clock: {move} for this move, {game} for the whole game.")
+CLOCK_MOVE = N_("Your clock: {move} for this move.")
+CLOCK_GAME = N_("Your clock: {game} for the whole game.")
+ON_TIMEOUT = {
+    "bot": N_("When it runs out, a bot moves for you."),
+    "lose": N_("When it runs out, you lose the game."),
+}
 
 
-def _choice(legal: list[LegalAction], answer: str) -> LegalAction | None:
-    answer = answer.strip()
-    if answer.isdigit() and 1 <= int(answer) <= len(legal):
-        return legal[int(answer) - 1]
-    return next((a for a in legal if answer in (a.notation, a.label)), None)
+RECONNECT_TRIES = 60
+RECONNECT_PAUSE = 1.0
+"""A lost connection is tried again every this many seconds, this many times."""
+
+
+class LeftTable(Exception):
+    """The person at the terminal typed ``quit`` (or closed the input)."""
+
+
+def clock_text(seconds: float) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour), rounded down: what a person reads off a clock."""
+    whole = max(int(seconds), 0)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def clock_lines(clock: ClockView | None, seat: int, tr: Translator, width: int = 80) -> list[str]:
+    """What ``seat`` is told of its own clock at its turn, in lines shorter than ``width``
+    (nothing without clocks)."""
+    if clock is None:
+        return []
+    move, game = clock.move_left[seat], clock.game_left[seat]
+    if move is not None and game is not None:
+        said = tr(CLOCK_BOTH, move=clock_text(move), game=clock_text(game))
+    elif move is not None:
+        said = tr(CLOCK_MOVE, move=clock_text(move))
+    elif game is not None:
+        said = tr(CLOCK_GAME, game=clock_text(game))
+    else:
+        return []
+    effect = tr(ON_TIMEOUT.get(clock.on_timeout, ON_TIMEOUT["bot"]))
+    together = f"{said} {effect}"
+    return [together] if len(together) < width else [said, effect]
+
+
+class RemoteSeat:
+    """One seat (or a spectator) at a remote table, at the terminal."""
+
+    def __init__(
+        self,
+        client: TableClient,
+        welcome: Welcome,
+        console: Console,
+        ask: Callable[[str], str],
+    ) -> None:
+        self.client = client
+        self.console = console
+        self.ask = ask
+        self.seat = welcome.seat
+        self.names = welcome.names
+        lang = welcome.lang if welcome.lang in LANGUAGES else SOURCE_LANGUAGE
+        self.tr = Translator(lang)
+        self.game: Game = load(welcome.game, welcome.players, welcome.options)
+        self.text: Presentation = presentation_for(self.game, lang, welcome.names)
+        self.log: list[list[str]] = []
+        """What happened since this seat's last move: the sentences of each update."""
+        self.aids = True
+        self.page = PAGE
+        """Menu entries on one page (what fits the terminal below the board)."""
+        self.menu_page = 0
+        self.turn: Update | None = None
+        """The update whose moves this seat may choose from now (``None``: not its turn,
+        or its move is on its way)."""
+        self.waiting_for: list[int] | None = None
+
+    async def run(self) -> Update:
+        """Follow the table, playing the seat's turns, until the game is over. Lines are
+        read all along, so the commands work while the others decide too."""
+        lines = self._read_lines()
+        receiving = asyncio.ensure_future(self._receive())
+        reading = asyncio.ensure_future(lines.get())
+        try:
+            while True:
+                done, _ = await asyncio.wait(
+                    {receiving, reading}, return_when=asyncio.FIRST_COMPLETED
+                )
+                if reading in done:
+                    line = reading.result()
+                    if line is None or line.strip().lower() == "quit":
+                        raise LeftTable
+                    await self._command(line.strip())
+                    reading = asyncio.ensure_future(lines.get())
+                if receiving in done:
+                    final = await self._message(receiving.result())
+                    if final is not None:
+                        return final
+                    receiving = asyncio.ensure_future(self._receive())
+        finally:
+            for task in (receiving, reading):
+                task.cancel()
+            await self.client.close()
+
+    def _read_lines(self) -> asyncio.Queue[str | None]:
+        """Lines typed, from a reader thread (``None``: the input ended). The thread is a
+        daemon: a read still waiting when the game ends does not hold the program."""
+        loop = asyncio.get_running_loop()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+        def read() -> None:
+            while True:
+                try:
+                    line: str | None = self.ask("")
+                except (EOFError, OSError, ValueError):
+                    line = None
+                try:
+                    loop.call_soon_threadsafe(lines.put_nowait, line)
+                except RuntimeError:  # the game is over and its loop closed
+                    return
+                if line is None:
+                    return
+
+        threading.Thread(target=read, name="saqqara-remote-input", daemon=True).start()
+        return lines
+
+    async def _receive(self) -> ServerMessage:
+        """The next message; a lost connection is opened again (the client asks for what
+        it missed and resends a move not yet answered), for a while."""
+        for attempt in range(RECONNECT_TRIES + 1):
+            try:
+                if attempt:
+                    await self.client.connect()
+                    self.console.print(self.tr("Connected again."), markup=False)
+                return await self.client.receive(timeout=24 * 3600)
+            except (ConnectionClosed, OSError, ClientError):
+                if attempt == 0:
+                    self.console.print(
+                        self.tr("The connection was lost; trying again…"), markup=False
+                    )
+                await self.client.close()
+                await asyncio.sleep(RECONNECT_PAUSE)
+        raise ConnectionError("the server cannot be reached")
+
+    async def _message(self, message: ServerMessage) -> Update | None:
+        """Act on one message from the server; the final update once the game is over."""
+        if isinstance(message, Error):
+            self._refused(message)
+            if message.code == "stale":
+                await self.client.sync()
+            elif self.turn is not None:
+                self._prompt()  # a refused command: the turn goes on
+            elif self.client.update is not None and self.client.pending is None:
+                self._offer(self.client.update)  # a refused move: choose again
+        elif isinstance(message, TableNotice):
+            self._notice(message)
+        elif isinstance(message, Undone):
+            said = self.tr("{player} took back a move.", player=self.text.player(message.seat))
+            self.console.print(said, markup=False)
+            self.log.append([said])
+        elif isinstance(message, Update):
+            self._note(message)
+            if message.over:
+                self.turn = None
+                self._show_end(message)
+                return message
+            self._offer(message)
+        elif isinstance(message, Ack):
+            self.log.clear()  # the log starts again after this seat's own move
+        return None
+
+    def _offer(self, update: Update) -> None:
+        """This seat's turn, shown; or the news while others decide."""
+        if update.legal and self.seat is not None and not update.over:
+            self._show_turn(update, self.seat)
+        else:
+            self.turn = None
+            self._wait(update)
+
+    # -- what happened --------------------------------------------------------------------
+    def _note(self, update: Update) -> None:
+        quiet = QUIET.get(self.game.spec.id, frozenset())
+        lines = [event.text for event in update.events if event.kind not in quiet]
+        if lines:
+            self.log.append(lines)
+
+    def _show_log(self, everything: bool = False, most: int = RECENT) -> None:
+        """The log since this seat's last move, the latest update's lines standing out;
+        unless ``everything``, at most ``most`` lines, each cut to the terminal's width."""
+        shown = [
+            (i == len(self.log) - 1, line) for i, lines in enumerate(self.log) for line in lines
+        ]
+        if not everything and len(shown) > most:
+            skipped = len(shown) - most + 1
+            self.console.print(
+                self.tr("({count} earlier lines: type 'log')", count=skipped),
+                style="dim",
+                markup=False,
+            )
+            shown = shown[-(most - 1) :] if most > 1 else []
+        for latest, line in shown:
+            text = Text(line, style="bold" if latest else "dim")
+            if not everything:
+                text.truncate(self.console.width - 1, overflow="ellipsis")
+            self.console.print(text, no_wrap=not everything)
+
+    def _wait(self, update: Update) -> None:
+        """Not this seat's turn: the news, and who the table waits for when that changed."""
+        if self.log:
+            for line in self.log[-1]:
+                self.console.print(Text(line, style="dim"), no_wrap=True)
+        if update.status == "open":
+            self.console.print(
+                self.tr("Waiting for the other players to take their seats."), markup=False
+            )
+            return
+        if update.to_act != self.waiting_for:
+            self.waiting_for = list(update.to_act)
+            if update.to_act and not update.events:  # else the events say whose turn it is
+                who = self.text.players(update.to_act)
+                self.console.print(self.tr("Waiting for {players}.", players=who), markup=False)
+
+    def _refused(self, error: Error) -> None:
+        self.console.print(Text(error.message, style="red"))
+
+    def _notice(self, notice: TableNotice) -> None:
+        if notice.rematch:
+            self.console.print(
+                self.tr(
+                    "A rematch is open: table {table} (your seat's key works there too).",
+                    table=notice.rematch,
+                ),
+                markup=False,
+            )
+        elif notice.status == "closed":
+            self.console.print(self.tr("The table was closed."), markup=False)
+
+    # -- a turn ---------------------------------------------------------------------------
+    def _show_turn(self, update: Update, seat: int) -> None:
+        """The turn at a glance: the board, the seat's clock, the latest news, the moves."""
+        self.turn, self.menu_page, self.waiting_for = update, 0, None
+        self.console.rule(self.tr("{player}, your move", player=self.text.player(seat)))
+        view = self._shown(update.view)
+        compact = COMPACT.get(self.game.spec.id)
+        clock = clock_lines(update.clock, seat, self.tr, self.console.width)
+        log_room = RECENT
+        if compact is None:
+            self.console.print(render(view, self.game, seat, self.text))
+            self.page = PAGE
+        else:
+            drawn = compact(view, seat, self.text)
+            for row in drawn:
+                self.console.print(row, no_wrap=True)
+            room = self.console.height - len(drawn) - 2 - len(clock)
+            logged = sum(len(lines) for lines in self.log)
+            log_room = max(1, min(logged, room // 3))
+            self.page = max(3, room - log_room - 1)
+        for line in clock:
+            self.console.print(Text(line, style="bold"), no_wrap=True)
+        self._show_log(most=log_room)
+        self._show_menu(update.legal, 0)
+        self._prompt()
+
+    def _prompt(self) -> None:
+        if self.turn is not None and self.seat is not None:
+            self.console.print(f"{self.text.player(self.seat)}> ", end="", markup=False)
+
+    async def _command(self, line: str) -> None:
+        """One line typed: a command, or a move on this seat's turn."""
+        word = line.lower()
+        turn = self.turn
+        current = self.client.update
+        if not line:
+            pass
+        elif word in ("help", "?"):
+            example = turn.legal[0].notation if turn is not None else "…"
+            self.console.print(self.tr(HELP, example=example), markup=False)
+        elif word == "board":
+            if current is not None:
+                self.console.print(
+                    render(self._shown(current.view), self.game, self.seat, self.text)
+                )
+        elif word == "aid":
+            self._toggle_aids()
+        elif word == "log":
+            self._show_log(everything=True)
+        elif word == "rules":
+            for paragraph in self.text.rules_summary():
+                self.console.print(paragraph, markup=False)
+        elif word == "legend":
+            for symbol, meaning in self.text.legend():
+                self.console.print(f"{symbol:>8}  {meaning}", markup=False)
+        elif word == "undo" and self.seat is not None:
+            await self.client.undo()  # answered by undone and an update, or a refusal
+            return
+        elif turn is None:
+            self._not_now(current)
+        elif word == "moves":
+            self._show_menu(turn.legal, None)
+        elif word == "more":
+            more = (self.menu_page + 1) * self.page < len(turn.legal)
+            self.menu_page = self.menu_page + 1 if more else 0
+            self._show_menu(turn.legal, self.menu_page)
+        else:
+            chosen = self._chosen(turn.legal, line)
+            if chosen is not None:
+                self.turn = None
+                await self.client.act(chosen.id)
+                return
+        self._prompt()
+
+    def _not_now(self, current: Update | None) -> None:
+        if self.seat is None:
+            self.console.print(self.tr("Spectators watch; they cannot move."), markup=False)
+            return
+        deciding = [] if current is None else [s for s in current.to_act if s != self.seat]
+        if not deciding:
+            self.console.print(self.tr("It is not your turn."), markup=False)
+            return
+        who = self.text.players(deciding)
+        self.console.print(
+            self.tr("It is not your turn: waiting for {players}.", players=who), markup=False
+        )
+
+    def _shown(self, view: dict[str, Any]) -> dict[str, Any]:
+        return view if self.aids else without_aids(view, self.game)
+
+    def _toggle_aids(self) -> None:
+        if not has_aids(self.game):
+            self.console.print(self.tr("This game has no aid to switch."), markup=False)
+            return
+        self.aids = not self.aids
+        message = self.tr("The aid is on.") if self.aids else self.tr("The aid is off.")
+        self.console.print(message, markup=False)
+
+    def _chosen(self, legal: list[LegalAction], line: str) -> LegalAction | None:
+        """The move a line names: a menu letter or a move's notation; else a clear word."""
+        keys = {menu_key(i): action for i, action in enumerate(legal)}
+        chosen = keys.get(line.lower()) or next((a for a in legal if a.notation == line), None)
+        if chosen is None:
+            self.console.print(
+                Text(self.tr("That is not one of your moves now.") + " ", style="red")
+                + Text(self.tr("Type a letter from the menu, a move's notation or 'help'."))
+            )
+        return chosen
+
+    def _show_menu(self, legal: list[LegalAction], page: int | None) -> None:
+        """One page of the menu (``None``: all of it): letter, label and notation."""
+        size = self.page
+        first, last = (0, len(legal)) if page is None else (page * size, (page + 1) * size)
+        for i, action in enumerate(legal[first:last], start=first):
+            entry = Text(f"{menu_key(i):>2} ", style="bold")
+            entry.append(action.label)
+            entry.append(f"  [{action.notation}]", style="dim")
+            entry.truncate(self.console.width - 1, overflow="ellipsis")
+            self.console.print(entry, no_wrap=True)
+        if last < len(legal):
+            self.console.print(
+                self.tr(
+                    "{shown} of {total} moves; 'more' shows the next ones.",
+                    shown=f"{menu_key(first)}–{menu_key(min(last, len(legal)) - 1)}",
+                    total=len(legal),
+                ),
+                style="dim",
+                markup=False,
+            )
+
+    # -- the end ----------------------------------------------------------------------------
+    def _show_end(self, update: Update) -> None:
+        """The log, the final board and the result as the seat may see it: every seat's
+        score broken down, or who ran out of time where the table ended on time."""
+        self._show_log(everything=True)
+        self.console.rule(self.tr("Game over"))
+        self.console.print(render(update.view, self.game, self.seat, self.text))
+        outcome = update.outcome or {}
+        if outcome.get("forfeit"):
+            self.console.print(
+                self.tr(
+                    "{players} ran out of time and lost; the table ended there. Winner: {winners}.",
+                    players=self.text.players(outcome["forfeit"]),
+                    winners=self.text.players(outcome.get("winners", [])),
+                ),
+                markup=False,
+            )
+        elif outcome.get("reason"):  # worded by the server in this connection's language
+            self.console.print(
+                self.tr("Game over: {reason}.", reason=str(outcome["reason"])), markup=False
+            )
+        for line in update.breakdown or []:
+            who = line["name"]
+            if line["seat"] == self.seat:
+                who = self.tr("{player} (you)", player=who)
+            self.console.print(
+                Text(
+                    self.tr(
+                        "{rank}. {player}: {total}",
+                        rank=line["rank"],
+                        player=who,
+                        total=line["total"],
+                    ),
+                    style="bold" if line["rank"] == 1 else "",
+                )
+            )
+            parts = " · ".join(f"{part['label']}: {part['value']}" for part in line["parts"])
+            self.console.print(Padding(Text(parts, style="dim"), (0, 0, 0, 3)))
 
 
 async def play_remote_seat(
     link: str, console: Console, ask: Callable[[str], str] = input, lang: str | None = None
-) -> Update:
-    """Play the seat of ``link`` until the game is over; ``ask`` reads one answer."""
+) -> Update | None:
+    """Play the seat of ``link`` (or follow the table, with a spectator link) until the
+    game is over: its last update; ``None`` when the person left with ``quit``. ``ask``
+    reads one line (``EOFError``: the person left). ``lang``: the language of every word
+    (default: the seat's, as the table was given it)."""
     client = TableClient(link, lang)
     welcome = await client.connect()
-    game = load(welcome.game, welcome.players, welcome.options)
-    text = presentation_for(game, welcome.lang, welcome.names)
-    where = "as a spectator" if welcome.seat is None else f"in seat {welcome.seat}"
-    console.print(f"[bold]{game.spec.title}[/] at table {welcome.table}, {where}.")
-    console.print("Players: " + ", ".join(welcome.names))
-    while True:
-        message = await client.receive(timeout=24 * 3600)
-        if isinstance(message, Error):
-            console.print(f"[red]{message.message}[/] ({message.code})")
-            await client.sync()
-            continue
-        if isinstance(message, TableNotice):
-            console.print(f"The table is {message.status}.")
-            if message.rematch:
-                console.print(f"Rematch: table {message.rematch} (your link's key works there).")
-            continue
-        if not isinstance(message, Update):
-            continue
-        for event in message.events:
-            console.print(f"  {event.text}")
-        console.print(render(message.view, game, welcome.seat, text))
-        if message.over:
-            console.rule(text.tr("Game over"))
-            if message.outcome and message.outcome.get("reason"):
-                # Worded by the server in this connection's language.
-                reason = str(message.outcome["reason"])
-                console.print(text.tr("Game over: {reason}.", reason=reason), markup=False)
-            for line in message.breakdown or []:
-                parts = " · ".join(f"{p['label']}: {p['value']}" for p in line["parts"])
-                console.print(f"{line['rank']}. {line['name']}: {line['total']}", markup=False)
-                console.print(f"   {parts}", markup=False)
-            await client.close()
-            return message
-        if not message.legal:
-            continue
-        for number, action in enumerate(message.legal, 1):
-            console.print(f"  {number:>3}. {action.label}")
-        while True:
-            answer = await asyncio.to_thread(ask, "your move (number or notation): ")
-            chosen = _choice(message.legal, answer)
-            if chosen is not None:
-                break
-            console.print("[yellow]not one of the moves listed[/]")
-        await client.act(chosen.id)
+    seat = RemoteSeat(client, welcome, console, ask)
+    tr = seat.tr
+    where = (
+        tr("as a spectator")
+        if welcome.seat is None
+        else tr("in the seat of {player}", player=seat.text.player(welcome.seat))
+    )
+    console.print(
+        tr(
+            "{game} at table {table}, {where}.",
+            game=seat.game.spec.title,
+            table=welcome.table,
+            where=where,
+        ),
+        markup=False,
+    )
+    console.print(
+        tr("Players: {players}.", players=seat.text.players(range(len(welcome.names)))),
+        markup=False,
+    )
+    try:
+        return await seat.run()
+    except LeftTable:
+        await client.close()
+        console.print(
+            tr("You left the table; your seat stays yours: the same command brings you back."),
+            markup=False,
+        )
+        return None

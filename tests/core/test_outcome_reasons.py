@@ -10,13 +10,13 @@ import re
 
 import pytest
 
+from saqqara.core.forfeit import Forfeit
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.match import Match
 from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load, registered_games
 from saqqara.games.valley_of_the_kings.state import MAX_ROUNDS
-from saqqara.server.clocks import Forfeit
 from saqqara.server.replays import replay_record
 from tests.core.test_presentation import tables
 

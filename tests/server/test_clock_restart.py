@@ -1,5 +1,7 @@
 """Turn clocks survive ``kill -9``: after a restart each seat's game time resumes from the
-bank stored with its last action, and the time the server was down does not count.
+bank stored with its last action, and the time the server was down does not count (an
+update tells the time left when it is sent: the seat to move has used a little since the
+restart).
 
 On SQLite and PostgreSQL, with the real server and the crash test's machinery.
 """
@@ -20,24 +22,33 @@ GAME = 600.0
 
 
 async def _play(clients: list[TableClient], moves: int) -> Update:
-    """Play ``moves`` thoughtful moves, whichever seat must move; the last update."""
-    made: list[int] = []
+    """Play until every seat has made ``moves`` thoughtful moves; the last update."""
+    made = dict.fromkeys(clients, 0)
     done = asyncio.Event()
 
     async def seat(client: TableClient) -> None:
         while True:
             update = client.update
-            if update is not None and update.legal and client.pending is None:
+            if update is not None and update.legal and client.pending is None and not done.is_set():
                 await asyncio.sleep(THINK)
                 await client.act(update.legal[0].id)
-                made.append(1)
-                if len(made) == moves:
+                made[client] += 1
+                if min(made.values()) >= moves:
                     done.set()
             await client.receive()
 
+    async def settled() -> None:
+        """Until every move is acknowledged and every seat holds the same update (a fixed
+        sleep loses the last update on a loaded machine)."""
+        while True:
+            seqs = {c.update.seq if c.update else -1 for c in clients}
+            if all(c.pending is None for c in clients) and len(seqs) == 1:
+                return
+            await asyncio.sleep(0.05)
+
     tasks = [asyncio.ensure_future(seat(client)) for client in clients]
     await done.wait()
-    await asyncio.sleep(0.5)  # every seat has its update
+    await asyncio.wait_for(settled(), timeout=60)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -59,7 +70,7 @@ def test_clocks_resume_from_the_store_after_kill_nine(db_url: str) -> None:
         async def before() -> Update:
             for client in clients:
                 await client.connect()
-            last = await _play(clients, 6)
+            last = await _play(clients, 3)
             for client in clients:
                 await client.close()
             return last
@@ -89,7 +100,12 @@ def test_clocks_resume_from_the_store_after_kill_nine(db_url: str) -> None:
     for seat in (0, 1):
         stored = banks[seat]
         assert stored is not None and stored < GAME - 2 * THINK  # each seat thought 3 times
-        assert resumed.clock.game_left[seat] == stored  # resumed from the store ...
+        left = resumed.clock.game_left[seat]
+        assert left is not None
+        if seat in resumed.clock.running:  # resumed from the store, counting since then ...
+            assert stored - 10 < left <= stored
+        else:
+            assert left == stored
         shown = before_kill.clock.game_left[seat]
-        assert shown is not None and abs(stored - shown) < 0.5  # ... as it stood at the kill
+        assert shown is not None and abs(stored - shown) < 1.0  # ... as it stood at the kill
     assert resumed.clock.running == resumed.to_act

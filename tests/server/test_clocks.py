@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from saqqara.client import ClientError, TableClient, create_table
-from saqqara.server.clocks import ClockError, ClockRule, Forfeit, TurnClocks
+from saqqara.core.forfeit import Forfeit
+from saqqara.server.clocks import ClockError, ClockRule, TurnClocks
 from saqqara.server.messages import Update
 from saqqara.store import Store
 from tests.server.harness import ServerProcess

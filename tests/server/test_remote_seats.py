@@ -1,19 +1,16 @@
-"""Remote seats: ``saqqara play --server`` in the terminal and ``saqqara bot`` at a table."""
+"""Remote seats: ``saqqara bot`` at a table (the terminal's remote seat: test_remote_terminal)."""
 
 from __future__ import annotations
 
 import asyncio
-import io
 import threading
 from collections.abc import Iterator
 
 import pytest
-from rich.console import Console
 
 from saqqara.cli import main
 from saqqara.client import create_table, http_json, play_remote
 from saqqara.core.errors import OptionError
-from saqqara.remote_terminal import play_remote_seat
 from tests.server.harness import ServerProcess
 
 
@@ -22,29 +19,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db = tmp_path_factory.mktemp("remote") / "remote.db"
     with ServerProcess(f"sqlite:///{db}", "--rate", "5000", "--sqlite-sync", "normal") as running:
         yield running
-
-
-def test_a_person_plays_a_remote_seat_in_the_terminal(server: ServerProcess) -> None:
-    table = create_table(
-        server.base, "tutankhamun", [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
-    )
-    answers = iter(["no such move", "99"])
-    asked: list[str] = []
-
-    def ask(prompt: str) -> str:
-        asked.append(prompt)
-        return next(answers, "1")
-
-    out = io.StringIO()
-    final = asyncio.run(
-        play_remote_seat(table["seats"][0]["link"], Console(file=out, width=100), ask)
-    )
-    text = out.getvalue()
-    assert final.over and "Game over" in text
-    # Why it ended, as the server worded it ("Game over: Player 1 reached the goal.").
-    assert final.outcome is not None and f"Game over: {final.outcome['reason']}." in text
-    assert text.count("not one of the moves listed") == 2  # the two bad answers
-    assert "in seat 0" in text and len(asked) >= 3
 
 
 def test_saqqara_bot_and_a_client_play_a_table_of_two(server: ServerProcess) -> None:

@@ -2,7 +2,8 @@
 
 See ``docs/records.md`` for the format. A record holds the game id, the rules version,
 the options, the seats, and every action in order, chance outcomes included, in the game's
-text notation.
+text notation; and, for a game an online table ended because seats ran out of time, the
+forfeit (``saqqara.core.forfeit``).
 
 Reading is hardened: anything that is not a valid record, of any size or shape, raises
 :class:`RecordError` with a bounded message; nothing else comes out of :meth:`Record.loads`,
@@ -18,6 +19,7 @@ from typing import Any
 
 from saqqara.core.errors import NotationError, RecordError, SaqqaraError, echo
 from saqqara.core.events import Event
+from saqqara.core.forfeit import Forfeit
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.registry import load
 
@@ -53,9 +55,12 @@ class Record:
     seats: tuple[str, ...]
     actions: tuple[RecordedAction, ...] = ()
     meta: Mapping[str, Any] = field(default_factory=dict)
+    forfeit: Forfeit | None = None
+    """How the game ended when seats ran out of time at an online table: the actions stop
+    there, before the game's own end (``None``: no forfeit)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "game": self.game,
@@ -66,6 +71,9 @@ class Record:
             "actions": [a.to_json() for a in self.actions],
             "meta": dict(self.meta),
         }
+        if self.forfeit is not None:
+            data["forfeit"] = self.forfeit.to_json()
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
@@ -128,7 +136,10 @@ class Record:
             raise RecordError("meta must be an object")
         if not _plain_json(meta):
             raise RecordError(f"meta must be plain JSON nested at most {MAX_META_DEPTH} deep")
-        return cls(game, rules_version, players, options, tuple(seats), tuple(actions), meta)
+        forfeit = Forfeit.read(data.get("forfeit"), players)
+        return cls(
+            game, rules_version, players, options, tuple(seats), tuple(actions), meta, forfeit
+        )
 
 
 def _field(data: Mapping[str, Any], name: str, kind: type) -> Any:
@@ -178,10 +189,32 @@ class Replay:
     game: Game
     state: State
     events: list[Event]
+    forfeit: Forfeit | None = None
+    """The record's forfeit (checked: its seats were deciding where the record stops)."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game ended: by its rules, or by a forfeit."""
+        return self.forfeit is not None or self.state.is_terminal()
+
+
+def check_forfeit(state: State, forfeit: Forfeit | None) -> None:
+    """Refuse (:class:`RecordError`) a forfeit that cannot have happened where the record
+    stops: after the game's own end, or by a seat that was not deciding."""
+    if forfeit is None:
+        return
+    deciding = state.to_act()
+    if not deciding:
+        raise RecordError("the record ends by forfeit, but its game was already over")
+    idle = [seat for seat in forfeit.seats if seat not in deciding]
+    if idle:
+        raise RecordError(
+            f"seat {idle[0]} forfeited on time, but was not deciding where the record stops"
+        )
 
 
 def replay(record: Record) -> Replay:
-    """Replay ``record`` action by action, checking each one.
+    """Replay ``record`` action by action, checking each one (and its forfeit, if any).
 
     Raises :class:`RecordError` naming the index of the first action that does not parse
     or is illegal, or the field at fault when the record cannot be set up at all.
@@ -206,7 +239,8 @@ def replay(record: Record) -> Replay:
         except SaqqaraError as exc:
             who = _who(entry.seat)
             raise RecordError(f"{echo(entry.action)} by {who}: {exc.message}", index=i) from None
-    return Replay(game, state, events)
+    check_forfeit(state, record.forfeit)
+    return Replay(game, state, events, record.forfeit)
 
 
 def _who(seat: int) -> str:

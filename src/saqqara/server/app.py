@@ -276,9 +276,7 @@ async def table_replay(request: Request) -> Response:
             service.check_seat(table, seat, params.get("key", ""))
         else:
             service.check_spectator(table, params.get("watch"))
-        if not table.match.is_over():
-            raise TableError("the game is not over yet", code="not-over")
-        record = table.match.record
+        record = service.finished_record(table)
         answer = await run_in_threadpool(replay_record, record, lang, table.names())
     except SaqqaraError as exc:
         return _refusal(exc)
@@ -405,7 +403,9 @@ async def _answer(
         if isinstance(message, Undo):
             await service.undo(table, listener.seat, message.seq)
             return None
-        seq = await service.submit(table, listener.seat, message.action, message.seq, message.cid)
+        seq = await service.submit(
+            table, listener.seat, message.action, message.seq, message.cid, message.undos
+        )
         async with listener.lock:
             await listener.send(encode(Ack(message.cid, seq)))
         return None

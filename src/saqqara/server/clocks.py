@@ -6,16 +6,18 @@ seat is **overdue**, and the table's ``on_timeout`` says what follows:
 
 - ``bot``: the table's stand-in bot plays that decision; a seat whose game bank is spent
   stays overdue to the end.
-- ``lose``: the seat forfeits and the table ends at once (:class:`Forfeit`). This is a
-  table-level result, not the game's: the rules engine is not asked, and the seats still
-  in the game share first place, the seats out of time share the last.
+- ``lose``: the seat forfeits and the table ends at once (``saqqara.core.forfeit``: a
+  table-level result, kept in the table's record too).
 
-Times are kept with the server's monotonic clock and sent in every update as they stood
-at its step, so a client counts the running seats down itself. Each action is stored
-with its seat's game time left just after it, so a restarted server resumes every bank
-from its seat's last action; the time the server was down does not count, and a decision
-that was running at the crash starts again with the bank as it stood at that seat's last
-action (and a fresh move limit).
+Times are kept with the server's monotonic clock and sent in every update as they stand
+when it is sent, so a client counts the running seats down itself from when it receives
+it (a client that reconnects long after the step is told the time left now). Each action is stored
+with its seat's game time left just after it and the move time its decision used, so a
+restarted server resumes every bank from its seat's last action (a decision taken back
+included: an undo never gives time back); the time the server was down does not count,
+and a decision that was running at the crash starts again with the bank as it stood at
+that seat's last action (and a fresh move limit), except a decision taken back, which
+goes on with the move time it had used when it was made.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from typing import Any
 import msgspec
 
 from saqqara.core.errors import SaqqaraError
-from saqqara.core.presentation import Presentation
 
 ON_TIMEOUT = ("bot", "lose")
 """What a timeout does: ``bot`` — the table's stand-in bot plays the seat's decision;
@@ -44,9 +45,9 @@ class ClockError(SaqqaraError):
 
 
 class ClockView(msgspec.Struct):
-    """The clocks as they stood at an update's step: the limits, each seat's time left
-    for its current decision and in its game bank (``null`` where there is no such
-    limit), and the seats whose clocks run (count those down)."""
+    """The clocks as they stood when the update was sent: the limits, each seat's time
+    left for its current decision and in its game bank (``null`` where there is no such
+    limit), and the seats whose clocks run (count those down from the update's arrival)."""
 
     move: float | None
     game: float | None
@@ -111,8 +112,12 @@ class TurnClocks:
         self.charged: dict[int, float] = {}
         """Running seats: up to when their bank has been charged."""
         self.overdue: set[int] = set()
+        self.opening: dict[int, float | None] = {}
+        """Running seats: their game time left when their current decision began."""
         self.began: dict[int, float] = {}
         """Seats that acted: when the decision they made began (for an undo)."""
+        self.acted: dict[int, float] = {}
+        """Seats that acted: when they did (for an undo)."""
         self._view: ClockView = self._snapshot(0.0)
 
     def tick(self, now: float, to_act: Iterable[int], acted: Iterable[int]) -> None:
@@ -123,10 +128,11 @@ class TurnClocks:
             self._charge(seat, now)
             if seat in done or seat not in acting:
                 if seat in done:
-                    self.began[seat] = self.started[seat]
-                del self.started[seat], self.charged[seat]
+                    self.began[seat], self.acted[seat] = self.started[seat], now
+                del self.started[seat], self.charged[seat], self.opening[seat]
         for seat in acting - set(self.started):
             self.started[seat] = self.charged[seat] = now
+            self.opening[seat] = self.bank[seat]
         self.overdue = {s for s in self.overdue if s in acting and s not in done}
         self.overdue |= {s for s, left in enumerate(self.bank) if left is not None and left <= 0}
         self._view = self._snapshot(now)
@@ -135,13 +141,46 @@ class TurnClocks:
         """The game is over or paused: no clock runs."""
         self.tick(now, (), ())
 
-    def take_back(self, seat: int, now: float) -> None:
-        """``seat`` took its decision back and decides again: its move time counts from
-        when that decision began, so an undo never buys time (the game bank keeps what it
-        was charged)."""
-        if seat in self.started and seat in self.began:
+    def resumed(self, seat: int | None, now: float) -> None:
+        """After a restart: ``seat`` made the last stored step, and counts as having made
+        it ``now`` (for an undo of it: the time the server was down does not count)."""
+        if seat is not None:
+            self.acted[seat] = now
+
+    def rescind(self, seat: int, now: float) -> None:
+        """``seat`` takes its last action back (call before the table's next
+        :meth:`tick`): the decisions that began with that action never were, so the seats
+        deciding them get back the game time they used (their clocks are as they were
+        before the action)."""
+        moved = self.acted.get(seat)
+        if moved is None:
+            return
+        for other in list(self.started):
+            if other != seat and self.started[other] >= moved:
+                self.bank[other] = self.opening[other]
+                del self.started[other], self.charged[other], self.opening[other]
+        self._view = self._snapshot(now)
+
+    def take_back(self, seat: int, now: float, used: float | None = None) -> None:
+        """``seat`` took its decision back and decides it again (call after the table's
+        :meth:`tick`): its clock runs on as if it had never acted, so an undo never buys
+        time. Its move time counts from when that decision began, and its game time is
+        charged from the moment it acted. Where that beginning is not known (the server
+        restarted since), ``used`` is the move time the decision had used when it was
+        made, as stored with it."""
+        if seat not in self.started:
+            return
+        moved = self.acted.pop(seat, None)
+        if seat in self.began:
             self.started[seat] = min(self.began[seat], self.started[seat])
-            self._view = self._snapshot(now)
+        elif used is not None:
+            since = now if moved is None else min(moved, now)
+            self.started[seat] = min(since - max(used, 0.0), self.started[seat])
+        if moved is not None and self.bank[seat] is not None:
+            self.charged[seat] = min(moved, self.charged[seat])
+            self._charge(seat, now)
+        self.began.pop(seat, None)
+        self._view = self._snapshot(now)
 
     def deadline(self) -> float | None:
         """When the next running seat runs out of time (monotonic), if any runs."""
@@ -162,8 +201,11 @@ class TurnClocks:
         self.overdue.update(late)
         return late
 
-    def view(self) -> ClockView:
-        return self._view
+    def view(self, now: float | None = None) -> ClockView:
+        """The clocks as they stood at the last change, or at ``now`` when given (what an
+        update sent at ``now`` carries: a client counts the running seats down from when
+        it receives it, also long after the step, as on a reconnect)."""
+        return self._view if now is None else self._snapshot(now)
 
     def game_left(self, seat: int, now: float) -> float | None:
         """``seat``'s game time left at ``now`` (``None``: no game clock); what is stored
@@ -174,6 +216,13 @@ class TurnClocks:
         if seat in self.charged:
             left -= now - self.charged[seat]
         return round(max(left, 0.0), 3)
+
+    def move_used(self, seat: int, now: float) -> float | None:
+        """How long ``seat``'s current decision has run at ``now`` (``None``: no move
+        clock, or the seat's clock does not run); what is stored with its action."""
+        if self.rule.move is None or seat not in self.started:
+            return None
+        return round(max(now - self.started[seat], 0.0), 3)
 
     def _pending(self, seat: int) -> bool:
         """Whether running out of time still has to be dealt with for ``seat``: a seat
@@ -209,51 +258,23 @@ class TurnClocks:
             move=self.rule.move,
             game=self.rule.game,
             move_left=move_left,
-            game_left=[None if b is None else round(b, 3) for b in self.bank],
+            game_left=[self.game_left(seat, now) for seat in range(len(self.bank))],
             running=sorted(self.started),
             on_timeout=self.rule.on_timeout,
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Forfeit:
-    """A table ended because ``seats`` ran out of time (``on_timeout`` ``lose``).
+def stored_banks(players: int, logged: Iterable[tuple[int, float | None]]) -> list[float | None]:
+    """Each seat's game time left as the log stores it (``None``: no action with a game
+    time), from ``(seat, game_left)`` of every logged action, those taken back included.
 
-    The game did not finish, so it has no scores; the seats still in it share first
-    place and those out of time share the last. Stored with the table, it is the result
-    every later update and a reloaded table show.
+    A bank is only ever charged (an undo gives nothing back), so the least value stored
+    for a seat is its latest one, whatever order the rows come in: a decision taken back
+    keeps what it cost, also when the server restarts before the seat decides again.
     """
-
-    seats: tuple[int, ...]
-    reason: str
-
-    @classmethod
-    def of(cls, seats: Iterable[int], names: Sequence[str]) -> Forfeit:
-        late = tuple(sorted(set(seats)))
-        who = " and ".join(names[s] for s in late)
-        return cls(late, f"{who} ran out of time")
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | None) -> Forfeit | None:
-        if data is None:
-            return None
-        return cls(tuple(int(s) for s in data["seats"]), str(data["reason"]))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seats": list(self.seats), "reason": self.reason}
-
-    def outcome(self, players: int, words: Presentation | None = None) -> dict[str, Any]:
-        """The ``outcome`` of the table's updates: scores ``null`` (the game did not end),
-        ranks, winners, the reason (in the language of ``words``, which names the seats;
-        the stored English one without), and the seats that forfeited."""
-        last = players - len(self.seats) + 1
-        ranks = [last if seat in self.seats else 1 for seat in range(players)]
-        return {
-            "scores": [None] * players,
-            "ranks": ranks,
-            "winners": [s for s in range(players) if s not in self.seats],
-            "reason": self.reason
-            if words is None
-            else words.tr("{players} ran out of time", players=words.players(self.seats)),
-            "forfeit": list(self.seats),
-        }
+    banks: list[float | None] = [None] * players
+    for seat, left in logged:
+        if left is not None and 0 <= seat < players:
+            held = banks[seat]
+            banks[seat] = left if held is None else min(held, left)
+    return banks

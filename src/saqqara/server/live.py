@@ -23,13 +23,14 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 
 from saqqara.core.errors import IllegalAction, RecordError
+from saqqara.core.forfeit import Forfeit
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.match import Match, Step
 from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
-from saqqara.server.clocks import ClockRule, Forfeit, TurnClocks
+from saqqara.server.clocks import ClockRule, TurnClocks, stored_banks
 from saqqara.server.messages import TableNotice, Update, encode
 from saqqara.server.updates import Shared, seat_update
 from saqqara.server.wording import texts
@@ -120,6 +121,11 @@ class LiveTable:
         """The turn clocks, if the table has them (see ``saqqara.server.clocks``)."""
         self.forfeit = Forfeit.from_json(row.forfeit)
         """How the table ended when seats ran out of time under ``on_timeout`` ``lose``."""
+        self.undos = 0
+        """How many actions were taken back (sent in every update, checked on acts)."""
+        self.taken_back: ActionRow | None = None
+        """The action last taken back, while the table stands where it was made (its seat
+        decides again, with the move time stored with it already used)."""
 
     @classmethod
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
@@ -148,13 +154,15 @@ class LiveTable:
             match = Match.resume(record)
             if len(logged) >= snapshot_every and match.seq == len(logged):
                 store.save_snapshot(row.id, len(logged), _snapshot_text(match))
-        banks: list[float | None] = [None] * row.players
-        for entry in logged:
-            if entry.game_left is not None and 0 <= entry.seat < row.players:
-                banks[entry.seat] = entry.game_left
+        undone = store.undone(row.id) if row.settings.get("undo") else []
+        every = [*logged, *undone]
+        banks = stored_banks(row.players, ((a.seat, a.game_left) for a in every))
         table = cls(row, seats, match, banks)
         table.snapshot_every = snapshot_every
         table.stored = len(logged)
+        table.undos = len(undone)
+        if undone and undone[-1].seq == table.stored + 1:
+            table.taken_back = undone[-1]
         table.replayed = len(logged) - match.base
         for entry in logged:
             if entry.client_id is not None:
@@ -173,8 +181,11 @@ class LiveTable:
         """The sequence number an earlier action with this client id was stored under."""
         return None if cid is None else self.client_ids.get((seat, cid))
 
-    def submit(self, seat: int, action_id: int, expected_seq: int | None) -> list[Step]:
+    def submit(
+        self, seat: int, action_id: int, expected_seq: int | None, undos: int | None = None
+    ) -> list[Step]:
         """Check and apply through the match; the caller stores the steps before telling.
+        ``undos``: the count of actions taken back in the update the action was chosen in.
 
         Raises :class:`IllegalAction` (nothing changed) with the match's or the game's code.
         """
@@ -182,6 +193,11 @@ class LiveTable:
             raise IllegalAction("the game starts when every seat is taken", code="not-started")
         if self.status != PLAYING:
             raise IllegalAction("the game is over", code="game-over")
+        if undos is not None and undos != self.undos:
+            raise IllegalAction(
+                "a move was taken back after you chose yours: yours was not played",
+                code="stale",
+            )
         if expected_seq is not None and self.sealed_since(seat, expected_seq):
             expected_seq = None
         return self.match.submit(seat, action_id, expected_seq=expected_seq)
@@ -249,10 +265,11 @@ class LiveTable:
         now = time.monotonic()
         for step in self.steps_after(self.stored):
             own = cid if step.seat != CHANCE and cid is not None else None
-            left = None
+            left = used = None
             if self.clocks is not None and step.seat != CHANCE:
                 left = self.clocks.game_left(step.seat, now)
-            rows.append(ActionRow(step.seq, step.seat, step.text, own, left))
+                used = self.clocks.move_used(step.seat, now)
+            rows.append(ActionRow(step.seq, step.seat, step.text, own, left, used))
             cid = None if own is not None else cid
         return rows
 
@@ -326,6 +343,8 @@ class LiveTable:
         self.replayed = fresh.replayed
         self.resumed_at = fresh.resumed_at
         self.told = [min(told, self.stored) for told in self.told]
+        self.taken_back = fresh.taken_back
+        self.undos = fresh.undos
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
@@ -361,8 +380,9 @@ class LiveTable:
         )
         if since < self.resumed_at:
             update.resync = True  # the events before the snapshot are not kept
+        update.undos = self.undos
         if self.clocks is not None:
-            update.clock = self.clocks.view()
+            update.clock = self.clocks.view(time.monotonic())
         if self.forfeit is not None:
             update.over, update.to_act = True, []
             words = texts(self.game, lang, self.names())

@@ -18,7 +18,7 @@ ClientId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 SeqNumber = Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
 
 
-class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
+class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True, omit_defaults=True):
     """Play the action with integer ``action`` id, made against update ``seq``.
 
     ``cid`` is chosen by the client and unique per seat: sending it again (after a
@@ -28,6 +28,10 @@ class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
     seq: SeqNumber
     action: Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
     cid: ClientId
+    undos: SeqNumber | None = None
+    """The ``undos`` of the update the action was chosen in: an action chosen before a
+    move was taken back is refused as stale, even where the sequence number came round
+    again (leave it out and only ``seq`` is checked)."""
 
 
 class Sync(msgspec.Struct, tag="sync", forbid_unknown_fields=True):
@@ -87,8 +91,12 @@ class Update(msgspec.Struct, tag="update"):
     status: str
     outcome: dict[str, Any] | None = None
     resync: bool = False
+    undos: int = 0
+    """How many actions of this table were taken back so far: send it back with an
+    action (``act``), so that a choice made before an undo is never played after it."""
     clock: ClockView | None = None
-    """The table's turn clocks as they stood at step ``seq`` (``null``: no clocks)."""
+    """The table's turn clocks at step ``seq`` as they stood when the update was sent
+    (``null``: no clocks)."""
     breakdown: list[ScoreLine] | None = None
     """Once the game is over, every seat's final score labelled and broken down as the
     rulebook counts it, in the connection's language, from the receiving seat's view

@@ -5,7 +5,9 @@ drops on the page) and gets back one frame per step, each with the spectator's v
 is to act and the event sentences in the reader's language. A step is a seat's action
 with the chance it led to; the setup's chance is the first frame. Records from outside
 are read by :func:`saqqara.core.journal.parse_record_text` (a JSON record or a journal)
-and every action is checked as it is replayed; nothing is stored.
+and every action is checked as it is replayed; nothing is stored. A record that ends by
+forfeit (seats out of time) ends its replay the same way: nobody to act, the forfeit's
+outcome.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.journal import parse_record_text
 from saqqara.core.presentation import Presentation, presentation_for
-from saqqara.core.records import Record
+from saqqara.core.records import Record, check_forfeit
 from saqqara.core.registry import load
 from saqqara.server.messages import EventText, Replay, ReplayFrame
 
@@ -74,15 +76,20 @@ def replay_record(record: Record, lang: str, names: list[str] | None = None) -> 
             for e in happened
             if e.visible_to(None)
         )
+    check_forfeit(state, record.forfeit)
     frames.append(_frame(game, state, len(record.actions), seat, events))
     over = not state.to_act()
+    outcome = _outcome(state, texts) if over else None
+    if record.forfeit is not None:  # the table ended before the game: nobody acts on
+        frames[-1].to_act = []
+        outcome = record.forfeit.outcome(game.players, texts)
     return Replay(
         game=game.spec.id,
         players=game.players,
         options=dict(game.options),
         names=seat_names,
         frames=frames,
-        outcome=_outcome(state, texts) if over else None,
+        outcome=outcome,
         breakdown=texts.score_breakdown(frames[-1].view) if over else None,
     )
 

@@ -17,9 +17,12 @@ from typing import Any
 
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
+from saqqara.core.forfeit import Forfeit
+from saqqara.core.game import CHANCE
+from saqqara.core.records import Record
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
-from saqqara.server.clocks import ClockRule, Forfeit
+from saqqara.server.clocks import ClockRule
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Join, SeatKey, Undone, encode
@@ -96,6 +99,10 @@ class TableService:
         self.live[row.id] = table
         self.replayed += table.replayed
         table.tick_clocks(())
+        if table.clocks is not None and table.match.history:
+            last = table.match.history[-1].seat
+            table.clocks.resumed(None if last == CHANCE else last, time.monotonic())
+        _resume_taken_back(table)
         async with table.lock:
             await self._store_and_tell(table)  # chance due after the last stored step
         await self._start_if_due(table)
@@ -221,6 +228,13 @@ class TableService:
                 for s in table.seats
             ],
         }
+
+    def finished_record(self, table: LiveTable) -> Record:
+        """The record of a table whose game is over, or that ended by forfeit (with its
+        forfeit, so the record replays to the same end); ``not-over`` otherwise."""
+        if table.forfeit is None and not table.match.is_over():
+            raise TableError("the game is not over yet", code="not-over")
+        return replace(table.match.record, forfeit=table.forfeit)
 
     def lobby(self) -> list[dict[str, Any]]:
         """Public tables with a free seat, oldest first."""
@@ -397,18 +411,25 @@ class TableService:
 
     # -- moves --------------------------------------------------------------------------------
     async def submit(
-        self, table: LiveTable, seat: int, action_id: int, expected_seq: int | None, cid: str | None
+        self,
+        table: LiveTable,
+        seat: int,
+        action_id: int,
+        expected_seq: int | None,
+        cid: str | None,
+        undos: int | None = None,
     ) -> int:
         """Apply and store a seat's action; returns its sequence number (the ack).
 
         A resent ``cid`` returns the original sequence number and plays nothing. Raises
-        :class:`SaqqaraError` (``IllegalAction`` with the game's code, ``stale``, ...).
+        :class:`SaqqaraError` (``IllegalAction`` with the game's code, ``stale``, ...);
+        ``stale`` too for an action chosen before an undo (``undos``, when given).
         """
         async with table.lock:
             earlier = table.duplicate_of(seat, cid)
             if earlier is not None:
                 return earlier
-            steps = table.submit(seat, action_id, expected_seq)
+            steps = table.submit(seat, action_id, expected_seq, undos)
             await self._store_and_tell(table, cid)
             self.accepted += 1
             return steps[0].seq
@@ -423,9 +444,10 @@ class TableService:
             table.check_undo(seat, seq)
             self.store.undo(table.id, seq)
             table.rebuild(self.store)
-            table.tick_clocks(())
             if table.clocks is not None:
-                table.clocks.take_back(seat, time.monotonic())
+                table.clocks.rescind(seat, time.monotonic())
+            table.tick_clocks(())
+            _resume_taken_back(table)
             text = encode(Undone(seq, seat))
             for listener in list(table.listeners):
                 async with listener.lock:
@@ -559,6 +581,14 @@ def _settings(request: CreateTable) -> dict[str, Any]:
         except SaqqaraError as exc:
             raise TableError(exc.message, code=exc.code) from None
     return settings
+
+
+def _resume_taken_back(table: LiveTable) -> None:
+    """Where ``table`` stands at a decision taken back, its seat's clock goes on as if it
+    had never acted (after a restart: from the times stored with the action)."""
+    taken = table.taken_back
+    if table.clocks is not None and taken is not None:
+        table.clocks.take_back(taken.seat, time.monotonic(), taken.move_used)
 
 
 def _ignore(task: asyncio.Future[None]) -> None:

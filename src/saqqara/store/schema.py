@@ -7,7 +7,8 @@
   sequence number is given at most once per table among the actions that stand
   (``undone`` 0), and ``(table_id, seat, client_id, undone)`` is unique, so a client's
   resend is recognised. An action taken back is marked with the table's undo count.
-  ``game_left`` is the acting seat's game clock just after the action (turn clocks).
+  ``game_left`` is the acting seat's game clock just after the action and ``move_used``
+  the time its move clock had run for that decision (turn clocks).
 - ``snapshots``: a table's state at a sequence number, to resume without a full replay.
 - ``table_leases``: which process of a many-process site owns a table, under which epoch
   (the fencing token) and until when (``server/lease.py``; unused by a single process).
@@ -73,6 +74,7 @@ actions = Table(
     Column("client_id", String(64), nullable=True),
     Column("undone", Integer, primary_key=True, server_default="0"),
     Column("game_left", Float, nullable=True),
+    Column("move_used", Float, nullable=True),
     UniqueConstraint("table_id", "seat", "client_id", "undone", name="uq_actions_client_id"),
 )
 

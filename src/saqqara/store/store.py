@@ -107,13 +107,15 @@ class SeatRow:
 @dataclass(frozen=True, slots=True)
 class ActionRow:
     """One entry of the action log: ``seat`` is -1 for chance; ``action`` its notation;
-    ``game_left`` the acting seat's game clock just after it (tables with a game clock)."""
+    ``game_left`` the acting seat's game clock just after it (tables with a game clock);
+    ``move_used`` the seconds its move clock had run for that decision (a move clock)."""
 
     seq: int
     seat: int
     action: str
     client_id: str | None = None
     game_left: float | None = None
+    move_used: float | None = None
 
 
 Snapshot = tuple[int, str]
@@ -297,6 +299,7 @@ class Store:
                         "action": r.action,
                         "client_id": r.client_id,
                         "game_left": r.game_left,
+                        "move_used": r.move_used,
                     }
                     for r in rows
                 ],
@@ -320,6 +323,7 @@ class Store:
                     "action": r.action,
                     "client_id": r.client_id,
                     "game_left": r.game_left,
+                    "move_used": r.move_used,
                 }
                 for table_id, batch, _, _ in batches
                 for r in batch
@@ -339,10 +343,7 @@ class Store:
         )
         with self._tx() as tx:
             rows = tx.execute(query).mappings().all()
-        return [
-            ActionRow(r["seq"], r["seat"], r["action"], r["client_id"], r["game_left"])
-            for r in rows
-        ]
+        return [_action_row(r) for r in rows]
 
     def undo(self, table_id: str, seq: int) -> None:
         """Mark the action at ``seq`` (the log's last) undone, and drop the snapshots that
@@ -373,7 +374,7 @@ class Store:
         )
         with self._tx() as tx:
             rows = tx.execute(query).mappings().all()
-        return [ActionRow(r["seq"], r["seat"], r["action"], r["client_id"]) for r in rows]
+        return [_action_row(r) for r in rows]
 
     # -- snapshots --------------------------------------------------------------------------
     def save_snapshot(self, table_id: str, seq: int, state: str) -> None:
@@ -391,6 +392,12 @@ class Store:
         with self._tx() as tx:
             row = tx.execute(query).first()
         return None if row is None else (int(row[0]), str(row[1]))
+
+
+def _action_row(r: Any) -> ActionRow:
+    return ActionRow(
+        r["seq"], r["seat"], r["action"], r["client_id"], r["game_left"], r["move_used"]
+    )
 
 
 def _insert_snapshot(tx: Connection, table_id: str, snapshot: Snapshot) -> None:
