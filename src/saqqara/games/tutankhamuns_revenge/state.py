@@ -17,13 +17,14 @@ what it is reaches the seats only through that step.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Self
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
-from saqqara.core.sampling import cumulative, draw_cumulative, draw_index
+from saqqara.core.sampling import cumulative, draw_cumulative
 from saqqara.core.view import envelope, plain
 from saqqara.games.tutankhamuns_revenge import actions as act
 from saqqara.games.tutankhamuns_revenge.data import CELLS, COVER, LAYERS, deck
@@ -64,6 +65,22 @@ card is uncovered)."""
 _LAYER_KEYS = tuple(str(lyr + 1) for lyr in range(LAYERS))
 _ROTATED = tuple(tuple(rotate(cell, turns) for cell in range(CELLS)) for turns in range(4))
 """``_ROTATED[t][cell]``: ``rotate(cell, t)``, looked up instead of computed."""
+
+
+@lru_cache(maxsize=65536)
+def _lay_legal(layer: int, prefix: tuple[int, ...]) -> tuple[Action, ...]:
+    """The layer's seat's legal actions after ``prefix``: each card that keeps the layer
+    completable, then a random fill."""
+    lay = act.LAY
+    return (*[lay[kind] for kind, _ in next_cell_weights(layer, prefix)], act.RANDOM)
+
+
+@lru_cache(maxsize=16384)
+def _lay_draw(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[float, ...]]:
+    """A random fill's outcomes after ``prefix`` and their cumulative weights."""
+    weights = next_cell_weights(layer, prefix)
+    lay = act.LAY
+    return tuple([lay[kind] for kind, _ in weights]), cumulative([p for _, p in weights])
 
 
 def layer_owner(layer: int, players: int) -> int:
@@ -237,8 +254,7 @@ class RevengeState(State):
         if phase == LAYING:
             if self.random_fill or seat != self.owner(self.layer):
                 return []
-            lay = act.LAY
-            return [lay[k] for k, _ in next_cell_weights(self.layer, self._prefix())] + [act.RANDOM]
+            return list(_lay_legal(self.layer, self._prefix()))
         if phase == BLOCKING and seat == self.active:
             block = act.BLOCK
             taken = self.block_at
@@ -269,8 +285,8 @@ class RevengeState(State):
         if phase == TURNING:
             return act.TURN[draw_cumulative(rng, _QUARTERS)]
         if phase == LAYING and self.random_fill:
-            weights = next_cell_weights(self.layer, self._prefix())
-            return act.LAY[weights[draw_index(rng, [p for _, p in weights])][0]]
+            lays, cum = _lay_draw(self.layer, self._prefix())
+            return lays[draw_cumulative(rng, cum)]
         return super().sample_chance(rng)
 
     def refusal(self, seat: int, action: Action) -> tuple[str, str]:
