@@ -42,6 +42,7 @@ _BID_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] 
 """Bid options by (tiles in hand, rings still allowed per group): the same few hands and
 rooms recur in every auction, so legal bids are listed once."""
 _BID_OPTIONS_LIMIT = 50_000
+_BLOCKED_LIMIT = 4096
 _ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
 """Order options by (overseer, which sites are out of play): fixed for a whole game."""
 PIECES = 7
@@ -317,7 +318,8 @@ class ValleyState(State):
 
     def _done(self, seat: int) -> None:
         phase = self.phase
-        self.emit("done", seat=seat, phase=PHASE_NAMES[phase])
+        if self._events is not None:
+            self.emit("done", seat=seat, phase=PHASE_NAMES[phase])
         if phase == BID:
             self._next_bidder()
         elif phase == WORKERS:
@@ -350,9 +352,12 @@ class ValleyState(State):
         self.bag[colour] -= 1
         self.groups.append(colour)
         size = self.b.group_size
-        self.emit(
-            "draw", group=(len(self.groups) - 1) // size + 1, colour=self.b.colours[colour].slug
-        )
+        if self._events is not None:
+            self.emit(
+                "draw",
+                group=(len(self.groups) - 1) // size + 1,
+                colour=self.b.colours[colour].slug,
+            )
         if len(self.groups) == self.ngroups * size:
             self.phase = BID
             self.turn = 0
@@ -367,11 +372,18 @@ class ValleyState(State):
         """Lay any tile still in hand face down at any group, at most 10 rings per group."""
         base = seat * V
         held = tuple(self.hand[base : base + V])
-        room = [self.b.max_bid] * self.ngroups
         bids = self.bids
-        for i in range(0, len(bids), 3):
-            if bids[i + 1] == seat:
-                room[bids[i]] -= bids[i + 2]
+        # A seat lays all its tiles of a round in one turn, so its bids are normally the
+        # last ones, as many as the tiles it has used; anything else is read in full.
+        used = 3 * (len(self.b.bid_tiles) - sum(held))
+        own = bids[len(bids) - used :]
+        if len(own) != used or own[1::3].count(seat) * 3 != used:
+            own = [
+                x for i in range(0, len(bids), 3) if bids[i + 1] == seat for x in bids[i : i + 3]
+            ]
+        room = [self.b.max_bid] * self.ngroups
+        for group, value in zip(own[0::3], own[2::3], strict=True):
+            room[group] -= value
         key = (held, tuple(room))
         known = _BID_OPTIONS.get(key)
         if known is None:
@@ -389,8 +401,11 @@ class ValleyState(State):
     def _bid(self, seat: int, group: int, value: int) -> None:
         self.hand[seat * V + value] -= 1
         self.bids += (group, seat, value)
-        self.emit("bid", seat=seat, group=group + 1)
-        self.emit("bid-value", seats=frozenset((seat,)), seat=seat, group=group + 1, value=value)
+        if self._events is not None:
+            self.emit("bid", seat=seat, group=group + 1)
+            self.emit(
+                "bid-value", seats=frozenset((seat,)), seat=seat, group=group + 1, value=value
+            )
 
     def _next_bidder(self) -> None:
         self.turn += 1
@@ -402,11 +417,12 @@ class ValleyState(State):
         a tile there first; unbid groups (nothing, or only zeros) go back into the bag, or in
         the advanced variant onto the pharaoh pyramid. Bid tiles go back to their owners."""
         bids = self.bids
-        self.emit(
-            "reveal-bids",
-            reveal=True,
-            bids=[[bids[i] + 1, bids[i + 1], bids[i + 2]] for i in range(0, len(bids), 3)],
-        )
+        if self._events is not None:
+            self.emit(
+                "reveal-bids",
+                reveal=True,
+                bids=[[bids[i] + 1, bids[i + 1], bids[i + 2]] for i in range(0, len(bids), 3)],
+            )
         size = self.b.group_size
         for group in range(self.ngroups):
             totals = [0] * self.n
@@ -452,25 +468,29 @@ class ValleyState(State):
         """The mask of nodes where ``seat`` may put a figure now: any area; a field only if
         it is free and its site in play, and in round 1 only at unclaimed or own sites."""
         masks = _masks(self.b)
-        blocked = 0
-        first_round = self.round == 1
-        site_fields = masks.site_fields
-        for site, who in enumerate(self.owner):
-            if who == OUT or (first_round and who != UNCLAIMED and who != seat):
-                blocked |= site_fields[site]
-        fields = masks.fields
-        for node in self.pos:
-            blocked |= (1 << node) & fields
-        return masks.everything & ~blocked
+        owner = tuple(self.owner)
+        key = (seat if self.round == 1 else -1, owner)
+        closed = masks.blocked.get(key)
+        if closed is None:
+            closed = 0
+            site_fields = masks.site_fields
+            for site, who in enumerate(owner):
+                if who == OUT or (key[0] >= 0 and who != UNCLAIMED and who != seat):
+                    closed |= site_fields[site]
+            if len(masks.blocked) >= _BLOCKED_LIMIT:
+                masks.blocked.clear()
+            masks.blocked[key] = closed
+        # A field holds one figure at most, so the sum of the figures' field bits is their OR.
+        taken = sum(map(masks.field_bit.__getitem__, self.pos))
+        return masks.everything & ~(closed | taken)
 
     def _open_options(self, seat: int) -> list[Action]:
         """Round 1: each overseer in turn moves openly; 6 steps for both together."""
         overseer = 0 if self.orders[2 * seat] < 0 else 1
         here = self.pos[seat * PIECES + overseer]
-        row = act.OVERSEER[overseer]
         masks = _masks(self.b)
         reach = masks.within[here][self.budget] & self._enterable(seat)
-        return [row[node] for node in masks.nodes(reach | 1 << here)]
+        return masks.pick(masks.row_chunks(act.OVERSEER[overseer]), reach | 1 << here)
 
     def _open_move(self, seat: int, overseer: int, node: int) -> None:
         self.orders[2 * seat + overseer] = node
@@ -490,14 +510,15 @@ class ValleyState(State):
 
     def _write_order(self, seat: int, overseer: int, node: int) -> None:
         self.orders[2 * seat + overseer] = node
-        self.emit("order-written", seat=seat, overseer=overseer + 1)
-        self.emit(
-            "order",
-            seats=frozenset((seat,)),
-            seat=seat,
-            overseer=overseer + 1,
-            target=self.b.node_names[node],
-        )
+        if self._events is not None:
+            self.emit("order-written", seat=seat, overseer=overseer + 1)
+            self.emit(
+                "order",
+                seats=frozenset((seat,)),
+                seat=seat,
+                overseer=overseer + 1,
+                target=self.b.node_names[node],
+            )
         if all(o >= 0 for o in self.orders):
             self._resolve_orders()
 
@@ -506,11 +527,12 @@ class ValleyState(State):
         order. Orders of more than 6 steps together leave both overseers standing; an
         overseer ordered onto a taken field goes to the area next to it instead."""
         names = self.b.node_names
-        self.emit(
-            "reveal-orders",
-            reveal=True,
-            orders=[[names[o] for o in self.orders[2 * s : 2 * s + 2]] for s in range(self.n)],
-        )
+        if self._events is not None:
+            self.emit(
+                "reveal-orders",
+                reveal=True,
+                orders=[[names[o] for o in self.orders[2 * s : 2 * s + 2]] for s in range(self.n)],
+            )
         dist = self.b.dist
         for i in range(self.n):
             seat = (self.start + i) % self.n
@@ -542,9 +564,10 @@ class ValleyState(State):
             self.occ[here] = FREE
         self.pos[pid] = node
         site = self.b.node_site[node]
-        kind = "overseer" if piece < 2 else "worker"
-        number = piece + 1 if piece < 2 else piece - 1
-        self.emit("move", seat=seat, piece=kind, number=number, to=self.b.node_names[node])
+        if self._events is not None:
+            kind = "overseer" if piece < 2 else "worker"
+            number = piece + 1 if piece < 2 else piece - 1
+            self.emit("move", seat=seat, piece=kind, number=number, to=self.b.node_names[node])
         if site < 0:
             return
         self.occ[node] = pid
@@ -567,7 +590,7 @@ class ValleyState(State):
         options: list[Action] = []
         masks = _masks(self.b)
         within = masks.within
-        nodes = masks.nodes
+        pick = masks.pick
         budget = self.budget
         allowed = self._enterable(seat)
         for worker in range(act.WORKERS):
@@ -575,8 +598,7 @@ class ValleyState(State):
             if here in seen:
                 continue
             seen.add(here)
-            row = act.WORKER[worker]
-            options.extend([row[node] for node in nodes(within[here][budget] & allowed)])
+            options += pick(masks.row_chunks(act.WORKER[worker]), within[here][budget] & allowed)
         options.append(act.DONE)
         return options
 
@@ -743,6 +765,23 @@ class ValleyState(State):
                 result.extend((site, p, c) for c in colours)
         return result
 
+    def _can_build(self, seat: int) -> bool:
+        """Whether :meth:`_build_options` lists anything (an unfinished site always has a
+        free position), without listing."""
+        held = self.held
+        if not any(held[seat * C : (seat + 1) * C]):
+            return False
+        per_worker = self.b.stones_per_worker
+        built = self.built
+        for site in range(S):
+            if (
+                self.owner[site] == seat
+                and not self.complete(site)
+                and built[seat * S + site] < per_worker * self.figures_at(site, seat)[1]
+            ):
+                return True
+        return False
+
     def _free_positions(self, site: int) -> list[int]:
         shape = self.b.sites[site].shape
         stones = self.stones
@@ -760,17 +799,17 @@ class ValleyState(State):
         self.count[site] += 1
         self.held[seat * C + colour] -= 1
         self.built[seat * S + site] += 1
-        shape = self.b.sites[site].shape
-        self.emit(
-            "build",
-            seat=seat,
-            site=site + 1,
-            pos=shape.pos_text(pos),
-            colour=self.b.colours[colour].slug,
-        )
+        if self._events is not None:
+            self.emit(
+                "build",
+                seat=seat,
+                site=site + 1,
+                pos=self.b.sites[site].shape.pos_text(pos),
+                colour=self.b.colours[colour].slug,
+            )
         if self.complete(site):
             self.emit("finished", seat=seat, site=site + 1)
-        if not self._build_options(seat):
+        if not self._can_build(seat):
             self._unload(seat)
             self._next_builder()
 
@@ -800,7 +839,7 @@ class ValleyState(State):
                 self._end_round()
                 return
             seat = self.active
-            if self._build_options(seat):
+            if self._can_build(seat):
                 return
             self._unload(seat)
 
@@ -1007,9 +1046,19 @@ class ValleyState(State):
 
 class _NodeMasks:
     """A board's nodes as bit masks, for listing where figures may go without scanning
-    every node: ``within[node][k]`` is the mask of ``Board.within[node][k]``."""
+    every node: ``within[node][k]`` is the mask of ``Board.within[node][k]``;
+    ``field_bit[node]`` is the node's bit if it is a field (0 for an area)."""
 
-    __slots__ = ("chunks", "everything", "fields", "site_fields", "within")
+    __slots__ = (
+        "blocked",
+        "chunks",
+        "everything",
+        "field_bit",
+        "fields",
+        "rows",
+        "site_fields",
+        "within",
+    )
 
     def __init__(self, board: Board) -> None:
         self.within = tuple(
@@ -1017,6 +1066,7 @@ class _NodeMasks:
         )
         self.site_fields = tuple(sum(1 << n for n in site.fields) for site in board.sites)
         self.fields = sum(self.site_fields)
+        self.field_bit = tuple((1 << n) & self.fields for n in range(board.num_nodes))
         self.everything = (1 << board.num_nodes) - 1
         self.chunks = tuple(
             tuple(
@@ -1024,6 +1074,9 @@ class _NodeMasks:
             )
             for chunk in range((board.num_nodes + 7) // 8)
         )
+        self.rows: dict[int, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
+        self.blocked: dict[tuple[int, tuple[int, ...]], int] = {}
+        """Fields closed by their site, by (seat in round 1 or -1 later, owners)."""
 
     def nodes(self, mask: int) -> list[int]:
         """The nodes of ``mask`` in increasing order."""
@@ -1035,6 +1088,26 @@ class _NodeMasks:
             if byte:
                 out += table[byte]
             mask >>= 8
+        return out
+
+    def row_chunks(self, row: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+        """``row``'s actions (one per node) by 8-node chunk and byte of a node mask, for
+        :meth:`pick`."""
+        known = self.rows.get(id(row))
+        if known is None:
+            known = self.rows[id(row)] = tuple(
+                tuple(tuple(row[node] for node in nodes if node < len(row)) for nodes in table)
+                for table in self.chunks
+            )
+        return known
+
+    @staticmethod
+    def pick(chunks: tuple[tuple[tuple[Action, ...], ...], ...], mask: int) -> list[Action]:
+        """The actions of a row (``row_chunks``) at the nodes of ``mask``, in node order."""
+        out: list[Action] = []
+        for table, byte in zip(chunks, mask.to_bytes(len(chunks), "little"), strict=True):
+            if byte:
+                out += table[byte]
         return out
 
 
