@@ -181,6 +181,18 @@ class ValleyState(State):
                     workers += 1
         return overseers, workers
 
+    def figures(self) -> list[int]:
+        """Every seat's figures on every site's fields, in one pass over the pieces:
+        ``[(seat * S + site) * 2]`` overseers, ``[... + 1]`` workers (as :meth:`figures_at`)."""
+        counts = [0] * (self.n * S * 2)
+        site_of = self.b.node_site
+        for pid, node in enumerate(self.pos):
+            site = site_of[node]
+            if site >= 0:
+                seat, piece = divmod(pid, PIECES)
+                counts[(seat * S + site) * 2 + (piece >= 2)] += 1
+        return counts
+
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == ORDERS:
@@ -290,14 +302,15 @@ class ValleyState(State):
 
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:
-        if isinstance(action, act.Build):
-            self._build(seat, action.site, action.pos, action.colour)
-        elif isinstance(action, act.Worker):
-            self._walk(seat, action.worker, action.node)
-        elif isinstance(action, act.Draw):
+        # Most frequent first: draws and bids, then workers.
+        if isinstance(action, act.Draw):
             self._draw(action.colour)
         elif isinstance(action, act.Bid):
             self._bid(seat, action.group, action.value)
+        elif isinstance(action, act.Worker):
+            self._walk(seat, action.worker, action.node)
+        elif isinstance(action, act.Build):
+            self._build(seat, action.site, action.pos, action.colour)
         elif isinstance(action, act.Overseer):
             if self.phase == OPEN:
                 self._open_move(seat, action.overseer, action.node)
@@ -424,14 +437,18 @@ class ValleyState(State):
                 bids=[[bids[i] + 1, bids[i + 1], bids[i + 2]] for i in range(0, len(bids), 3)],
             )
         size = self.b.group_size
+        n = self.n
+        # Per (group, seat): the rings bid and where its first tile lies, in one pass.
+        all_totals = [0] * (self.ngroups * n)
+        all_first = [len(bids)] * (self.ngroups * n)
+        for i in range(0, len(bids), 3):
+            at = bids[i] * n + bids[i + 1]
+            all_totals[at] += bids[i + 2]
+            if all_first[at] > i:
+                all_first[at] = i
         for group in range(self.ngroups):
-            totals = [0] * self.n
-            first = [len(bids)] * self.n
-            for i in range(0, len(bids), 3):
-                if bids[i] == group:
-                    who = bids[i + 1]
-                    totals[who] += bids[i + 2]
-                    first[who] = min(first[who], i)
+            totals = all_totals[group * n : (group + 1) * n]
+            first = all_first[group * n : (group + 1) * n]
             best = max(totals)
             stones = self.groups[group * size : (group + 1) * size]
             if best == 0:
@@ -490,7 +507,7 @@ class ValleyState(State):
         here = self.pos[seat * PIECES + overseer]
         masks = _masks(self.b)
         reach = masks.within[here][self.budget] & self._enterable(seat)
-        return masks.pick(masks.row_chunks(act.OVERSEER[overseer]), reach | 1 << here)
+        return masks.pick(act.OVERSEER[overseer], reach | 1 << here)
 
     def _open_move(self, seat: int, overseer: int, node: int) -> None:
         self.orders[2 * seat + overseer] = node
@@ -590,7 +607,6 @@ class ValleyState(State):
         options: list[Action] = []
         masks = _masks(self.b)
         within = masks.within
-        pick = masks.pick
         budget = self.budget
         allowed = self._enterable(seat)
         for worker in range(act.WORKERS):
@@ -598,7 +614,7 @@ class ValleyState(State):
             if here in seen:
                 continue
             seen.add(here)
-            options += pick(masks.row_chunks(act.WORKER[worker]), within[here][budget] & allowed)
+            options += masks.pick(act.WORKER[worker], within[here][budget] & allowed)
         options.append(act.DONE)
         return options
 
@@ -628,12 +644,16 @@ class ValleyState(State):
         """Foreign sites where ``seat`` has more overseers than the owner, a worker with a
         theft left (2 stones each), and an unfinished pyramid with stones."""
         result = []
+        figures: list[int] | None = None
         for site in range(S):
             owner = self.owner[site]
             if owner < 0 or owner == seat or not self.count[site] or self.complete(site):
                 continue
-            mine, workers = self.figures_at(site, seat)
-            if not workers or mine <= self.figures_at(site, owner)[0]:
+            if figures is None:
+                figures = self.figures()
+            at = (seat * S + site) * 2
+            mine, workers = figures[at], figures[at + 1]
+            if not workers or mine <= figures[(owner * S + site) * 2]:
                 continue
             if self.stolen[seat * S + site] < self.b.stones_per_worker * workers:
                 result.append(site)
@@ -711,12 +731,17 @@ class ValleyState(State):
             return []
         per_worker = self.b.stones_per_worker
         result = []
+        figures: list[int] | None = None
         for site in range(S):
             owner = self.owner[site]
             if owner < 0 or owner == seat or self.complete(site):
                 continue
-            mine, workers = self.figures_at(site, seat)
-            theirs, their_workers = self.figures_at(site, owner)
+            if figures is None:
+                figures = self.figures()
+            at = (seat * S + site) * 2
+            mine, workers = figures[at], figures[at + 1]
+            at = (owner * S + site) * 2
+            theirs, their_workers = figures[at], figures[at + 1]
             thieves = -(-self.stolen[seat * S + site] // per_worker)
             if mine > theirs and workers - thieves > their_workers:
                 result.append(site)
@@ -1044,6 +1069,11 @@ class ValleyState(State):
         return chosen + left
 
 
+_Chunks = list[list[tuple[Action, ...] | None]]
+"""A row of actions (one per node) by 8-node chunk and byte of a node mask: the actions at
+that byte's nodes, worked out when first asked for."""
+
+
 class _NodeMasks:
     """A board's nodes as bit masks, for listing where figures may go without scanning
     every node: ``within[node][k]`` is the mask of ``Board.within[node][k]``;
@@ -1051,10 +1081,10 @@ class _NodeMasks:
 
     __slots__ = (
         "blocked",
-        "chunks",
         "everything",
         "field_bit",
         "fields",
+        "nbytes",
         "rows",
         "site_fields",
         "within",
@@ -1068,46 +1098,27 @@ class _NodeMasks:
         self.fields = sum(self.site_fields)
         self.field_bit = tuple((1 << n) & self.fields for n in range(board.num_nodes))
         self.everything = (1 << board.num_nodes) - 1
-        self.chunks = tuple(
-            tuple(
-                tuple(8 * chunk + bit for bit in range(8) if byte >> bit & 1) for byte in range(256)
-            )
-            for chunk in range((board.num_nodes + 7) // 8)
-        )
-        self.rows: dict[int, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
+        self.nbytes = (board.num_nodes + 7) // 8
+        self.rows: dict[int, tuple[tuple[Action, ...], _Chunks]] = {}
         self.blocked: dict[tuple[int, tuple[int, ...]], int] = {}
         """Fields closed by their site, by (seat in round 1 or -1 later, owners)."""
 
-    def nodes(self, mask: int) -> list[int]:
-        """The nodes of ``mask`` in increasing order."""
-        out: list[int] = []
-        for table in self.chunks:
-            if not mask:
-                break
-            byte = mask & 0xFF
-            if byte:
-                out += table[byte]
-            mask >>= 8
-        return out
-
-    def row_chunks(self, row: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-        """``row``'s actions (one per node) by 8-node chunk and byte of a node mask, for
-        :meth:`pick`."""
+    def pick(self, row: tuple[Action, ...], mask: int) -> list[Action]:
+        """The actions of ``row`` (one per node) at the nodes of ``mask``, in node order."""
         known = self.rows.get(id(row))
         if known is None:
-            known = self.rows[id(row)] = tuple(
-                tuple(tuple(row[node] for node in nodes if node < len(row)) for nodes in table)
-                for table in self.chunks
-            )
-        return known
-
-    @staticmethod
-    def pick(chunks: tuple[tuple[tuple[Action, ...], ...], ...], mask: int) -> list[Action]:
-        """The actions of a row (``row_chunks``) at the nodes of ``mask``, in node order."""
+            known = self.rows[id(row)] = (row, [[None] * 256 for _ in range(self.nbytes)])
+        chunks = known[1]
         out: list[Action] = []
-        for table, byte in zip(chunks, mask.to_bytes(len(chunks), "little"), strict=True):
+        for chunk, byte in enumerate(mask.to_bytes(self.nbytes, "little")):
             if byte:
-                out += table[byte]
+                part = chunks[chunk][byte]
+                if part is None:
+                    first = 8 * chunk
+                    part = chunks[chunk][byte] = tuple(
+                        row[first + bit] for bit in range(8) if byte >> bit & 1
+                    )
+                out += part
         return out
 
 
