@@ -24,7 +24,7 @@ from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
-from saqqara.core.sampling import cumulative, draw_cumulative
+from saqqara.core.sampling import cumulative, draw_cumulative, draw_index
 from saqqara.core.view import envelope, plain
 from saqqara.games.tutankhamuns_revenge import actions as act
 from saqqara.games.tutankhamuns_revenge.data import CELLS, COVER, LAYERS, deck
@@ -73,14 +73,6 @@ def _lay_legal(layer: int, prefix: tuple[int, ...]) -> tuple[Action, ...]:
     completable, then a random fill."""
     lay = act.LAY
     return (*[lay[kind] for kind, _ in next_cell_weights(layer, prefix)], act.RANDOM)
-
-
-@lru_cache(maxsize=16384)
-def _lay_draw(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[float, ...]]:
-    """A random fill's outcomes after ``prefix`` and their cumulative weights."""
-    weights = next_cell_weights(layer, prefix)
-    lay = act.LAY
-    return tuple([lay[kind] for kind, _ in weights]), cumulative([p for _, p in weights])
 
 
 def layer_owner(layer: int, players: int) -> int:
@@ -285,8 +277,8 @@ class RevengeState(State):
         if phase == TURNING:
             return act.TURN[draw_cumulative(rng, _QUARTERS)]
         if phase == LAYING and self.random_fill:
-            lays, cum = _lay_draw(self.layer, self._prefix())
-            return lays[draw_cumulative(rng, cum)]
+            weights = next_cell_weights(self.layer, self._prefix())
+            return act.LAY[weights[draw_index(rng, [p for _, p in weights])][0]]
         return super().sample_chance(rng)
 
     def refusal(self, seat: int, action: Action) -> tuple[str, str]:
