@@ -59,6 +59,7 @@ class ValleyState(State):
 
     __slots__ = (
         "_events",
+        "_taken",
         "b",
         "bag",
         "bids",
@@ -89,6 +90,10 @@ class ValleyState(State):
 
     def __init__(self, game: Game, board: Board, in_play: tuple[bool, ...]) -> None:
         self._events = None
+        self._taken: int | None = None
+        """The mask of fields holding a figure: worked out from ``pos`` when first asked
+        for, then kept up to date by :meth:`_move` (a snapshot or a state rebuilt from a
+        view starts without it)."""
         self.game = game
         self.b = board
         n = self.n = game.players
@@ -123,6 +128,7 @@ class ValleyState(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other._events = None
+        other._taken = self._taken
         other.game = self.game
         other.b = self.b
         other.n = self.n
@@ -202,7 +208,7 @@ class ValleyState(State):
             return (CHANCE,)
         if phase == OVER:
             return ()
-        return (self.active,)
+        return ((self.start + self.turn) % self.n,)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == SETUP:
@@ -219,6 +225,8 @@ class ValleyState(State):
             return super().sample_chance(rng)
         bag = self.bag
         total = sum(bag)
+        if 0 not in bag:  # every colour left: the outcomes are the colours in order
+            return act.DRAW[draw_index(rng, [k / total for k in bag])]
         colours = [c for c, k in enumerate(bag) if k]
         return act.DRAW[colours[draw_index(rng, [bag[c] / total for c in colours])]]
 
@@ -228,7 +236,7 @@ class ValleyState(State):
             if self.orders[2 * seat + 1] >= 0:
                 return []
             overseer = 0 if self.orders[2 * seat] < 0 else 1
-            out = tuple(who == OUT for who in self.owner)
+            out = tuple(map(OUT.__eq__, self.owner))
             known = _ORDER_OPTIONS.get((overseer, out))
             if known is None:
                 row = act.OVERSEER[overseer]
@@ -236,7 +244,7 @@ class ValleyState(State):
                     row[node] for node in self._order_targets()
                 )
             return list(known)
-        if phase <= DRAW or phase == OVER or seat != self.active:
+        if phase <= DRAW or phase == OVER or seat != (self.start + self.turn) % self.n:
             return []
         if phase == BID:
             return self._bid_options(seat)
@@ -497,8 +505,10 @@ class ValleyState(State):
             if len(masks.blocked) >= _BLOCKED_LIMIT:
                 masks.blocked.clear()
             masks.blocked[key] = closed
-        # A field holds one figure at most, so the sum of the figures' field bits is their OR.
-        taken = sum(map(masks.field_bit.__getitem__, self.pos))
+        taken = self._taken
+        if taken is None:
+            # A field holds one figure at most: the sum of the figures' field bits is their OR.
+            taken = self._taken = sum(map(masks.field_bit.__getitem__, self.pos))
         return masks.everything & ~(closed | taken)
 
     def _open_options(self, seat: int) -> list[Action]:
@@ -580,6 +590,9 @@ class ValleyState(State):
         if self.b.node_site[here] >= 0:
             self.occ[here] = FREE
         self.pos[pid] = node
+        if self._taken is not None:
+            bits = _masks(self.b).field_bit
+            self._taken = self._taken & ~bits[here] | bits[node]
         site = self.b.node_site[node]
         if self._events is not None:
             kind = "overseer" if piece < 2 else "worker"
