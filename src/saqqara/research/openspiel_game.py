@@ -12,9 +12,9 @@ one after the other, in seat order, none seeing the others' choices. Returns are
 outcome's: the winners share 1 (a constant-sum game). ``resample_from_infostate`` is our
 ``resample``. Information-state strings are the seat's view plus a digest chained over
 every event it saw (so they are perfect-recall without growing with the game), worked out
-only when a string is asked for; tensors
-(observation and information state alike) are the game's declared tensor of the seat's
-view.
+only when a string is asked for: playing builds no events, each step logs its seat and
+action, and a string replays the log to find the events; tensors (observation and
+information state alike) are the game's declared tensor of the seat's view.
 """
 
 from __future__ import annotations
