@@ -35,6 +35,9 @@ PRIOR_WORLDS = 4
 """Determinizations that value the root's moves before the search (0: no root prior)."""
 PRIOR_VISITS = 10
 """Virtual visits each root move starts with, at its prior value."""
+_LOGGED = 1 << 14
+_LOGS = [0.0, *(math.log(n) for n in range(1, _LOGGED))]
+"""``math.log(n)`` looked up for the availability counts of UCB1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +209,16 @@ class ISMCTSBot:
                 continue
             legal = world.legal_actions(seat)
             children = node.children
-            kids = [children.get(aid) for aid in key.of(legal)]
+            kids = [children.get(aid) for aid in key.of(legal)] if children else None
+            if kids is None:
+                # A node seen for the first time: every action is untried.
+                index = rng.randrange(len(legal))
+                child = Node(seat)
+                child.availability = 1
+                children[key(legal[index])] = child
+                world.apply_unchecked(seat, legal[index])
+                path.append(child)
+                break
             if None in kids:
                 untried = [i for i, kid in enumerate(kids) if kid is None]
                 index = untried[rng.randrange(len(untried))]
@@ -254,12 +266,14 @@ class ISMCTSBot:
         """Count one more availability for each child; the index of the best by UCB1."""
         best = 0
         best_value = -math.inf
-        log = math.log
+        logs = _LOGS
         sqrt = math.sqrt
         for index, child in enumerate(kids):
-            child.availability += 1
+            available = child.availability + 1
+            child.availability = available
             visits = child.visits
-            value = child.reward / visits + EXPLORATION * sqrt(log(child.availability) / visits)
+            spread = logs[available] if available < _LOGGED else math.log(available)
+            value = child.reward / visits + EXPLORATION * sqrt(spread / visits)
             if value > best_value:
                 best, best_value = index, value
         return best

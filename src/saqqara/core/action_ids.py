@@ -37,6 +37,11 @@ class ActionIds:
             self._keep.append(action)
         return found
 
+    def action(self, number: int) -> Action:
+        """The action of id ``number``, which must be in range (unchecked: for ids a
+        state has just listed; :meth:`Game.action_from_id` checks)."""
+        return self._keep[number]
+
     def of(self, actions: list[Action]) -> list[int]:
         """The ids of ``actions``, in order."""
         table = self._ids
@@ -44,3 +49,11 @@ class ActionIds:
             return [table[id(a)] for a in actions]
         except KeyError:
             return [self(a) for a in actions]
+
+    def pairs(self, outcomes: list[tuple[Action, float]]) -> list[tuple[int, float]]:
+        """Chance outcomes with their actions replaced by ids, in order."""
+        table = self._ids
+        try:
+            return [(table[id(a)], p) for a, p in outcomes]
+        except KeyError:
+            return [(self(a), p) for a, p in outcomes]

@@ -26,15 +26,9 @@ def draw_cumulative(rng: random.Random, cum: Sequence[float]) -> int:
 
 
 def draw_index(rng: random.Random, weights: Sequence[float]) -> int:
-    """The index ``rng.choices(range(len(weights)), weights)`` would pick, with no lists."""
-    total = 0.0
-    for weight in weights:
-        total += weight
-    x = rng.random() * total
-    last = len(weights) - 1
-    acc = 0.0
-    for index, weight in enumerate(weights):
-        acc += weight
-        if acc > x or index == last:
-            return index
-    raise ValueError("no weights to draw from")
+    """The index ``rng.choices(range(len(weights)), weights)`` would pick, with no lists
+    but the cumulative sums (formed and searched in C, as ``rng.choices`` does)."""
+    if not weights:
+        raise ValueError("no weights to draw from")
+    cum = list(accumulate(weights))
+    return bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)

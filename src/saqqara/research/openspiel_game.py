@@ -12,9 +12,9 @@ one after the other, in seat order, none seeing the others' choices. Returns are
 outcome's: the winners share 1 (a constant-sum game). ``resample_from_infostate`` is our
 ``resample``. Information-state strings are the seat's view plus a digest chained over
 every event it saw (so they are perfect-recall without growing with the game), worked out
-only when a string is asked for; tensors
-(observation and information state alike) are the game's declared tensor of the seat's
-view.
+only when a string is asked for: playing builds no events, each step logs its seat and
+action, and a string replays the log to find the events; tensors (observation and
+information state alike) are the game's declared tensor of the seat's view.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import numpy as np
 import pyspiel
 
 from saqqara.core.action_ids import ActionIds
+from saqqara.core.actions import Action
 from saqqara.core.events import Event, events_for
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.registry import load, registered_games
@@ -89,25 +90,58 @@ def _chain(digest: str, events: list[dict[str, Any]]) -> str:
 
 
 class Step:
-    """One step's events, linked to the step before: the log a state's digests are read
-    from. Immutable once made (states and their deep copies share it); ``memo`` keeps each
-    seat's digest up to this step (``None``: the public one), filled on request."""
+    """One applied step (seat and action), linked to the step before: the log a state's
+    digests are read from. The first link of a log holds the state the log starts from.
 
-    __slots__ = ("events", "memo", "parent")
+    Events are not built while playing: a step's events are worked out on request, by
+    replaying the log from the nearest link that holds the state after it (the start, or a
+    link replayed before), so a face that never asks for an information-state string
+    never builds an event. Shared by states and their deep copies; ``memo`` keeps each
+    seat's digest up to this step (``None``: the public one), filled on request.
+    """
 
-    def __init__(self, parent: Step | None, events: list[Event]) -> None:
+    __slots__ = ("action", "after", "events", "memo", "parent", "seat")
+
+    def __init__(
+        self, parent: Step | None, seat: int, action: Action | None, after: State | None = None
+    ) -> None:
         self.parent = parent
-        self.events = events
+        self.seat = seat
+        self.action = action
+        self.after = after
+        self.events: list[Event] | None = [] if parent is None else None
         self.memo: dict[int | None, str] = {}
+
+    @classmethod
+    def start(cls, state: State) -> Step:
+        """The first link of a log that starts at ``state`` (copied)."""
+        return cls(None, CHANCE, None, state.clone())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Step:
         return self
 
+    def fill_events(self) -> None:
+        """Work out the events of this step and of every step before it still lacking
+        them, by replaying from the nearest link that holds its state."""
+        if self.events is not None:
+            return
+        pending: list[Step] = []
+        link: Step | None = self
+        while link is not None and link.after is None:
+            pending.append(link)
+            link = link.parent
+        assert link is not None and link.after is not None  # the first link holds a state
+        state = link.after.clone()
+        for step in reversed(pending):
+            assert step.action is not None
+            step.events = state.apply_checked(step.seat, step.action)
+        self.after = state
 
-def digest_after(log: Step | None, seat: int | None, start: History | None) -> str:
+
+def digest_after(log: Step, seat: int | None, start: History | None) -> str:
     """The digest of what ``seat`` saw: ``start``'s history, then ``log``'s events."""
     pending: list[Step] = []
-    link = log
+    link: Step | None = log
     digest: str | None = None
     while link is not None:
         digest = link.memo.get(seat)
@@ -117,7 +151,10 @@ def digest_after(log: Step | None, seat: int | None, start: History | None) -> s
         link = link.parent
     if digest is None:
         digest = start.digest() if start is not None else ""
+    if pending:
+        pending[0].fill_events()
     for step in reversed(pending):
+        assert step.events is not None
         digest = _chain(digest, events_for(step.events, seat))
         step.memo[seat] = digest
     return digest
@@ -130,7 +167,7 @@ class History:
 
     __slots__ = ("_digest", "log", "seat", "start")
 
-    def __init__(self, start: History | None, log: Step | None, seat: int | None) -> None:
+    def __init__(self, start: History | None, log: Step, seat: int | None) -> None:
         self.start = start
         self.log = log
         self.seat = seat
@@ -165,7 +202,7 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         self.inner = inner
         self.starts = starts if starts is not None else [None] * game.inner.players
         self.public = public
-        self.log: Step | None = None
+        self.log = Step.start(inner)
         # OpenSpiel clones a Python state by deep-copying its attributes: keep only values
         # whose deepcopy is cheap and right (our Game is immutable and copies as itself,
         # a History or Step as itself).
@@ -200,9 +237,9 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self.inner.chance_outcomes()
-        numbers = self.ids.of([a for a, _ in outcomes])
-        self.legal_ids = (CHANCE, tuple(numbers))
-        return list(zip(numbers, [p for _, p in outcomes], strict=True))
+        pairs = self.ids.pairs(outcomes)
+        self.legal_ids = (CHANCE, tuple([number for number, _ in pairs]))
+        return pairs
 
     def _apply_action(self, action: int) -> None:
         player = self.current_player()
@@ -212,11 +249,13 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         self.player = None
         if cached is not None and cached[0] == seat and action in cached[1]:
             # One of the ids this state listed as legal: no second legality check.
-            events = self.inner.apply_checked(seat, self.rules.action_from_id(action))
+            move = self.ids.action(action)
         else:
-            events = self.inner.apply(seat, self.rules.action_from_id(action))
-        if events:
-            self.log = Step(self.log, events)
+            move = self.rules.action_from_id(action)
+            self.inner.check(seat, move)
+        # No events now: the log replays them if an information-state string asks.
+        self.inner.apply_unchecked(seat, move)
+        self.log = Step(self.log, seat, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.rules.action_text(self.rules.action_from_id(action))

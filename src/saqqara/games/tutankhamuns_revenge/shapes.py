@@ -67,26 +67,32 @@ def _obelisk(run: list[int]) -> dict[int, int]:
     return {run[0]: TOP, **dict.fromkeys(run[1:-1], MIDDLE), run[-1]: FOOT}
 
 
+def _piece(parts: dict[int, int]) -> tuple[int, int]:
+    """A piece's cells as a bit mask (one bit per cell) and its role code."""
+    return sum(1 << cell for cell in parts), _code(parts)
+
+
 @cache
 def placements() -> tuple[int, ...]:
     """Every distinct placement of one snake and two obelisks in a layer, sorted."""
+    threes = [_piece(_obelisk(run)) for run in _segments(3)]
+    twos = [_piece(_obelisk(run)) for run in _segments(2)]
+    fours = [_piece(_obelisk(run)) for run in _segments(4)]
     pairs = [
-        {**_obelisk(a), **_obelisk(b)}
-        for a, b in itertools.combinations(_segments(3), 2)
-        if not set(a) & set(b)
+        (cells_a | cells_b, code_a + code_b)
+        for (cells_a, code_a), (cells_b, code_b) in itertools.combinations(threes, 2)
+        if not cells_a & cells_b
     ]
     pairs += [
-        {**_obelisk(a), **_obelisk(b)}
-        for a in _segments(2)
-        for b in _segments(4)
-        if not set(a) & set(b)
+        (cells_a | cells_b, code_a + code_b)
+        for cells_a, code_a in twos
+        for cells_b, code_b in fours
+        if not cells_a & cells_b
     ]
-    codes = set()
+    codes: set[int] = set()
     for run in _segments(3):
-        snake = {run[0]: HEAD, run[1]: BODY, run[2]: TAIL}
-        for pair in pairs:
-            if not set(pair) & set(snake):
-                codes.add(_code({**snake, **pair}))
+        cells, code = _piece({run[0]: HEAD, run[1]: BODY, run[2]: TAIL})
+        codes.update(code + pair_code for pair_cells, pair_code in pairs if not pair_cells & cells)
     return tuple(sorted(codes))
 
 
@@ -139,68 +145,91 @@ def _free_counts(layer: int) -> tuple[int, ...]:
     return tuple(c if not roles[k] else 0 for k, c in enumerate(deck().layers[layer]))
 
 
-@lru_cache(maxsize=65536)
+@cache
+def _layer_kinds(layer: int) -> tuple[tuple[int, int], ...]:
+    """The card kinds ``layer`` holds, with how many of each, by kind."""
+    return tuple((k, c) for k, c in enumerate(deck().layers[layer]) if c)
+
+
+@cache
+def _free_kinds(layer: int) -> tuple[tuple[int, int], ...]:
+    """The free (non-part) card kinds ``layer`` holds, with how many of each, by kind."""
+    return tuple((k, c) for k, c in enumerate(_free_counts(layer)) if c)
+
+
 def next_cell_weights(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
     """The kinds that may lie on cell ``len(prefix)`` after ``prefix`` (cells laid row by
     row), each weighted by the share of complete valid layouts that continue that way.
 
-    Every kind listed keeps the layer completable: there are no dead ends.
+    Every kind listed keeps the layer completable: there are no dead ends. Not cached
+    here: the state caches what it builds from it.
     """
     if layer not in MIDDLE_LAYERS:
-        left = Counter({k: c for k, c in enumerate(deck().layers[layer]) if c})
-        left.subtract(prefix)
-        total = sum(left.values())
-        return tuple((k, left[k] / total) for k in sorted(left) if left[k] > 0)
-    roles, kind_of_role = _kinds()
-    at = _role_shares(tuple([roles[k] for k in prefix]))
-    free = list(_free_counts(layer))
-    for kind in prefix:
-        if not roles[kind]:
-            free[kind] -= 1
-    n_free = sum(free)
-    weights: dict[int, float] = {}
-    for role in range(1, 7):
-        if at[role]:
-            weights[kind_of_role[role]] = at[role]
-    if at[0]:
-        for kind, count in enumerate(free):
-            if count > 0:
-                weights[kind] = at[0] * count / n_free
-    return tuple(sorted(weights.items()))
-
-
-def _role_shares(roles: tuple[int, ...]) -> tuple[float, ...]:
-    """For each role code 0..6, the share of the placements agreeing with ``roles`` that
-    put it on the next cell (layouts differing only in free cards share a role prefix)."""
-    return _share_table()[roles]
+        left = [(kind, count - prefix.count(kind)) for kind, count in _layer_kinds(layer)]
+        total = sum([count for _, count in left])
+        return tuple((kind, count / total) for kind, count in left if count > 0)
+    roles, _ = _kinds()
+    at0, parts = _share_table()[tuple(map(roles.__getitem__, prefix))]
+    if not at0:
+        return parts
+    free = [(kind, count - prefix.count(kind)) for kind, count in _free_kinds(layer)]
+    n_free = sum([count for _, count in free])
+    weights = [(kind, at0 * count / n_free) for kind, count in free if count > 0]
+    weights += parts
+    weights.sort()
+    return tuple(weights)
 
 
 @cache
-def _share_table() -> dict[tuple[int, ...], tuple[float, ...]]:
-    """:func:`_role_shares` for every role prefix of a valid layout, filled at once.
+def _share_table() -> dict[tuple[int, ...], tuple[float, tuple[tuple[int, float], ...]]]:
+    """For every role prefix of a valid layout (role codes of the cells laid so far), the
+    share of the placements agreeing with it that leave the next cell free, and the part
+    kinds that may lie there with their shares (layouts differing only in free cards share
+    a role prefix), filled at once.
 
     One walk down the trie of all placements, splitting each group of placements by the
-    role on the next cell; filled on first use so that no search pays for it piecemeal.
+    role on the next cell; a group of one placement fills its remaining chain directly.
+    Filled on first use so that no search pays for it piecemeal.
     """
-    table: dict[tuple[int, ...], tuple[float, ...]] = {}
-
-    def walk(prefix: tuple[int, ...], group: list[int]) -> None:
+    _, kind_of_role = _kinds()
+    table: dict[tuple[int, ...], tuple[float, tuple[tuple[int, float], ...]]] = {}
+    only = tuple(
+        (1.0, ()) if role == 0 else (0.0, ((kind_of_role[role], 1.0),)) for role in range(7)
+    )
+    pending: list[tuple[tuple[int, ...], list[int]]] = [((), list(placements()))]
+    while pending:
+        prefix, group = pending.pop()
         cell = len(prefix)
         if cell == CELLS:
-            return
+            continue
+        if len(group) == 1:
+            rest = group[0] >> (3 * cell)
+            for _ in range(cell, CELLS):
+                role = rest & 7
+                table[prefix] = only[role]
+                prefix = (*prefix, role)
+                rest >>= 3
+            continue
         shift = 3 * cell
         split: dict[int, list[int]] = {}
         for placement in group:
-            split.setdefault((placement >> shift) & 7, []).append(placement)
-        counts = [0] * 7
-        for role, members in split.items():
-            counts[role] = len(members)
+            role = (placement >> shift) & 7
+            members = split.get(role)
+            if members is None:
+                split[role] = [placement]
+            else:
+                members.append(placement)
         total = len(group)
-        table[prefix] = tuple(count / total for count in counts)
+        free = 0.0
+        parts: list[tuple[int, float]] = []
         for role, members in split.items():
-            walk((*prefix, role), members)
-
-    walk((), list(placements()))
+            if role:
+                parts.append((kind_of_role[role], len(members) / total))
+            else:
+                free = len(members) / total
+            pending.append(((*prefix, role), members))
+        parts.sort()
+        table[prefix] = (free, tuple(parts))
     return table
 
 

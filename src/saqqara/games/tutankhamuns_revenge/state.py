@@ -17,6 +17,7 @@ what it is reaches the seats only through that step.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Self
 
 from saqqara.core.actions import Action
@@ -64,6 +65,14 @@ card is uncovered)."""
 _LAYER_KEYS = tuple(str(lyr + 1) for lyr in range(LAYERS))
 _ROTATED = tuple(tuple(rotate(cell, turns) for cell in range(CELLS)) for turns in range(4))
 """``_ROTATED[t][cell]``: ``rotate(cell, t)``, looked up instead of computed."""
+
+
+@lru_cache(maxsize=65536)
+def _lay_legal(layer: int, prefix: tuple[int, ...]) -> tuple[Action, ...]:
+    """The layer's seat's legal actions after ``prefix``: each card that keeps the layer
+    completable, then a random fill."""
+    lay = act.LAY
+    return (*[lay[kind] for kind, _ in next_cell_weights(layer, prefix)], act.RANDOM)
 
 
 def layer_owner(layer: int, players: int) -> int:
@@ -237,8 +246,7 @@ class RevengeState(State):
         if phase == LAYING:
             if self.random_fill or seat != self.owner(self.layer):
                 return []
-            lay = act.LAY
-            return [lay[k] for k, _ in next_cell_weights(self.layer, self._prefix())] + [act.RANDOM]
+            return list(_lay_legal(self.layer, self._prefix()))
         if phase == BLOCKING and seat == self.active:
             block = act.BLOCK
             taken = self.block_at

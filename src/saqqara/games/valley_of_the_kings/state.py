@@ -42,6 +42,7 @@ _BID_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] 
 """Bid options by (tiles in hand, rings still allowed per group): the same few hands and
 rooms recur in every auction, so legal bids are listed once."""
 _BID_OPTIONS_LIMIT = 50_000
+_BLOCKED_LIMIT = 4096
 _ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
 """Order options by (overseer, which sites are out of play): fixed for a whole game."""
 PIECES = 7
@@ -58,6 +59,7 @@ class ValleyState(State):
 
     __slots__ = (
         "_events",
+        "_taken",
         "b",
         "bag",
         "bids",
@@ -88,6 +90,10 @@ class ValleyState(State):
 
     def __init__(self, game: Game, board: Board, in_play: tuple[bool, ...]) -> None:
         self._events = None
+        self._taken: int | None = None
+        """The mask of fields holding a figure: worked out from ``pos`` when first asked
+        for, then kept up to date by :meth:`_move` (a snapshot or a state rebuilt from a
+        view starts without it)."""
         self.game = game
         self.b = board
         n = self.n = game.players
@@ -122,6 +128,7 @@ class ValleyState(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other._events = None
+        other._taken = self._taken
         other.game = self.game
         other.b = self.b
         other.n = self.n
@@ -180,6 +187,18 @@ class ValleyState(State):
                     workers += 1
         return overseers, workers
 
+    def figures(self) -> list[int]:
+        """Every seat's figures on every site's fields, in one pass over the pieces:
+        ``[(seat * S + site) * 2]`` overseers, ``[... + 1]`` workers (as :meth:`figures_at`)."""
+        counts = [0] * (self.n * S * 2)
+        site_of = self.b.node_site
+        for pid, node in enumerate(self.pos):
+            site = site_of[node]
+            if site >= 0:
+                seat, piece = divmod(pid, PIECES)
+                counts[(seat * S + site) * 2 + (piece >= 2)] += 1
+        return counts
+
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == ORDERS:
@@ -189,7 +208,7 @@ class ValleyState(State):
             return (CHANCE,)
         if phase == OVER:
             return ()
-        return (self.active,)
+        return ((self.start + self.turn) % self.n,)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == SETUP:
@@ -206,6 +225,8 @@ class ValleyState(State):
             return super().sample_chance(rng)
         bag = self.bag
         total = sum(bag)
+        if 0 not in bag:  # every colour left: the outcomes are the colours in order
+            return act.DRAW[draw_index(rng, [k / total for k in bag])]
         colours = [c for c, k in enumerate(bag) if k]
         return act.DRAW[colours[draw_index(rng, [bag[c] / total for c in colours])]]
 
@@ -215,7 +236,7 @@ class ValleyState(State):
             if self.orders[2 * seat + 1] >= 0:
                 return []
             overseer = 0 if self.orders[2 * seat] < 0 else 1
-            out = tuple(who == OUT for who in self.owner)
+            out = tuple(map(OUT.__eq__, self.owner))
             known = _ORDER_OPTIONS.get((overseer, out))
             if known is None:
                 row = act.OVERSEER[overseer]
@@ -223,7 +244,7 @@ class ValleyState(State):
                     row[node] for node in self._order_targets()
                 )
             return list(known)
-        if phase <= DRAW or phase == OVER or seat != self.active:
+        if phase <= DRAW or phase == OVER or seat != (self.start + self.turn) % self.n:
             return []
         if phase == BID:
             return self._bid_options(seat)
@@ -289,14 +310,15 @@ class ValleyState(State):
 
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:
-        if isinstance(action, act.Build):
-            self._build(seat, action.site, action.pos, action.colour)
-        elif isinstance(action, act.Worker):
-            self._walk(seat, action.worker, action.node)
-        elif isinstance(action, act.Draw):
+        # Most frequent first: draws and bids, then workers.
+        if isinstance(action, act.Draw):
             self._draw(action.colour)
         elif isinstance(action, act.Bid):
             self._bid(seat, action.group, action.value)
+        elif isinstance(action, act.Worker):
+            self._walk(seat, action.worker, action.node)
+        elif isinstance(action, act.Build):
+            self._build(seat, action.site, action.pos, action.colour)
         elif isinstance(action, act.Overseer):
             if self.phase == OPEN:
                 self._open_move(seat, action.overseer, action.node)
@@ -317,7 +339,8 @@ class ValleyState(State):
 
     def _done(self, seat: int) -> None:
         phase = self.phase
-        self.emit("done", seat=seat, phase=PHASE_NAMES[phase])
+        if self._events is not None:
+            self.emit("done", seat=seat, phase=PHASE_NAMES[phase])
         if phase == BID:
             self._next_bidder()
         elif phase == WORKERS:
@@ -350,9 +373,12 @@ class ValleyState(State):
         self.bag[colour] -= 1
         self.groups.append(colour)
         size = self.b.group_size
-        self.emit(
-            "draw", group=(len(self.groups) - 1) // size + 1, colour=self.b.colours[colour].slug
-        )
+        if self._events is not None:
+            self.emit(
+                "draw",
+                group=(len(self.groups) - 1) // size + 1,
+                colour=self.b.colours[colour].slug,
+            )
         if len(self.groups) == self.ngroups * size:
             self.phase = BID
             self.turn = 0
@@ -367,11 +393,18 @@ class ValleyState(State):
         """Lay any tile still in hand face down at any group, at most 10 rings per group."""
         base = seat * V
         held = tuple(self.hand[base : base + V])
-        room = [self.b.max_bid] * self.ngroups
         bids = self.bids
-        for i in range(0, len(bids), 3):
-            if bids[i + 1] == seat:
-                room[bids[i]] -= bids[i + 2]
+        # A seat lays all its tiles of a round in one turn, so its bids are normally the
+        # last ones, as many as the tiles it has used; anything else is read in full.
+        used = 3 * (len(self.b.bid_tiles) - sum(held))
+        own = bids[len(bids) - used :]
+        if len(own) != used or own[1::3].count(seat) * 3 != used:
+            own = [
+                x for i in range(0, len(bids), 3) if bids[i + 1] == seat for x in bids[i : i + 3]
+            ]
+        room = [self.b.max_bid] * self.ngroups
+        for group, value in zip(own[0::3], own[2::3], strict=True):
+            room[group] -= value
         key = (held, tuple(room))
         known = _BID_OPTIONS.get(key)
         if known is None:
@@ -389,8 +422,11 @@ class ValleyState(State):
     def _bid(self, seat: int, group: int, value: int) -> None:
         self.hand[seat * V + value] -= 1
         self.bids += (group, seat, value)
-        self.emit("bid", seat=seat, group=group + 1)
-        self.emit("bid-value", seats=frozenset((seat,)), seat=seat, group=group + 1, value=value)
+        if self._events is not None:
+            self.emit("bid", seat=seat, group=group + 1)
+            self.emit(
+                "bid-value", seats=frozenset((seat,)), seat=seat, group=group + 1, value=value
+            )
 
     def _next_bidder(self) -> None:
         self.turn += 1
@@ -402,20 +438,25 @@ class ValleyState(State):
         a tile there first; unbid groups (nothing, or only zeros) go back into the bag, or in
         the advanced variant onto the pharaoh pyramid. Bid tiles go back to their owners."""
         bids = self.bids
-        self.emit(
-            "reveal-bids",
-            reveal=True,
-            bids=[[bids[i] + 1, bids[i + 1], bids[i + 2]] for i in range(0, len(bids), 3)],
-        )
+        if self._events is not None:
+            self.emit(
+                "reveal-bids",
+                reveal=True,
+                bids=[[bids[i] + 1, bids[i + 1], bids[i + 2]] for i in range(0, len(bids), 3)],
+            )
         size = self.b.group_size
+        n = self.n
+        # Per (group, seat): the rings bid and where its first tile lies, in one pass.
+        all_totals = [0] * (self.ngroups * n)
+        all_first = [len(bids)] * (self.ngroups * n)
+        for i in range(0, len(bids), 3):
+            at = bids[i] * n + bids[i + 1]
+            all_totals[at] += bids[i + 2]
+            if all_first[at] > i:
+                all_first[at] = i
         for group in range(self.ngroups):
-            totals = [0] * self.n
-            first = [len(bids)] * self.n
-            for i in range(0, len(bids), 3):
-                if bids[i] == group:
-                    who = bids[i + 1]
-                    totals[who] += bids[i + 2]
-                    first[who] = min(first[who], i)
+            totals = all_totals[group * n : (group + 1) * n]
+            first = all_first[group * n : (group + 1) * n]
             best = max(totals)
             stones = self.groups[group * size : (group + 1) * size]
             if best == 0:
@@ -452,25 +493,31 @@ class ValleyState(State):
         """The mask of nodes where ``seat`` may put a figure now: any area; a field only if
         it is free and its site in play, and in round 1 only at unclaimed or own sites."""
         masks = _masks(self.b)
-        blocked = 0
-        first_round = self.round == 1
-        site_fields = masks.site_fields
-        for site, who in enumerate(self.owner):
-            if who == OUT or (first_round and who != UNCLAIMED and who != seat):
-                blocked |= site_fields[site]
-        fields = masks.fields
-        for node in self.pos:
-            blocked |= (1 << node) & fields
-        return masks.everything & ~blocked
+        owner = tuple(self.owner)
+        key = (seat if self.round == 1 else -1, owner)
+        closed = masks.blocked.get(key)
+        if closed is None:
+            closed = 0
+            site_fields = masks.site_fields
+            for site, who in enumerate(owner):
+                if who == OUT or (key[0] >= 0 and who != UNCLAIMED and who != seat):
+                    closed |= site_fields[site]
+            if len(masks.blocked) >= _BLOCKED_LIMIT:
+                masks.blocked.clear()
+            masks.blocked[key] = closed
+        taken = self._taken
+        if taken is None:
+            # A field holds one figure at most: the sum of the figures' field bits is their OR.
+            taken = self._taken = sum(map(masks.field_bit.__getitem__, self.pos))
+        return masks.everything & ~(closed | taken)
 
     def _open_options(self, seat: int) -> list[Action]:
         """Round 1: each overseer in turn moves openly; 6 steps for both together."""
         overseer = 0 if self.orders[2 * seat] < 0 else 1
         here = self.pos[seat * PIECES + overseer]
-        row = act.OVERSEER[overseer]
         masks = _masks(self.b)
         reach = masks.within[here][self.budget] & self._enterable(seat)
-        return [row[node] for node in masks.nodes(reach | 1 << here)]
+        return masks.pick(act.OVERSEER[overseer], reach | 1 << here)
 
     def _open_move(self, seat: int, overseer: int, node: int) -> None:
         self.orders[2 * seat + overseer] = node
@@ -490,14 +537,15 @@ class ValleyState(State):
 
     def _write_order(self, seat: int, overseer: int, node: int) -> None:
         self.orders[2 * seat + overseer] = node
-        self.emit("order-written", seat=seat, overseer=overseer + 1)
-        self.emit(
-            "order",
-            seats=frozenset((seat,)),
-            seat=seat,
-            overseer=overseer + 1,
-            target=self.b.node_names[node],
-        )
+        if self._events is not None:
+            self.emit("order-written", seat=seat, overseer=overseer + 1)
+            self.emit(
+                "order",
+                seats=frozenset((seat,)),
+                seat=seat,
+                overseer=overseer + 1,
+                target=self.b.node_names[node],
+            )
         if all(o >= 0 for o in self.orders):
             self._resolve_orders()
 
@@ -506,11 +554,12 @@ class ValleyState(State):
         order. Orders of more than 6 steps together leave both overseers standing; an
         overseer ordered onto a taken field goes to the area next to it instead."""
         names = self.b.node_names
-        self.emit(
-            "reveal-orders",
-            reveal=True,
-            orders=[[names[o] for o in self.orders[2 * s : 2 * s + 2]] for s in range(self.n)],
-        )
+        if self._events is not None:
+            self.emit(
+                "reveal-orders",
+                reveal=True,
+                orders=[[names[o] for o in self.orders[2 * s : 2 * s + 2]] for s in range(self.n)],
+            )
         dist = self.b.dist
         for i in range(self.n):
             seat = (self.start + i) % self.n
@@ -541,10 +590,14 @@ class ValleyState(State):
         if self.b.node_site[here] >= 0:
             self.occ[here] = FREE
         self.pos[pid] = node
+        if self._taken is not None:
+            bits = _masks(self.b).field_bit
+            self._taken = self._taken & ~bits[here] | bits[node]
         site = self.b.node_site[node]
-        kind = "overseer" if piece < 2 else "worker"
-        number = piece + 1 if piece < 2 else piece - 1
-        self.emit("move", seat=seat, piece=kind, number=number, to=self.b.node_names[node])
+        if self._events is not None:
+            kind = "overseer" if piece < 2 else "worker"
+            number = piece + 1 if piece < 2 else piece - 1
+            self.emit("move", seat=seat, piece=kind, number=number, to=self.b.node_names[node])
         if site < 0:
             return
         self.occ[node] = pid
@@ -567,7 +620,6 @@ class ValleyState(State):
         options: list[Action] = []
         masks = _masks(self.b)
         within = masks.within
-        nodes = masks.nodes
         budget = self.budget
         allowed = self._enterable(seat)
         for worker in range(act.WORKERS):
@@ -575,8 +627,7 @@ class ValleyState(State):
             if here in seen:
                 continue
             seen.add(here)
-            row = act.WORKER[worker]
-            options.extend([row[node] for node in nodes(within[here][budget] & allowed)])
+            options += masks.pick(act.WORKER[worker], within[here][budget] & allowed)
         options.append(act.DONE)
         return options
 
@@ -606,12 +657,16 @@ class ValleyState(State):
         """Foreign sites where ``seat`` has more overseers than the owner, a worker with a
         theft left (2 stones each), and an unfinished pyramid with stones."""
         result = []
+        figures: list[int] | None = None
         for site in range(S):
             owner = self.owner[site]
             if owner < 0 or owner == seat or not self.count[site] or self.complete(site):
                 continue
-            mine, workers = self.figures_at(site, seat)
-            if not workers or mine <= self.figures_at(site, owner)[0]:
+            if figures is None:
+                figures = self.figures()
+            at = (seat * S + site) * 2
+            mine, workers = figures[at], figures[at + 1]
+            if not workers or mine <= figures[(owner * S + site) * 2]:
                 continue
             if self.stolen[seat * S + site] < self.b.stones_per_worker * workers:
                 result.append(site)
@@ -689,12 +744,17 @@ class ValleyState(State):
             return []
         per_worker = self.b.stones_per_worker
         result = []
+        figures: list[int] | None = None
         for site in range(S):
             owner = self.owner[site]
             if owner < 0 or owner == seat or self.complete(site):
                 continue
-            mine, workers = self.figures_at(site, seat)
-            theirs, their_workers = self.figures_at(site, owner)
+            if figures is None:
+                figures = self.figures()
+            at = (seat * S + site) * 2
+            mine, workers = figures[at], figures[at + 1]
+            at = (owner * S + site) * 2
+            theirs, their_workers = figures[at], figures[at + 1]
             thieves = -(-self.stolen[seat * S + site] // per_worker)
             if mine > theirs and workers - thieves > their_workers:
                 result.append(site)
@@ -743,6 +803,23 @@ class ValleyState(State):
                 result.extend((site, p, c) for c in colours)
         return result
 
+    def _can_build(self, seat: int) -> bool:
+        """Whether :meth:`_build_options` lists anything (an unfinished site always has a
+        free position), without listing."""
+        held = self.held
+        if not any(held[seat * C : (seat + 1) * C]):
+            return False
+        per_worker = self.b.stones_per_worker
+        built = self.built
+        for site in range(S):
+            if (
+                self.owner[site] == seat
+                and not self.complete(site)
+                and built[seat * S + site] < per_worker * self.figures_at(site, seat)[1]
+            ):
+                return True
+        return False
+
     def _free_positions(self, site: int) -> list[int]:
         shape = self.b.sites[site].shape
         stones = self.stones
@@ -760,17 +837,17 @@ class ValleyState(State):
         self.count[site] += 1
         self.held[seat * C + colour] -= 1
         self.built[seat * S + site] += 1
-        shape = self.b.sites[site].shape
-        self.emit(
-            "build",
-            seat=seat,
-            site=site + 1,
-            pos=shape.pos_text(pos),
-            colour=self.b.colours[colour].slug,
-        )
+        if self._events is not None:
+            self.emit(
+                "build",
+                seat=seat,
+                site=site + 1,
+                pos=self.b.sites[site].shape.pos_text(pos),
+                colour=self.b.colours[colour].slug,
+            )
         if self.complete(site):
             self.emit("finished", seat=seat, site=site + 1)
-        if not self._build_options(seat):
+        if not self._can_build(seat):
             self._unload(seat)
             self._next_builder()
 
@@ -800,7 +877,7 @@ class ValleyState(State):
                 self._end_round()
                 return
             seat = self.active
-            if self._build_options(seat):
+            if self._can_build(seat):
                 return
             self._unload(seat)
 
@@ -1005,11 +1082,26 @@ class ValleyState(State):
         return chosen + left
 
 
+_Chunks = list[list[tuple[Action, ...] | None]]
+"""A row of actions (one per node) by 8-node chunk and byte of a node mask: the actions at
+that byte's nodes, worked out when first asked for."""
+
+
 class _NodeMasks:
     """A board's nodes as bit masks, for listing where figures may go without scanning
-    every node: ``within[node][k]`` is the mask of ``Board.within[node][k]``."""
+    every node: ``within[node][k]`` is the mask of ``Board.within[node][k]``;
+    ``field_bit[node]`` is the node's bit if it is a field (0 for an area)."""
 
-    __slots__ = ("chunks", "everything", "fields", "site_fields", "within")
+    __slots__ = (
+        "blocked",
+        "everything",
+        "field_bit",
+        "fields",
+        "nbytes",
+        "rows",
+        "site_fields",
+        "within",
+    )
 
     def __init__(self, board: Board) -> None:
         self.within = tuple(
@@ -1017,24 +1109,29 @@ class _NodeMasks:
         )
         self.site_fields = tuple(sum(1 << n for n in site.fields) for site in board.sites)
         self.fields = sum(self.site_fields)
+        self.field_bit = tuple((1 << n) & self.fields for n in range(board.num_nodes))
         self.everything = (1 << board.num_nodes) - 1
-        self.chunks = tuple(
-            tuple(
-                tuple(8 * chunk + bit for bit in range(8) if byte >> bit & 1) for byte in range(256)
-            )
-            for chunk in range((board.num_nodes + 7) // 8)
-        )
+        self.nbytes = (board.num_nodes + 7) // 8
+        self.rows: dict[int, tuple[tuple[Action, ...], _Chunks]] = {}
+        self.blocked: dict[tuple[int, tuple[int, ...]], int] = {}
+        """Fields closed by their site, by (seat in round 1 or -1 later, owners)."""
 
-    def nodes(self, mask: int) -> list[int]:
-        """The nodes of ``mask`` in increasing order."""
-        out: list[int] = []
-        for table in self.chunks:
-            if not mask:
-                break
-            byte = mask & 0xFF
+    def pick(self, row: tuple[Action, ...], mask: int) -> list[Action]:
+        """The actions of ``row`` (one per node) at the nodes of ``mask``, in node order."""
+        known = self.rows.get(id(row))
+        if known is None:
+            known = self.rows[id(row)] = (row, [[None] * 256 for _ in range(self.nbytes)])
+        chunks = known[1]
+        out: list[Action] = []
+        for chunk, byte in enumerate(mask.to_bytes(self.nbytes, "little")):
             if byte:
-                out += table[byte]
-            mask >>= 8
+                part = chunks[chunk][byte]
+                if part is None:
+                    first = 8 * chunk
+                    part = chunks[chunk][byte] = tuple(
+                        row[first + bit] for bit in range(8) if byte >> bit & 1
+                    )
+                out += part
         return out
 
 
