@@ -11,6 +11,9 @@ until a danger strikes) are the two extremes the push-your-luck check compares i
 :func:`rollout_policy` is the same heuristic read straight from a (determinized) state, for
 the ``expert`` bot's rollouts (:mod:`saqqara.ai.rollout`): it looks only at what the seat
 to move could know there (public cards, the layers it laid, the turns still possible).
+It adds what the heuristic ignores, the end of the game (:func:`_ahead`): a seat ahead
+passes when every rival just passed, a seat behind never passes. Without noise it is
+:class:`TacticalBot`, ``expert``'s base move.
 """
 
 from __future__ import annotations
@@ -216,8 +219,11 @@ ROLLOUT_NOISE = 0.3
 """Silver of uniform noise on each lift's expected value in rollouts."""
 SEARCHED_STACKS = 3
 """Lifts (or blockades) of best expected value that ``expert`` searches (:func:`searched`)."""
-EXPERT_ROLLOUTS = 240
-"""``expert``'s rollouts per move (about a second on one core; ``benchmarks/search.py``)."""
+EXPERT_ROLLOUTS = 100
+"""``expert``'s rollouts per move. The tactical rollouts play longer games than the
+heuristic's (a seat behind never passes): at 120 rollouts a move took 0.50 processor
+seconds on the busy shared machine (load 20 on 2 cores); the search leaves its base move
+rarely (once in 28 moves of that game), so fewer rollouts lose little."""
 
 
 def _hidden(state: RevengeState, layer: int) -> list[int]:
