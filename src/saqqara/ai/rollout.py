@@ -77,6 +77,9 @@ class RolloutSpec:
     """Which root moves to search (default: every legal move)."""
     base: str | None = None
     """The bot whose choice is the base move (default: the game's heuristic)."""
+    base_agent: Callable[[Game], Agent] | None = None
+    """Makes the base move's bot instead of :attr:`base` (for a base that is no bot of
+    the registry, such as the rollout policy itself played from a determinization)."""
 
 
 _SPECS: dict[str, RolloutSpec] = {}
@@ -131,6 +134,8 @@ class RolloutBot:
         self.stop.set()
 
     def base_agent(self) -> Agent:
+        if self._base is None and self.spec.base_agent is not None:
+            self._base = self.spec.base_agent(self.game)
         if self._base is None:
             from saqqara.ai.levels import heuristic_name
 

@@ -11,6 +11,9 @@ until a danger strikes) are the two extremes the push-your-luck check compares i
 :func:`rollout_policy` is the same heuristic read straight from a (determinized) state, for
 the ``expert`` bot's rollouts (:mod:`saqqara.ai.rollout`): it looks only at what the seat
 to move could know there (public cards, the layers it laid, the turns still possible).
+It adds what the heuristic ignores, the end of the game (:func:`_ahead`): a seat ahead
+passes when every rival just passed, a seat behind never passes. Without noise it is
+:class:`TacticalBot`, ``expert``'s base move.
 """
 
 from __future__ import annotations
@@ -216,8 +219,11 @@ ROLLOUT_NOISE = 0.3
 """Silver of uniform noise on each lift's expected value in rollouts."""
 SEARCHED_STACKS = 3
 """Lifts (or blockades) of best expected value that ``expert`` searches (:func:`searched`)."""
-EXPERT_ROLLOUTS = 240
-"""``expert``'s rollouts per move (about a second on one core; ``benchmarks/search.py``)."""
+EXPERT_ROLLOUTS = 100
+"""``expert``'s rollouts per move. The tactical rollouts play longer games than the
+heuristic's (a seat behind never passes): at 120 rollouts a move took 0.50 processor
+seconds on the busy shared machine (load 20 on 2 cores); the search leaves its base move
+rarely (once in 28 moves of that game), so fewer rollouts lose little."""
 
 
 def _hidden(state: RevengeState, layer: int) -> list[int]:
@@ -266,9 +272,15 @@ def state_odds(
 
 
 def rollout_policy(state: State, seat: int, rng: random.Random) -> Action:
-    """:class:`HeuristicBot`'s choice, from the state as ``seat`` knows it, with
-    :data:`ROLLOUT_NOISE` on each lift's value; a layer is laid at random."""
+    """:func:`tactical_choice` with :data:`ROLLOUT_NOISE` on each lift's value."""
     assert isinstance(state, RevengeState)
+    return tactical_choice(state, seat, rng, ROLLOUT_NOISE)
+
+
+def tactical_choice(state: RevengeState, seat: int, rng: random.Random, noise: float) -> Action:
+    """:class:`HeuristicBot`'s choice, from the state as ``seat`` knows it, with ``noise``
+    silver of uniform noise on each lift's value, and the end of the game played as
+    :func:`_ahead` says; a layer is laid at random."""
     phase = state.phase
     if phase == LAYING:
         return act.RANDOM
@@ -291,21 +303,64 @@ def rollout_policy(state: State, seat: int, rng: random.Random) -> Action:
         return act.STOP
     multiplier = state.multiplier()
     at_stake = state.gain * multiplier
-    noise = rng.random
+    draw = rng.random
     chosen = state_odds(state, seat, stacks[0], turns, hidden)
     chosen_value = -math.inf
     for stack in stacks:
         o = state_odds(state, seat, stack, turns, hidden)
-        value = o.expected(at_stake, multiplier, money) + ROLLOUT_NOISE * noise()
+        value = o.expected(at_stake, multiplier, money) + noise * draw()
         if value > chosen_value:
             chosen, chosen_value = o, value
-    may_scarab = not state.lifts and not state.scarab_on and state.scarabs[seat]
+    passing = not state.lifts and not state.scarab_on
+    may_stop = state.lifts or not (state.scarab_on or (state.pass_cost and money < state.pass_cost))
+    ahead = _ahead(state, seat, money + at_stake)
+    if passing and may_stop and ahead and state.passes >= state.n - len(state.eliminated) - 1:
+        return act.STOP  # every rival passed: passing now ends the game, won
+    may_scarab = passing and state.scarabs[seat]
     if may_scarab and chosen.danger == 0 and chosen.treasure >= SCARAB_EDGE:
         return act.SCARAB
-    may_stop = state.lifts or not (state.scarab_on or (state.pass_cost and money < state.pass_cost))
+    if may_stop and not ahead:
+        if passing:
+            chosen_value = max(chosen_value, 1.0)  # a pass behind lets the leader end it
+        elif chosen_value > -CHASE_LOSS:
+            return act.LIFT[chosen.stack]  # stopping would leave it behind: dig on
     if chosen_value > 0 or not may_stop:
         return act.LIFT[chosen.stack]
     return act.STOP
+
+
+CHASE_LOSS = 1.0
+"""Expected loss (silver) of a lift that a seat still behind after banking its gain
+accepts to dig on: with a lead, its rivals may pass and end the game."""
+
+
+def _ahead(state: RevengeState, seat: int, mine: int) -> bool:
+    """Whether ``seat`` with ``mine`` silver would have strictly more than every rival
+    still in. The game ends when every seat still in passes in a row: so a seat ahead
+    passes when its rivals all just passed (it wins); a seat not ahead never passes (the
+    leader would pass too, and win) but lifts at least once a turn, and digs on while
+    stopping would leave it behind and the next lift loses less than :data:`CHASE_LOSS`."""
+    money = state.money
+    out = state.eliminated
+    return all(mine > money[s] for s in range(state.n) if s != seat and s not in out)
+
+
+class TacticalBot:
+    """The rollout policy without noise, as a bot: the base move of ``expert``. It decides
+    on a determinization, which changes nothing: the policy reads only what the seat knows."""
+
+    name = "tactical"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        legal = perspective.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        world = perspective.resample(random.Random(0))
+        assert isinstance(world, RevengeState)
+        return tactical_choice(world, perspective.seat, rng, 0.0)
 
 
 def searched(perspective: Perspective, legal: list[Action]) -> list[Action]:
@@ -342,5 +397,11 @@ register_bot("reckless", RecklessBot, GAME_ID, help="digs until a danger strikes
 register_evaluator(GAME_ID, win_chance)
 register_rollout(
     GAME_ID,
-    RolloutSpec(rollout_policy, win_chance, rollouts=EXPERT_ROLLOUTS, candidates=searched),
+    RolloutSpec(
+        rollout_policy,
+        win_chance,
+        rollouts=EXPERT_ROLLOUTS,
+        candidates=searched,
+        base_agent=TacticalBot,
+    ),
 )
