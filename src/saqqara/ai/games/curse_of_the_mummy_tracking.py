@@ -60,10 +60,27 @@ def figure_weights(board: Board, mask: int, goals: list[int]) -> dict[int, float
         return {}
     if not goals:
         return {f: 1.0 / len(fields) for f in fields}
-    dist = distances(board)
-    raw = [_FADE[min([dist[f][g] for g in goals])] for f in fields]
+    fade = _goal_fade(board, tuple(goals))
+    raw = [fade[f] for f in fields]
     total = sum(raw)
     return {f: r / total for f, r in zip(fields, raw, strict=True)}
+
+
+_FADES: dict[tuple[int, tuple[int, ...]], tuple[float, ...]] = {}
+_FADES_KEPT = 4096
+"""How many goal sets' fades are remembered (a game meets a few dozen)."""
+
+
+def _goal_fade(board: Board, goals: tuple[int, ...]) -> tuple[float, ...]:
+    """``exp(-SYMBOL_PULL * d)`` for every field, ``d`` its distance to the nearest goal."""
+    key = (id(board), goals)
+    known = _FADES.get(key)
+    if known is None:
+        if len(_FADES) >= _FADES_KEPT:
+            _FADES.clear()
+        dist = distances(board)
+        known = _FADES[key] = tuple(_FADE[min([row[g] for g in goals])] for row in dist)
+    return known
 
 
 def tracked_weights(state: MummyState) -> dict[int, float]:
