@@ -3,6 +3,7 @@ belief sets, and a mummy that hunts where the explorers' card colours lead them.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -16,7 +17,7 @@ from saqqara.ai.games.curse_of_the_mummy_tracking import (
     tracked_world,
 )
 from saqqara.ai.registry import make_bot
-from saqqara.core.game import CHANCE
+from saqqara.core.game import CHANCE, State
 from saqqara.core.perspective import Perspective
 from saqqara.core.registry import load
 from saqqara.games.curse_of_the_mummy.state import GONE, MUMMY, MUMMY_MOVE, MummyState
@@ -200,3 +201,25 @@ def test_the_tracker_steps_where_a_figure_near_its_symbols_may_stand() -> None:
     for name in ("tracker", "expert:40"):
         bot = make_bot(name, state.game)
         assert bot.choose(Perspective(state, MUMMY), random.Random(1)) == wanted
+
+
+def test_the_expert_draws_its_worlds_through_the_spec() -> None:
+    """The search takes every world from the spec's ``determinize`` (the mummy's tracked
+    worlds), one per world it reports."""
+    from saqqara.ai.ismcts import Budget
+    from saqqara.ai.rollout import RolloutBot, rollout_spec_for
+
+    spec = rollout_spec_for("curse-of-the-mummy")
+    assert spec is not None and spec.determinize is tracked_world and spec.base == "tracker"
+    drawn: list[int] = []
+
+    def counting(perspective: Perspective, rng: random.Random) -> State:
+        drawn.append(perspective.seat)
+        return tracked_world(perspective, rng)
+
+    state = _positions(3, 6, 1)[0]
+    bot = RolloutBot(
+        state.game, dataclasses.replace(spec, determinize=counting), Budget(30, None), "t"
+    )
+    assert bot.choose(Perspective(state, MUMMY), random.Random(2)) in state.legal_actions(MUMMY)
+    assert drawn == [MUMMY] * bot.report.worlds and bot.report.worlds >= 2
