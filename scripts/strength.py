@@ -233,7 +233,9 @@ def sections_of(text: str) -> dict[str, str]:
     for part in parts:
         title = part.splitlines()[0].strip()
         body = "## " + part.rstrip() + "\n"
-        found[title] = body.split("\n_Not yet measured")[0].rstrip() + "\n"
+        for trailer in ("\n_Not yet measured", "\n_Not measured yet"):
+            body = body.split(trailer)[0]
+        found[title] = body.rstrip() + "\n"
     return found
 
 
