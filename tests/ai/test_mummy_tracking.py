@@ -11,6 +11,7 @@ import pytest
 from saqqara.ai.games.curse_of_the_mummy import belief_weights, distances
 from saqqara.ai.games.curse_of_the_mummy_rollout import rollout_policy
 from saqqara.ai.games.curse_of_the_mummy_tracking import (
+    TrackedWorld,
     figure_weights,
     goal_fields,
     tracked_weights,
@@ -111,8 +112,9 @@ def test_tracked_worlds_place_figures_on_their_belief_sets(players: int) -> None
                 assert (field == GONE) == (state.pos[figure] == GONE)
                 if field != GONE:
                     assert (state.belief[figure] >> field) & 1
+            assert type(world) is TrackedWorld and type(world.clone()) is TrackedWorld
             seen = tracked_world(Perspective(state, 1), random.Random(k))
-            assert isinstance(seen, MummyState)
+            assert isinstance(seen, MummyState) and not isinstance(seen, TrackedWorld)
             assert seen.pos == state.pos
 
 
@@ -168,6 +170,7 @@ def test_the_tracker_mummy_never_reads_the_figures_fields() -> None:
         for k in range(4):
             world = state.resample(MUMMY, random.Random(k))
             steps.add(bot.choose(Perspective(world, MUMMY), random.Random(0)))
+            world.__class__ = TrackedWorld
             steps.add(rollout_policy(world, MUMMY, random.Random(0)))
         assert len(steps) == 1
 
@@ -197,7 +200,9 @@ def test_the_tracker_steps_where_a_figure_near_its_symbols_may_stand() -> None:
     wanted = state.voc.STEP[direction]
     assert tracked_weights(state)[a] > tracked_weights(state)[b]
     assert belief_weights(state)[a] == belief_weights(state)[b]
-    assert rollout_policy(state, MUMMY, random.Random(0)) == wanted
+    tracked = state.clone()
+    tracked.__class__ = TrackedWorld
+    assert rollout_policy(tracked, MUMMY, random.Random(0)) == wanted
     for name in ("tracker", "expert:40"):
         bot = make_bot(name, state.game)
         assert bot.choose(Perspective(state, MUMMY), random.Random(1)) == wanted

@@ -103,15 +103,23 @@ def tracked_weights(state: MummyState) -> dict[int, float]:
     return weight
 
 
+class TrackedWorld(MummyState):
+    """A world drawn for the mummy's search (its clones stay one): its rollouts let the
+    mummy hunt by the tracker, where an explorer's search models the heuristic mummy."""
+
+    __slots__ = ()
+
+
 def tracked_world(perspective: Perspective, rng: random.Random) -> State:
-    """A determinization for the search: the engine's ``resample``, and for the mummy the
-    figures' fields redrawn from their belief sets weighted towards the symbols of the cards
-    that world dealt them (no two on one ordinary field)."""
+    """A determinization for the search: the engine's ``resample``, and for the mummy a
+    :class:`TrackedWorld` with the figures' fields redrawn from their belief sets weighted
+    towards the symbols of the cards that world dealt them (no two on one ordinary field)."""
     world = perspective.resample(rng)
     if perspective.seat != MUMMY:
         return world
     assert isinstance(world, MummyState)
     world.pos = _weighted_placement(world, rng)
+    world.__class__ = TrackedWorld
     return world
 
 
