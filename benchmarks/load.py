@@ -50,11 +50,17 @@ def _free_port() -> int:
         return port
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User and system CPU time of a process so far."""
+def _cpu_split(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process so far, apart."""
     with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far."""
+    return sum(_cpu_split(pid))
 
 
 def _children(pid: int) -> list[int]:
@@ -368,6 +374,7 @@ async def _measure(
     start = _healthz(bases)
     load.measuring = True
     cpu_before = sum(_cpu_seconds(pid) for pid in pids)
+    system_before = sum(_cpu_split(pid)[1] for pid in pids)
     tree_before = sum(_tree_cpu_seconds(pid) for pid in pids)
     clients_before = _cpu_seconds(os.getpid())
     began = time.perf_counter()
@@ -375,6 +382,7 @@ async def _measure(
     load.measuring = False
     elapsed = time.perf_counter() - began
     cpu = sum(_cpu_seconds(pid) for pid in pids) - cpu_before
+    system = sum(_cpu_split(pid)[1] for pid in pids) - system_before
     bots_cpu = sum(_tree_cpu_seconds(pid) for pid in pids) - tree_before - cpu
     clients_cpu = _cpu_seconds(os.getpid()) - clients_before
     end = _healthz(bases)
@@ -401,7 +409,8 @@ async def _measure(
     )
     per_action = 1e6 / max(accepted, 1)
     print(
-        f"CPU per accepted action: server {cpu * per_action:.0f} µs, bot workers "
+        f"CPU per accepted action: server {cpu * per_action:.0f} µs (system "
+        f"{system * per_action:.0f} µs of it), bot workers "
         f"{bots_cpu * per_action:.0f} µs, clients {clients_cpu * per_action:.0f} µs"
     )
     print(

@@ -7,11 +7,14 @@ view schema (``saqqara schema GAME --part view``) to ``web/schema/views/GAME.jso
 It also writes each game's board-data schema (``--part board``) to
 ``web/schema/boards/GAME.json`` and, for the games whose board the client draws from static
 data (Valley of the Kings: areas, sites, fields, steps), that data at the game's largest
-player count to ``web/schema/board-data/GAME.json`` (a view says which sites are in play).
+player count to ``web/schema/board-data/GAME.json`` (a view says which sites are in play),
+and the board words (the English names of Revenge's cards and the mummy's symbols, by slug)
+to ``web/schema/board-words.json``.
 ``--fixtures DIR``: positions of real games of every game, played by random bots with
 fixed seeds, as the updates a seat would be sent (view and legal actions), and in
 ``DIR/replays/`` the replay the site answers for a record of each game (a whole game of
-Tutankhamun, the start of the others), for Vitest.
+Tutankhamun, the start of the others), and in ``DIR/texts/`` the texts the site serves in
+each language (``GET /texts/LANG.json``), for Vitest.
 Usage: python scripts/web_data.py --schema | --fixtures DIR
 """
 
@@ -25,10 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from saqqara.core.game import CHANCE
+from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.match import Match
 from saqqara.core.registry import load, registered_games
 from saqqara.server.messages import encoder, protocol_schemas
 from saqqara.server.replays import replay_record
+from saqqara.server.web_texts import board_words, web_texts
 from saqqara.server.wording import action_label
 from saqqara.ui.schema_command import schema_of
 
@@ -37,6 +42,7 @@ SCHEMA = ROOT / "web" / "schema" / "protocol.json"
 VIEWS = ROOT / "web" / "schema" / "views"
 BOARDS = ROOT / "web" / "schema" / "boards"
 BOARD_DATA = ROOT / "web" / "schema" / "board-data"
+BOARD_WORDS = ROOT / "web" / "schema" / "board-words.json"
 STATIC_BOARDS = ("valley-of-the-kings",)
 """Games whose board the client draws from data bundled with it."""
 POSITIONS_PER_GAME = 8
@@ -52,6 +58,12 @@ def schema_text() -> str:
 def view_schema_text(game_id: str) -> str:
     """The committed view schema file's expected text for one game."""
     return json.dumps(schema_of(game_id, "view"), indent=2, sort_keys=True) + "\n"
+
+
+def board_words_text() -> str:
+    """The committed board words' expected text: the English names of what the boards draw
+    from the views' slugs (the page translates them with the texts the site serves)."""
+    return json.dumps(board_words(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def board_schema_text(game_id: str) -> str:
@@ -72,13 +84,16 @@ def positions(game_id: str, seed: int) -> list[dict[str, Any]]:
     match = Match(game, seed=seed, names=[f"P{n + 1}" for n in range(game.players)])
     rng = random.Random(seed)
     taken: list[dict[str, Any]] = []
+    verbs: set[str] = set()
     for _ in range(MAX_STEPS):
         if match.is_over():
             break
         seat = next(s for s in match.to_act() if s != CHANCE)
         legal = match.legal_actions(seat)
         view = match.view(seat)
-        if rng.random() < 0.05 or not taken:
+        offered = {game.action_text(a).split(" ")[0] for a in legal}
+        if rng.random() < 0.05 or not taken or not offered <= verbs:
+            verbs |= offered
             taken.append(
                 {
                     "game": game_id,
@@ -102,19 +117,24 @@ def positions(game_id: str, seed: int) -> list[dict[str, Any]]:
 
 
 def fixture_positions(game_id: str) -> list[dict[str, Any]]:
-    """Positions of several seeded games: one of every phase a seat decides in first (so
-    every kind of move is drawn), then others, ``POSITIONS_PER_GAME`` in all."""
+    """Positions of several seeded games: one of every phase a seat decides in and one
+    offering each verb first (so every kind of move is drawn: Tutankhamun's lids, mask and
+    nugget too), then others, ``POSITIONS_PER_GAME`` at least."""
     found: list[dict[str, Any]] = []
     for seed in range(7, 7 + SEEDS_PER_GAME):
         found += positions(game_id, seed)
     chosen: list[dict[str, Any]] = []
     phases: set[str] = set()
+    verbs: set[str] = set()
     for position in found:
-        if position["view"]["phase"] not in phases:
+        offered = {action["notation"].split(" ")[0] for action in position["legal"]}
+        if position["view"]["phase"] not in phases or not offered <= verbs:
             phases.add(position["view"]["phase"])
+            verbs |= offered
             chosen.append(position)
+    kinds = len(chosen)
     chosen += [p for p in found if p not in chosen]
-    return chosen[: max(POSITIONS_PER_GAME, len(phases))]
+    return chosen[: max(POSITIONS_PER_GAME, kinds)]
 
 
 REPLAY_STEPS = 60
@@ -155,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
         for game_id in STATIC_BOARDS:
             (BOARD_DATA / f"{game_id}.json").write_text(board_data_text(game_id), encoding="utf-8")
             print(f"wrote {(BOARD_DATA / game_id).relative_to(ROOT)}.json")
+        BOARD_WORDS.write_text(board_words_text(), encoding="utf-8")
+        print(f"wrote {BOARD_WORDS.relative_to(ROOT)}")
     if args.fixtures is not None:
         args.fixtures.mkdir(parents=True, exist_ok=True)
         for game_id in registered_games():
@@ -167,6 +189,14 @@ def main(argv: list[str] | None = None) -> int:
         for game_id in registered_games():
             (replays / f"{game_id}.json").write_bytes(replay_fixture(game_id))
         print(f"wrote a replay of each game to {replays}")
+        texts = args.fixtures / "texts"
+        texts.mkdir(exist_ok=True)
+        for lang in LANGUAGES:
+            if lang != SOURCE_LANGUAGE:
+                (texts / f"{lang}.json").write_text(
+                    json.dumps(web_texts(lang), ensure_ascii=False), encoding="utf-8"
+                )
+        print(f"wrote the texts the site serves in each language to {texts}")
     if not args.schema and args.fixtures is None:
         parser.print_usage(sys.stderr)
         return 2

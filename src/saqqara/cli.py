@@ -388,7 +388,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
             tr(
                 "Winner: {winners} ({reason}); ranks {ranks}, scores {scores}.",
                 winners=text.players(o["winners"]),
-                reason=o["reason"],
+                reason=text.outcome_reason(o["reason"]),
                 ranks=o["ranks"],
                 scores=o["scores"],
             )

@@ -55,6 +55,10 @@ async def play_remote_seat(
         console.print(render(message.view, game, welcome.seat, text))
         if message.over:
             console.rule(text.tr("Game over"))
+            if message.outcome and message.outcome.get("reason"):
+                # Worded by the server in this connection's language.
+                reason = str(message.outcome["reason"])
+                console.print(text.tr("Game over: {reason}.", reason=reason), markup=False)
             for line in message.breakdown or []:
                 parts = " · ".join(f"{p['label']}: {p['value']}" for p in line["parts"])
                 console.print(f"{line['rank']}. {line['name']}: {line['total']}", markup=False)

@@ -41,6 +41,8 @@ def test_a_person_plays_a_remote_seat_in_the_terminal(server: ServerProcess) -> 
     )
     text = out.getvalue()
     assert final.over and "Game over" in text
+    # Why it ended, as the server worded it ("Game over: Player 1 reached the goal.").
+    assert final.outcome is not None and f"Game over: {final.outcome['reason']}." in text
     assert text.count("not one of the moves listed") == 2  # the two bad answers
     assert "in seat 0" in text and len(asked) >= 3
 

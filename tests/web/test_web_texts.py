@@ -20,6 +20,7 @@ from saqqara.server.web_texts import (
     CHOICE_LABELS,
     OPTION_LABELS,
     WEB_TEXTS,
+    board_word_texts,
     web_texts,
 )
 
@@ -78,7 +79,9 @@ def test_texts_are_served_per_language_and_revalidated(tmp_path: Path) -> None:
 
     de, again, en, unknown = asyncio.run(fetch())
     assert de.json()["New table"] == "Neuer Tisch"
-    assert de.json() == web_texts("de") and set(de.json()) == set(WEB_TEXTS)
+    assert de.json() == web_texts("de")
+    assert set(de.json()) == set(WEB_TEXTS) | set(board_word_texts())
+    assert de.json()["Horus falcon"] == "Horusfalke"  # a board word (Revenge's card)
     assert de.headers["cache-control"] == "no-cache"
     assert again.status_code == 304 and again.content == b""
     assert en.json() == {}  # English texts are their own sources

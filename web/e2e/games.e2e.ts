@@ -1,6 +1,6 @@
 /** Each of the four games played to the end by clicking in Chromium against a real
  * `saqqara serve` (one person, a bot in the other seat); a reload mid-game resumes; a
- * 360-pixel-wide phone plays a turn. */
+ * 360-pixel-wide phone plays a turn; a turn is played with the keyboard alone. */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTable, type Server, startBrowser, startServer } from "./harness";
@@ -82,5 +82,57 @@ describe("resuming and phones", () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await context.close();
+  });
+
+  it("the keyboard reaches the board's places: Tab, the arrow keys, a focus ring, Enter", async () => {
+    const { links } = await createTable(server.base, "tutankhamuns-revenge", 1, 1, "heuristic");
+    const page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
+    await page.goto(links.get(0) ?? "");
+    expect(await awaitTurn(page)).toBe(true);
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        const place = element?.closest(".place");
+        if (!place) return null;
+        const box = place.getBoundingClientRect();
+        return {
+          label: place.getAttribute("aria-label"),
+          x: box.left + box.width / 2,
+          y: box.top + box.height / 2,
+          ring: getComputedStyle(place).outlineStyle,
+        };
+      });
+    // Tab from the page's top: the board is one stop, before the move list.
+    let tabs = 0;
+    while (tabs < 20 && (await focused()) === null) {
+      await page.keyboard.press("Tab");
+      tabs += 1;
+    }
+    const first = await focused();
+    expect(first).not.toBeNull();
+    expect(first?.ring).toBe("solid");
+    expect(first?.label).toBe(await page.locator("button.move").first().textContent());
+    // The next Tab leaves the board for the move list.
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBeNull();
+    await page.keyboard.press("Shift+Tab");
+    expect((await focused())?.label).toBe(first?.label);
+    // Right goes right along the tray's row; Enter lays that card.
+    await page.keyboard.press("ArrowRight");
+    const right = await focused();
+    expect(right?.x).toBeGreaterThan(first?.x ?? 0);
+    expect(Math.abs((right?.y ?? 0) - (first?.y ?? 0))).toBeLessThan(5);
+    const seq = await page.locator("main.table").getAttribute("data-seq");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(
+      (before) => document.querySelector("main.table")?.getAttribute("data-seq") !== before,
+      seq,
+    );
+    // The card lies on the box's first cell now, face down to the others.
+    await expect.poll(() => page.locator("svg.board .next-cell").count()).toBe(1);
+    expect(await page.locator('svg.board text:text-is("face down")').count()).toBe(1);
+    // Still laying: the focus is on the board again, ready for the next card.
+    await expect.poll(async () => (await focused()) !== null).toBe(true);
+    await page.context().close();
   });
 });

@@ -1,10 +1,16 @@
 /** Writes docs/screenshots/<game>-start|middle|end.png (and <game>-phone.png, the end on a
  * 360-pixel-wide phone): one game of each played by clicking against a bot in Chromium,
  * against a real `saqqara serve`, the lobby, and replay.png: the Valley of the Kings game
- * stepped back to its middle in the replay.
+ * stepped back to its middle in the replay, and valley-of-the-kings-phone-board|zoom|choice.png:
+ * Valley's first decision on a 360×740 touch phone, the whole board, zoomed to the decision
+ * ("Zoom to your move"), and a stone group's bids offered after a tap. The pages ask for
+ * reduced motion, so that no picture catches an animation half way (a card turning, a pawn
+ * walking).
  * Run: npm run screenshots (scripts/screenshots builds the client first); SCREENSHOT_GAMES
- * (game ids, comma-separated) takes only those games, and leaves the lobby as it is. */
+ * (game ids, comma-separated; "phone" for the phone's pictures) takes only those, and leaves the
+ * lobby as it is. */
 import { mkdirSync, writeFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
 import { join, resolve } from "node:path";
 import { createTable, startBrowser, startServer } from "./harness";
 import { GAMES, QUICK_BOT, awaitTurn, clickMove, seeded } from "./play";
@@ -20,9 +26,12 @@ async function main(): Promise<void> {
   const server = await startServer();
   const browser = await startBrowser();
   try {
-    const only = process.env.SCREENSHOT_GAMES?.split(",").filter((id) => GAMES.includes(id));
-    if (!only?.length) {
-      const context = await browser.newContext({ viewport: VIEWPORT });
+    const asked = process.env.SCREENSHOT_GAMES?.split(",") ?? [];
+    const only = asked.filter((id) => GAMES.includes(id));
+    if (!only.length || asked.includes("phone")) await phoneShots(browser, server.base);
+    if (asked.includes("phone") && !only.length) return;
+    if (!only.length) {
+      const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" });
       const lobby = await context.newPage();
       await lobby.goto(server.base);
       await lobby.locator(".game").first().waitFor();
@@ -32,9 +41,9 @@ async function main(): Promise<void> {
       await context.close();
     }
     for (const [index, game] of GAMES.entries()) {
-      if (only?.length && !only.includes(game)) continue;
+      if (only.length && !only.includes(game)) continue;
       const { links } = await createTable(server.base, game, 1, 1, QUICK_BOT[game]);
-      const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+      const page = await (await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" })).newPage();
       await page.goto(links.get(0) ?? "");
       // Tutankhamun: the nearest tile each turn, so the pictures show a long walk.
       const pick = game === "tutankhamun" ? () => 0 : seeded(100 + index);
@@ -81,6 +90,32 @@ async function main(): Promise<void> {
     await browser.close();
     await server.stop();
   }
+}
+
+/** Valley of the Kings on a 360×740 touch phone at its first decision: the whole board,
+ * then zoomed to the decision, then a group's bids offered after a tap. */
+async function phoneShots(browser: Browser, base: string): Promise<void> {
+  const { links } = await createTable(base, "valley-of-the-kings", 1, 1, QUICK_BOT["valley-of-the-kings"] ?? "greedy");
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    reducedMotion: "reduce",
+  });
+  const page = await context.newPage();
+  await page.goto(links.get(0) ?? "");
+  await awaitTurn(page);
+  writeFileSync(join(OUT, "valley-of-the-kings-phone-board.png"), await page.screenshot());
+  await page.locator(".zoom-focus").tap();
+  await page.waitForFunction(() => Number(document.querySelector(".valley .board-scroll")?.getAttribute("data-zoom")) > 1);
+  await page.locator(".valley .board-scroll").scrollIntoViewIfNeeded();
+  writeFileSync(join(OUT, "valley-of-the-kings-phone-zoom.png"), await page.screenshot());
+  await page.locator(".valley svg .place").first().dispatchEvent("click");
+  await page.locator(".composer").waitFor();
+  writeFileSync(join(OUT, "valley-of-the-kings-phone-choice.png"), await page.screenshot());
+  console.log("valley-of-the-kings: wrote the phone's board, zoom and choice");
+  await context.close();
 }
 
 await main();

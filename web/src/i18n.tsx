@@ -1,9 +1,13 @@
 /** The page's language: English, German, Dutch or Swedish, chosen in the page and kept in
  * localStorage. The client's own words are English source texts translated by the server's
  * gettext catalogs (GET /texts/LANG.json, from saqqara.server.web_texts); game texts
- * (labels, the log) come translated over the WebSocket, which is told the language. */
-import { createContext } from "preact";
+ * (labels, the log) come translated over the WebSocket, which is told the language. The
+ * names of what the boards draw from the views' slugs (Revenge's cards, the mummy's symbols)
+ * are bundled in English (schema/board-words.json, from the games' presentations) and
+ * translated by the same catalog. */
+import { type ComponentChildren, createContext } from "preact";
 import { useContext, useEffect, useMemo, useState } from "preact/hooks";
+import boardWordsJson from "../schema/board-words.json";
 
 export const LANGUAGES = [
   { code: "en", name: "English" },
@@ -57,6 +61,31 @@ export function translate(texts: Texts, source: string, fields: Record<string, s
 }
 
 export type Translate = (source: string, fields?: Record<string, string | number>) => string;
+
+/** A translated template (``t("your task cards: {cards}")``, its fields left in place) with
+ * its fields filled by page elements: the chips of cards where ``{cards}`` stands. */
+export function fillNodes(template: string, fields: Record<string, ComponentChildren>): ComponentChildren[] {
+  return template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return name !== undefined && name in fields ? fields[name] : part;
+    })
+    .filter((part) => part !== "");
+}
+
+/** Board words by game, kind and slug, in English: ``{"tutankhamuns-revenge": {"cards":
+ * {"horus-falcon": "Horus falcon"}}}``. */
+export type BoardWords = Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>>;
+
+export const BOARD_WORDS: BoardWords = boardWordsJson;
+
+/** The name of a thing a board draws by its slug ("horus-falcon" of Revenge's "cards") in the
+ * page's language; the slug itself when the game names no such thing. */
+export function boardWord(t: Translate, game: string, kind: string, slug: string): string {
+  const english = BOARD_WORDS[game]?.[kind]?.[slug];
+  return english === undefined ? slug : t(english);
+}
 
 export interface Language {
   lang: Lang;

@@ -1,5 +1,5 @@
-/** The legal moves as a list of buttons: the way for keyboard and screen-reader users,
- * and for every move a board does not draw as a place. */
+/** The legal moves as a list of buttons, each named by its label: a second way to every
+ * move the board offers as a place, read in order by screen readers. */
 import type { LegalAction } from "./generated/protocol";
 import { useLanguage } from "./i18n";
 

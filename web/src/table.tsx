@@ -146,7 +146,7 @@ export function TableView(props: {
     refused: t("refused"),
   }[state.link];
   return (
-    <main class="table" data-game={welcome.game} data-seq={update?.seq ?? -1}>
+    <main class="table" data-game={welcome.game} data-seq={update?.seq ?? -1} data-seat={welcome.seat ?? undefined}>
       <header class="table-head">
         <a href="/" class="home" aria-label={t("Lobby")}>
           ☥
@@ -184,7 +184,7 @@ export function TableView(props: {
               seat={welcome.seat}
               names={welcome.names}
               onAct={onAct}
-              last={lastPlaces(state.log as { seq: number; data: Record<string, unknown> }[])}
+              last={lastPlaces(state.log as { seq: number; kind: string; data: Record<string, unknown> }[])}
             />
           ) : (
             <p role="status">{t("Loading the board…")}</p>

@@ -21,8 +21,10 @@ interface Position {
 
 const folder = join(__dirname, "fixtures");
 const files = readdirSync(folder).filter((name) => name.endsWith(".json"));
-/** Games whose every legal move is a place on the board (none only in the move list). */
-const ALL_ON_BOARD = ["curse-of-the-mummy", "valley-of-the-kings"];
+/** Games whose every legal move is a place on the board (none only in the move list):
+ * Tutankhamun's scoring choices and the nugget's are places in the rows of collected tiles,
+ * Revenge's laying choices cards in the tray under the box. */
+const ALL_ON_BOARD = ["curse-of-the-mummy", "valley-of-the-kings", "tutankhamun", "tutankhamuns-revenge"];
 
 function mount(position: Position, sent: number[]): HTMLElement {
   const root = document.createElement("div");

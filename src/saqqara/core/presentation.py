@@ -4,10 +4,10 @@ A game's :class:`Presentation` turns what a seat may know into text: the label o
 action (from the action's fields and the seat's view, never from its notation text), the
 sentence for each event the seat may see (from that event alone, so a sentence cannot tell
 more than its event), the legend of the board's symbols, a short rules summary in our own
-words, the name of the score and of each phase, and at the end of a game the score
-breakdown (from the finished game's view alone, so it tells nothing the viewer may not
-know). The terminal renders these texts and the web server sends them; translations come
-from :mod:`saqqara.core.i18n`.
+words, the name of the score and of each phase, and at the end of a game why it ended
+(the outcome's reason) and the score breakdown (from the finished game's view alone, so it
+tells nothing the viewer may not know). The terminal renders these texts and the web server
+sends them; translations come from :mod:`saqqara.core.i18n`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, TypedDict
+from typing import Any, ClassVar, TypedDict
 
 from saqqara.core.actions import Action
 from saqqara.core.events import JSON, Event
@@ -46,6 +46,11 @@ class ScoreLine(TypedDict):
 
 class Presentation(ABC):
     """One game's texts in one language, for a table whose seats have ``names``."""
+
+    BOARD_WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    """The names of the things a board draws by their slugs (a card, a symbol), by kind:
+    ``{"cards": {"horus-falcon": "Horus falcon"}}``, English source texts (marked for the
+    catalogs), for faces that draw a board from the view's slugs (the browser)."""
 
     def __init__(
         self,
@@ -99,6 +104,11 @@ class Presentation(ABC):
         """The name of the view's ``phase`` value."""
 
     @abstractmethod
+    def outcome_reason(self, reason: str) -> str:
+        """Why the game ended, in this language: the outcome's ``reason`` (the engine's own
+        English words, which may name a seat as ``seat 2``) as a phrase for the end screen."""
+
+    @abstractmethod
     def score_total(self, view: View, seat: int) -> str:
         """``seat``'s final score in words ("3 steps to the goal"), from a finished view."""
 
@@ -147,6 +157,17 @@ def register_presentation(game_id: str, presentation: type[Presentation]) -> Non
     _PRESENTATIONS[game_id] = presentation
 
 
+def presentation_class(game: Game | type[Game]) -> type[Presentation]:
+    """The presentation class of ``game`` (an instance or its class), from the
+    ``presentation`` module beside the game's class (imported on first use); ``KeyError`` if
+    the game registered none."""
+    game_class = game if isinstance(game, type) else type(game)
+    if game_class.spec.id not in _PRESENTATIONS:
+        package = game_class.__module__.rpartition(".")[0]
+        importlib.import_module(f"{package}.presentation")
+    return _PRESENTATIONS[game_class.spec.id]
+
+
 def presentation_for(
     game: Game,
     lang: str = SOURCE_LANGUAGE,
@@ -156,7 +177,4 @@ def presentation_for(
 ) -> Presentation:
     """The texts of ``game`` in ``lang``, from the ``presentation`` module beside the game's
     class (imported on first use); ``KeyError`` if the game registered none."""
-    if game.spec.id not in _PRESENTATIONS:
-        package = type(game).__module__.rpartition(".")[0]
-        importlib.import_module(f"{package}.presentation")
-    return _PRESENTATIONS[game.spec.id](game, lang, names, strict=strict)
+    return presentation_class(game)(game, lang, names, strict=strict)

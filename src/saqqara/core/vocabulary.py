@@ -193,6 +193,8 @@ class Vocabulary:
         self.by_id = tuple(by_id)
         self.size = len(by_id)
         self._ids = {id(action): i for i, action in enumerate(by_id)}
+        self._texts: dict[int, str] = {}
+        """Each notation written so far, by id: one string for every record that holds it."""
 
     # -- ids ------------------------------------------------------------------------------
     def action_id(self, action: Action) -> int:
@@ -232,8 +234,14 @@ class Vocabulary:
 
     # -- notation -------------------------------------------------------------------------
     def text(self, action: Action) -> str:
-        """The notation of one of the vocabulary's actions."""
-        own = self.by_id[self.action_id(action)]
+        """The notation of one of the vocabulary's actions (written once per id)."""
+        action_id = self.action_id(action)
+        written = self._texts.get(action_id)
+        if written is None:
+            written = self._texts[action_id] = self._write(self.by_id[action_id])
+        return written
+
+    def _write(self, own: Action) -> str:
         kind = self._kind_of[type(own)]
         values = self._values(own)
         words = [kind.verb]

@@ -12,7 +12,7 @@ See ``docs/protocol.md``.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -48,6 +48,7 @@ from saqqara.server.messages import (
 from saqqara.server.replays import replay_record
 from saqqara.server.service import TableError, TableService
 from saqqara.server.site import json_answer, site_routes
+from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
 from saqqara.store import Store
 
 MAX_BODY = 16384
@@ -77,12 +78,13 @@ def create_app(
     snapshot_every: int = 200,
     redis_url: str | None = None,
     lease_seconds: float = 4.0,
-) -> Starlette:
+) -> ASGIApp:
     """The server for the database at ``db_url`` (migrated and resumed at start).
 
     With ``redis_url`` it is one process of a site of many sharing a PostgreSQL database
     (``server/cluster.py``): it serves the tables it holds the lease of, carries the
-    others' requests to their owners, and takes over tables whose owner died.
+    others' requests to their owners, and takes over tables whose owner died. Alone, its
+    tables' WebSockets skip Starlette's layers (``server/sockets.py``).
     """
     if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
         raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
@@ -129,7 +131,16 @@ def create_app(
         from saqqara.server.cluster import ClusterRouter
 
         middleware.append(Middleware(ClusterRouter))
-    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+        return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    app = Starlette(routes=routes, lifespan=lifespan)
+
+    async def direct(
+        table_id: str, params: Mapping[str, str], scope: Scope, socket: Socket
+    ) -> None:
+        origin, host = socket_header(scope, b"origin"), socket_header(scope, b"host")
+        await serve_socket(app, table_id, params, origin, host, socket)
+
+    return Direct(app, direct)
 
 
 # -- HTTP -------------------------------------------------------------------------------------
@@ -288,14 +299,33 @@ def _int_param(value: str | None, default: int | None) -> int | None:
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    origins: tuple[str, ...] = websocket.app.state.origins
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), origins):
+    """A table's WebSocket through Starlette's router (a site of many processes)."""
+    headers = websocket.headers
+    await serve_socket(
+        websocket.app,
+        websocket.path_params["table_id"],
+        websocket.query_params,
+        headers.get("origin"),
+        headers.get("host"),
+        websocket,
+    )
+
+
+async def serve_socket(
+    app: Starlette,
+    table_id: str,
+    params: Mapping[str, str],
+    origin: str | None,
+    host: str | None,
+    websocket: Connection,
+) -> None:
+    """One connection to table ``table_id``: checked, welcomed, told, and answered."""
+    origins: tuple[str, ...] = app.state.origins
+    if not origin_allowed(origin, host, origins):
         await websocket.close(code=1008)
         return
     await websocket.accept()
-    service = _service(websocket)
-    table_id = websocket.path_params["table_id"]
-    params = websocket.query_params
+    service: TableService = app.state.service
     try:
         table = service.table(table_id)
         seat = _int_param(params.get("seat"), None)
@@ -326,7 +356,7 @@ async def table_socket(websocket: WebSocket) -> None:
     table.listeners.add(listener)
     if seat is not None:
         service.returned(table, seat)
-    rate, burst = websocket.app.state.rate
+    rate, burst = app.state.rate
     limiter = RateLimit(rate, burst)
     try:
         await table.push(listener, force=True)
@@ -337,8 +367,8 @@ async def table_socket(websocket: WebSocket) -> None:
             reply = await _answer(service, table_id, listener, limiter, message.get("text"))
             if reply is not None:
                 await websocket.send_text(encode(reply))
-    except WebSocketDisconnect:
-        pass
+    except (WebSocketDisconnect, OSError):
+        pass  # the connection went away (the ASGI server's "client disconnected")
     finally:
         current = service.live.get(table_id)
         if current is not None:

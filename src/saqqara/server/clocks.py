@@ -27,6 +27,7 @@ from typing import Any
 import msgspec
 
 from saqqara.core.errors import SaqqaraError
+from saqqara.core.presentation import Presentation
 
 ON_TIMEOUT = ("bot", "lose")
 """What a timeout does: ``bot`` — the table's stand-in bot plays the seat's decision;
@@ -241,15 +242,18 @@ class Forfeit:
     def to_json(self) -> dict[str, Any]:
         return {"seats": list(self.seats), "reason": self.reason}
 
-    def outcome(self, players: int) -> dict[str, Any]:
+    def outcome(self, players: int, words: Presentation | None = None) -> dict[str, Any]:
         """The ``outcome`` of the table's updates: scores ``null`` (the game did not end),
-        ranks, winners, the reason, and the seats that forfeited."""
+        ranks, winners, the reason (in the language of ``words``, which names the seats;
+        the stored English one without), and the seats that forfeited."""
         last = players - len(self.seats) + 1
         ranks = [last if seat in self.seats else 1 for seat in range(players)]
         return {
             "scores": [None] * players,
             "ranks": ranks,
             "winners": [s for s in range(players) if s not in self.seats],
-            "reason": self.reason,
+            "reason": self.reason
+            if words is None
+            else words.tr("{players} ran out of time", players=words.players(self.seats)),
             "forfeit": list(self.seats),
         }

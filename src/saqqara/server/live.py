@@ -5,6 +5,12 @@ what the network needs: client ids so a resend never plays twice, the store (eve
 written before anyone is told), and one update per listener built from that seat's view,
 legal actions and the events it may see. Updates are pushed, never computed for a seat
 from anything but ``view(seat)`` and the events' audiences.
+
+A table keeps in memory only the steps someone may still need told: once every person
+seat and every listener has been sent a step, it leaves memory (the last few stay, for a
+sealed decision and for undo). A connection that needs older events (a page loaded anew,
+a reconnect with an old ``since``, a spectator arriving) gets them rebuilt by replaying
+the match's record, which the table keeps whole (see :meth:`LiveTable.steps_after`).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import contextlib
 import json
 import time
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 
 from saqqara.core.errors import IllegalAction, RecordError
 from saqqara.core.game import CHANCE, Game, State
@@ -25,6 +32,7 @@ from saqqara.server.bots import BotJob
 from saqqara.server.clocks import ClockRule, Forfeit, TurnClocks
 from saqqara.server.messages import TableNotice, Update, encode
 from saqqara.server.updates import Shared, seat_update
+from saqqara.server.wording import texts
 from saqqara.store import (
     CLOSED,
     FINISHED,
@@ -43,6 +51,11 @@ from its latest snapshot plus the actions after it instead of a full replay."""
 
 DETERMINIZE = 0x5EED
 """Stream tag of the generator that draws a bot's determinization (see core.seeding)."""
+
+RECENT_STEPS = 8
+"""A table keeps at least this many of its latest steps in memory (and one more than its
+seats), told or not: a sealed decision's commitments are checked against them
+(:meth:`LiveTable.sealed_since`), and undo reads the last."""
 
 
 class Listener:
@@ -85,6 +98,12 @@ class LiveTable:
         """A snapshot is stored whenever the log crosses a multiple of this."""
         self.replayed = 0
         """How many logged steps were replayed to open the table (after its snapshot)."""
+        self.resumed_at = match.base
+        """The snapshot the table was opened from: the events before it are not told again
+        (an update from earlier says ``resync``)."""
+        self.told = [0] * len(seats)
+        """Per seat, the sequence number its person was last sent: the steps every person
+        seat (and every listener) was told leave memory (:meth:`_let_go`)."""
         self.listeners: set[Listener] = set()
         self.away: set[int] = set()
         """Person seats a bot plays while their person is gone (see ``away_after``)."""
@@ -183,11 +202,45 @@ class LiveTable:
         )
 
     def steps_after(self, seq: int, upto: int | None = None) -> list[Step]:
-        """The match's steps after sequence number ``seq`` (up to ``upto``) that it knows:
-        a table resumed from a snapshot knows none before it."""
+        """The match's steps after sequence number ``seq`` (up to ``upto``) that it holds in
+        memory: none before :attr:`Match.base` (see :meth:`told_steps`)."""
         base = self.match.base
         end = None if upto is None else max(upto - base, 0)
         return self.match.history[max(seq - base, 0) : end]
+
+    def told_steps(self, since: int, upto: int) -> list[Step]:
+        """The steps after ``since`` up to ``upto`` to tell a connection: those that left
+        memory rebuilt from the record, none before :attr:`resumed_at`."""
+        base = self.match.base
+        since = max(since, self.resumed_at)
+        if since >= base:
+            return self.steps_after(since, upto)
+        return self._replayed(since, base) + self.steps_after(base, upto)
+
+    def _replayed(self, since: int, upto: int) -> list[Step]:
+        """Steps ``since + 1 .. upto`` that left memory, from a replay of the record."""
+        record = self.match.record
+        record = replace(record, actions=record.actions[:upto])
+        try:
+            again = Match.restore(self.game, record, self.game.new_state(), 0)
+        except RecordError:  # pragma: no cover - the table's own record replays
+            return []
+        return again.history[since:upto]
+
+    def _let_go(self) -> None:
+        """Drop the steps every person seat and every listener has been told from memory,
+        but the latest :data:`RECENT_STEPS` (and one more than the seats)."""
+        told = self.stored
+        for row in self.seats:
+            if row.kind == "person":
+                told = min(told, self.told[row.seat])
+        for listener in self.listeners:
+            told = min(told, listener.since)
+        told = min(told, self.seq - max(RECENT_STEPS, len(self.seats) + 1))
+        drop = told - self.match.base
+        if drop > 0:
+            del self.match.history[:drop]
+            self.match.base = told
 
     def unstored(self, cid: str | None = None) -> list[ActionRow]:
         """The match's steps the store does not hold yet, as log rows (``cid`` on the first
@@ -271,6 +324,8 @@ class LiveTable:
         self.stored = fresh.stored
         self.client_ids = fresh.client_ids
         self.replayed = fresh.replayed
+        self.resumed_at = fresh.resumed_at
+        self.told = [min(told, self.stored) for told in self.told]
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
@@ -298,25 +353,31 @@ class LiveTable:
             seat,
             lang,
             seq=upto,
-            steps=self.steps_after(since, upto),
+            steps=self.told_steps(since, upto),
             status=self.status,
             playing=self.status == PLAYING,
             names=self.names(),
             shared=self.shared,
         )
-        if since < self.match.base:
+        if since < self.resumed_at:
             update.resync = True  # the events before the snapshot are not kept
         if self.clocks is not None:
             update.clock = self.clocks.view()
         if self.forfeit is not None:
             update.over, update.to_act = True, []
-            update.outcome = self.forfeit.outcome(self.game.players)
+            words = texts(self.game, lang, self.names())
+            update.outcome = self.forfeit.outcome(self.game.players, words)
         return update
 
     async def push(self, listener: Listener, *, force: bool = False) -> None:
-        """Send ``listener`` the update it lacks (nothing when it is up to date)."""
+        """Send ``listener`` the update it lacks (nothing when it is up to date). The
+        position's worded texts stay while a person seat has not been told it (its person
+        connecting next reads the same events: a new table's setup)."""
         await self._push(listener, force)
-        self._forget()
+        self._cache.clear()
+        if all(self.told[row.seat] >= self.stored for row in self.seats if row.kind == "person"):
+            self.shared.clear()
+        self._let_go()
 
     async def push_all(self, *, force: bool = False) -> None:
         """Send every listener the update it lacks, each made once per seat and language;
@@ -327,6 +388,7 @@ class LiveTable:
         else:
             await asyncio.gather(*(self._push(listener, force) for listener in listeners))
         self._forget()
+        self._let_go()
 
     async def _push(self, listener: Listener, force: bool) -> None:
         async with listener.lock:
@@ -336,6 +398,8 @@ class LiveTable:
                 return
             text = self.update_for(listener.seat, listener.lang, listener.since)
             listener.since = self.stored
+            if listener.seat is not None:
+                self.told[listener.seat] = self.stored
             with contextlib.suppress(Exception):
                 await listener.send(text)
 

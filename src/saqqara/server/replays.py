@@ -15,7 +15,7 @@ from saqqara.core.events import Event
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.journal import parse_record_text
-from saqqara.core.presentation import presentation_for
+from saqqara.core.presentation import Presentation, presentation_for
 from saqqara.core.records import Record
 from saqqara.core.registry import load
 from saqqara.server.messages import EventText, Replay, ReplayFrame
@@ -82,7 +82,7 @@ def replay_record(record: Record, lang: str, names: list[str] | None = None) -> 
         options=dict(game.options),
         names=seat_names,
         frames=frames,
-        outcome=_outcome(state) if over else None,
+        outcome=_outcome(state, texts) if over else None,
         breakdown=texts.score_breakdown(frames[-1].view) if over else None,
     )
 
@@ -104,11 +104,12 @@ def _frame(
     return ReplayFrame(seq=seq, seat=seat, view=state.view(None), to_act=to_act, events=events)
 
 
-def _outcome(state: State) -> dict[str, object]:
+def _outcome(state: State, texts: Presentation) -> dict[str, object]:
+    """The finished game's outcome, its reason in the replay's language."""
     result = state.outcome()
     return {
         "scores": list(result.scores),
         "ranks": list(result.ranks),
         "winners": sorted(result.winners),
-        "reason": result.reason,
+        "reason": texts.outcome_reason(result.reason),
     }

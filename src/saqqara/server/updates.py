@@ -96,7 +96,8 @@ class Shared:
             text = self.events.get(key)
             if text is None:
                 sentence = words.event_sentence(event.to_json())
-                text = EventText(step.seq, event.kind, sentence, dict(event.data))
+                data = event.data if type(event.data) is dict else dict(event.data)
+                text = EventText(step.seq, event.kind, sentence, data)
                 self.events[key] = text
             told.append(text)
         return told
@@ -153,7 +154,7 @@ def seat_update(
             "scores": list(result.scores),
             "ranks": list(result.ranks),
             "winners": sorted(result.winners),
-            "reason": result.reason,
+            "reason": words.outcome_reason(result.reason),
         }
     return Update(
         seq=seq,

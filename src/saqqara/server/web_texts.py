@@ -5,7 +5,9 @@ looks each up in the catalog the site serves at ``GET /texts/<lang>.json``: thes
 translated by the same ``saqqara.po`` catalogs as the game texts. ``N_`` marks them so that
 ``scripts/update_catalogs.py`` extracts them; ``tests/web/test_web_texts.py`` fails when
 the client uses a text that is not listed here. The games' titles and one-line summaries
-are here too, for the lobby (``GET /api/games?lang=``).
+are here too, for the lobby (``GET /api/games?lang=``), and the names of what the boards
+draw from the views' slugs (Revenge's cards, the mummy's symbols), from the games'
+presentations (:func:`board_words`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from __future__ import annotations
 from functools import cache
 
 from saqqara.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator
+from saqqara.core.presentation import presentation_class
+from saqqara.core.registry import registered_games
 
 WEB_TEXTS: tuple[str, ...] = (
     # the lobby
@@ -126,6 +130,8 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("green box: the sarcophagus"),
     N_("out"),
     N_("the mummy has {ankhs} of {needs} ☥"),
+    N_("your task cards: {cards}"),
+    N_("{player}: laid {played}; cards left {count}"),
     N_("moves by {face}"),
     N_("dice"),
     N_("the mummy walks {steps} more"),
@@ -135,6 +141,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("{walked}, {total} in all of {limit}"),
     N_("Bid at group {group}"),
     N_("{rings} rings"),
+    N_("1 ring"),
     N_("Overseer {number} to {place}"),
     N_("overseer {number}"),
     N_("overseer {number} ({cost})"),
@@ -146,7 +153,12 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("out of play"),
     N_("The valley"),
     N_("pharaoh"),
-    N_("swipe the board sideways to see all of it"),
+    N_("pinch or use + and − to zoom; drag to move around the board"),
+    N_("Zoom"),
+    N_("Zoom in"),
+    N_("Zoom out"),
+    N_("Zoom to your move"),
+    N_("Whole board"),
     N_("square token: overseer"),
     N_("round token: worker (in areas: how many of each)"),
     N_("stones R red, G grey, B black, W white, S sand"),
@@ -206,6 +218,32 @@ BOT_LABELS: dict[str, str] = {
 
 
 @cache
+def board_words() -> dict[str, dict[str, dict[str, str]]]:
+    """The names of what the boards draw from the views' slugs, per game and kind, in
+    English: ``{"tutankhamuns-revenge": {"cards": {"horus-falcon": "Horus falcon"}}}``, from
+    each game's presentation (``Presentation.BOARD_WORDS``). The client is built with them
+    (``web/schema/board-words.json``, by ``scripts/web_data.py --schema``) and looks their
+    translations up in the texts the site serves, like its own words."""
+    found: dict[str, dict[str, dict[str, str]]] = {}
+    for game_id, game_class in sorted(registered_games().items()):
+        words = presentation_class(game_class).BOARD_WORDS
+        if words:
+            found[game_id] = {kind: dict(names) for kind, names in words.items()}
+    return found
+
+
+def board_word_texts() -> tuple[str, ...]:
+    """Every board word's English source, once each, in a stable order."""
+    texts = {
+        text
+        for kinds in board_words().values()
+        for names in kinds.values()
+        for text in names.values()
+    }
+    return tuple(sorted(texts))
+
+
+@cache
 def web_texts(lang: str) -> dict[str, str]:
     """The client's texts in ``lang``: English source -> translation (``{}`` for English,
     whose texts are their own sources)."""
@@ -214,7 +252,7 @@ def web_texts(lang: str) -> dict[str, str]:
     if lang == SOURCE_LANGUAGE:
         return {}
     translate = Translator(lang)
-    return {text: translate.text(text) for text in WEB_TEXTS}
+    return {text: translate.text(text) for text in (*WEB_TEXTS, *board_word_texts())}
 
 
 def translated(text: str, lang: str) -> str:

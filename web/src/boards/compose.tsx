@@ -4,10 +4,11 @@
  * bids and overseer orders) is then shown as a pending choice with Confirm and Clear, and
  * only Confirm sends it, as the one action id it is. */
 import { Component, type ComponentChildren } from "preact";
-import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { LegalAction } from "../generated/protocol";
 import { useLanguage } from "../i18n";
 import "./boards.css";
+import { onOperate } from "./place";
 
 /** One action a place may lead to, with the short text its choice button shows. */
 export interface Option {
@@ -117,9 +118,7 @@ export function OfferPlace(props: {
       data-action={direct ? only.action.id : undefined}
       data-actions={direct ? undefined : ids.join(" ")}
       onClick={activate}
-      onKeyDown={(event) => {
-        if (event.key === "Enter" || event.key === " ") activate();
-      }}
+      onKeyDown={onOperate(activate)}
     >
       <title>{label}</title>
       {children}
@@ -132,9 +131,17 @@ export function OfferPlace(props: {
 export function ComposerPanel({ composer }: { composer: Composer }) {
   const { offer, pending } = composer;
   const { t } = useLanguage();
+  const panel = useRef<HTMLDivElement>(null);
+  // Opened from a place or a choice that had the focus (by keyboard, or a click): the focus
+  // goes on to the first choice, or to Confirm, so the keyboard continues with the decision.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest(".place, .composer")) return;
+    panel.current?.querySelector<HTMLButtonElement>("button.choice, button.confirm")?.focus();
+  }, [offer, pending]);
   if (pending) {
     return (
-      <div class="composer" role="group" aria-label={t("Your pending choice")}>
+      <div class="composer" role="group" aria-label={t("Your pending choice")} ref={panel}>
         <span class="composer-title">{pending.action.label}?</span>
         {pending.text !== pending.action.label && <span class="composer-note">{pending.text}</span>}
         <button type="button" class="confirm" data-confirm={pending.action.id} onClick={composer.confirm}>
@@ -148,7 +155,7 @@ export function ComposerPanel({ composer }: { composer: Composer }) {
   }
   if (!offer) return null;
   return (
-    <div class="composer" role="group" aria-label={offer.title}>
+    <div class="composer" role="group" aria-label={offer.title} ref={panel}>
       <span class="composer-title">{offer.title}:</span>
       {offer.options.map((option) => (
         <button

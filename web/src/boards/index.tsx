@@ -1,8 +1,10 @@
 /** The board for a game id (a plain summary for a game without a drawing). The view is
  * read through its game's generated type here, once: the server sends each seat a view that
- * follows the game's schema (checked on the server side by the conformance kit). */
+ * follows the game's schema (checked on the server side by the conformance kit). Every
+ * board's places are reached with the keyboard here (``useRovingPlaces``). */
 import { useLanguage } from "../i18n";
 import { MummyBoard } from "./mummy";
+import { useRovingPlaces } from "./place";
 import { RevengeBoard } from "./revenge";
 import { TutankhamunBoard } from "./tutankhamun";
 import type { BoardProps, Views } from "./types";
@@ -22,7 +24,18 @@ function drawn(game: string): game is keyof Views {
 export function Board(props: BoardProps & { game: string }) {
   const { game, view, ...rest } = props;
   const { t } = useLanguage();
+  const roving = useRovingPlaces(rest.legal);
   if (!drawn(game)) return <p>{t("No drawing for {game}.", { game })}</p>;
   const Drawn = BOARDS[game] as (props: BoardProps<unknown>) => preact.JSX.Element;
-  return <Drawn {...rest} view={view} />;
+  return (
+    <div
+      class="board-keys"
+      ref={roving.ref}
+      onKeyDown={roving.onKeyDown}
+      onFocusIn={roving.onFocusIn}
+      onFocusOut={roving.onFocusOut}
+    >
+      <Drawn {...rest} view={view} />
+    </div>
+  );
 }

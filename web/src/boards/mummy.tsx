@@ -7,17 +7,20 @@
  * may be played too, a choice between the two), the mummy's "step n" a click on the field
  * north of it and "stop" on the mummy itself; the dice: "announce 3" a click on a kept die
  * showing 3, and rolling, rerolling, resolving the mummy dice or declaring the figure stuck
- * the tray's buttons. */
+ * the tray's buttons. On a phone the maze zooms like Valley's board (zoom.tsx). */
 import { useEffect, useState } from "preact/hooks";
 import type { LegalAction } from "../generated/protocol";
 import type { CurseOfTheMummyView } from "../generated/views/curse-of-the-mummy";
-import { useLanguage, type Translate } from "../i18n";
+import { boardWord, fillNodes, useLanguage, type Translate } from "../i18n";
 import { seatColour, seatSymbol } from "../seats";
 import { ComposerPanel, OfferPlace, offersBy, useComposer, type Offer } from "./compose";
 import type { BoardProps } from "./types";
+import { useZoom, ZoomFrame } from "./zoom";
 
 const CELL = 40;
 const TRAY = 64;
+/** About how wide a character of a symbol's name is on the board, in its units. */
+const SYMBOL_CHARACTER = 4.4;
 const AREA_TINT: Record<string, string> = {
   red: "#f0c4b8",
   blue: "#c4d6ee",
@@ -108,7 +111,7 @@ function fieldAt(maze: Maze, name: string): { x: number; y: number } {
   return { x: (index % maze.width) * CELL, y: Math.floor(index / maze.width) * CELL };
 }
 
-export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMummyView>) {
+export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<CurseOfTheMummyView>) {
   const { t } = useLanguage();
   const [aid, setAid] = useState(true);
   const [maze, setMaze] = useState<Maze>(plainGrid);
@@ -134,13 +137,15 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
   const full = maze.width * CELL + 16;
   const mummy = fieldAt(maze, view.mummy);
   const buttons = [...offers.entries()].filter(([key]) => key.startsWith("button "));
+  const zoom = useZoom();
   return (
-    <div class="board-wrap">
+    <div class="board-wrap mummy-board">
       <label class="aid">
         <input type="checkbox" checked={aid} onChange={() => setAid(!aid)} />{" "}
         {t("show where each explorer may be")}
       </label>
-      <svg class="board" viewBox={`-8 -8 ${full} ${full + TRAY}`} role="img" aria-label={t("The maze")}>
+      <ZoomFrame zoom={zoom} deciding={offers.size > 0}>
+      <svg class="board" viewBox={`-8 -8 ${full} ${full + TRAY}`} role="group" aria-label={t("The maze")}>
         <rect x="-8" y="-8" width={full} height={full} fill="#3b2a1a" />
         {maze.fields.map((name, index) => {
           const { x, y } = fieldAt(maze, name);
@@ -165,11 +170,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
               <text x={x + 3} y={y + 10} class="cell-name small">
                 {name}
               </text>
-              {symbol && (
-                <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="symbol-name">
-                  {symbol.name}
-                </text>
-              )}
+              {symbol && <SymbolName x={x + CELL / 2} y={y + 24} symbol={symbol.name} name={symbolWord(t, symbol.name)} />}
               {name === maze.start && (
                 <text x={x + CELL / 2} y={y + 27} text-anchor="middle" class="cell-mark">
                   ⇣
@@ -236,6 +237,7 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
         </g>
         <DiceTray view={view} top={full - 8} width={full} place={place} buttons={buttons} />
       </svg>
+      </ZoomFrame>
       <ComposerPanel composer={composer} />
       <p class="legend">
         ☠ {t("mummy")} · ⇣ {t("stairs (start)")} · {t("green box: the sarcophagus")} ·{" "}
@@ -248,6 +250,55 @@ export function MummyBoard({ view, legal, onAct, last }: BoardProps<CurseOfTheMu
         ))}
         · {t("the mummy has {ankhs} of {needs} ☥", { ankhs: view.mummy_ankhs, needs: view.mummy_needs })}
       </p>
+      <TaskCards view={view} names={names} maze={maze} />
+    </div>
+  );
+}
+
+/** A maze symbol's name in the page's language. */
+function symbolWord(t: Translate, slug: string): string {
+  return boardWord(t, "curse-of-the-mummy", "symbols", slug);
+}
+
+/** A symbol's name under a field's name, squeezed to the field's width when it is long. */
+function SymbolName(props: { x: number; y: number; name: string; symbol: string }) {
+  const { x, y, name, symbol } = props;
+  const squeeze = name.length * SYMBOL_CHARACTER > CELL - 6;
+  return (
+    <text x={x} y={y} text-anchor="middle" class="symbol-name" data-symbol={symbol}
+      textLength={squeeze ? CELL - 6 : undefined} lengthAdjust={squeeze ? "spacingAndGlyphs" : undefined}>
+      {name}
+    </text>
+  );
+}
+
+/** The explorers' task cards: this explorer's own (a seat sees only its own hand) and the
+ * cards each explorer has laid, each a chip in its colour with its symbol's name. */
+function TaskCards(props: { view: CurseOfTheMummyView; names: string[]; maze: Maze }) {
+  const { view, names, maze } = props;
+  const { t } = useLanguage();
+  const colourOf = new Map(maze.symbols.map((symbol) => [symbol.name, symbol.colour]));
+  const chips = (symbols: string[]) =>
+    symbols.map((symbol) => (
+      <span key={symbol} class="task-card" data-symbol={symbol}
+        style={{ background: AREA_TINT[colourOf.get(symbol) ?? ""] ?? "#efe3c6" }}>
+        {symbolWord(t, symbol)}
+      </span>
+    ));
+  const played = Object.entries(view.played);
+  if (!view.hand && played.length === 0) return null;
+  return (
+    <div class="task-cards">
+      {view.hand && <p class="hand">{fillNodes(t("your task cards: {cards}"), { cards: chips(view.hand) })}</p>}
+      {played.map(([seat, symbols]) => (
+        <p key={seat} class="played" data-seat={seat}>
+          {fillNodes(t("{player}: laid {played}; cards left {count}"), {
+            player: <strong>{names[Number(seat)] ?? seat}</strong>,
+            played: symbols.length > 0 ? chips(symbols) : "–",
+            count: (view.hand_colours[seat] ?? []).reduce((a, b) => a + b, 0),
+          })}
+        </p>
+      ))}
     </div>
   );
 }

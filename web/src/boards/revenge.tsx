@@ -1,11 +1,16 @@
 /** Tutankhamun's Revenge: the box of 4×4 stacks (columns a–d, rows 1–4), each with its
- * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. A card that
- * comes to the top turns over. */
-import { useLanguage } from "../i18n";
-import { Place } from "./place";
+ * depth and visible top card. "lift b3" and "block b3" are clicks on stack b3. While this
+ * seat lays a layer, the next cell is ringed and the cards left to lay lie in a tray under
+ * the box (revenge_laying.tsx): a click on one lays it there. While digging, the scarab,
+ * stop and keeping the blockade card are buttons under the box. A card that comes to the
+ * top turns over. */
+import { boardWord, useLanguage } from "../i18n";
+import { CardName } from "./card_name";
+import { Place, PlaceButton } from "./place";
 import type { BoardProps } from "./types";
 import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
-import { placeActions } from "./view";
+import { actionNamed, placeActions } from "./view";
+import { LayingTray, trayHeight } from "./revenge_laying";
 
 const CELL = 86;
 
@@ -20,6 +25,8 @@ function cardColour(card: string): string {
   return "#f1d77a";
 }
 const COLUMNS = "abcd";
+/** The strip under the box while digging: room for two buttons (scarab and stop). */
+const BUTTONS_HEIGHT = 82;
 
 export function RevengeBoard({ view, legal, onAct, last }: BoardProps<TutankhamunsRevengeView>) {
   const { t } = useLanguage();
@@ -31,9 +38,17 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
   // While laying, the cells show this seat's own layer as it is laid (face down to others).
   const layingNow =
     view.phase === "laying" && view.laying ? (view.my_layers[String(view.laying.layer)] ?? []) : [];
+  /** Under the box while digging: the scarab, stop and keeping the blockade card. */
+  const buttons = ["scarab", "stop", "no-block"]
+    .map((notation) => actionNamed(legal, notation))
+    .filter((action) => action !== undefined);
+  const digging = ["digging", "revealing", "blocking"].includes(view.phase);
+  const tray = digging ? BUTTONS_HEIGHT : trayHeight(view, legal);
+  /** The cell the next card goes on, while this seat lays. */
+  const nextCell = !digging && tray > 0 && view.laying ? view.laying.cards : -1;
   return (
     <div class="board-wrap">
-    <svg class="board" viewBox="0 0 380 380" role="img" aria-label={t("The box of sixteen stacks")}>
+    <svg class="board" viewBox={`0 0 380 ${380 + tray}`} role="group" aria-label={t("The box of sixteen stacks")}>
       <rect x="0" y="0" width="380" height="380" rx="10" fill="#7a5230" />
       {Array.from({ length: 16 }, (_, index) => {
         const name = `${COLUMNS[index % 4]}${Math.floor(index / 4) + 1}`;
@@ -73,12 +88,11 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
                 <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="cell-name">
                   {name}
                 </text>
-                <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
-                  {card ? (card.split("-")[0] ?? card) : layers === 0 ? t("empty") : "?"}
-                </text>
-                {card && card.includes("-") && (
-                  <text x={x + CELL / 2} y={y + 54} text-anchor="middle" class="tile-label">
-                    {card.split("-").slice(1).join(" ")}
+                {card ? (
+                  <CardName x={x + CELL / 2} y={y + 42} card={card} name={boardWord(t, "tutankhamuns-revenge", "cards", card)} />
+                ) : (
+                  <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
+                    {layers === 0 ? t("empty") : "?"}
                   </text>
                 )}
                 <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
@@ -94,9 +108,17 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
             {last?.has(name) && (
               <rect class="last-ring" x={x} y={y - 8} width={CELL - 2} height={CELL + 2} rx="8" />
             )}
+            {index === nextCell && (
+              <rect class="next-cell" x={x + 1} y={y + 1} width={CELL - 8} height={CELL - 8} rx="8" />
+            )}
           </Place>
         );
       })}
+      {!digging && tray > 0 && <LayingTray view={view} legal={legal} onAct={onAct} top={380} colour={cardColour} />}
+      {digging && <rect x="0" y="380" width="380" height={tray} fill="#5e3f22" />}
+      {buttons.map((action, n) => (
+        <PlaceButton key={action.id} action={action} onAct={onAct} x={12} y={388 + n * 36} width={356} />
+      ))}
     </svg>
       {mine.length > 0 && (
         <details class="secret">
@@ -104,7 +126,10 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
           <ul>
             {mine.map(([layer, cards]) => (
               <li key={layer} data-layer={layer}>
-                {t("Layer {layer}: {cards}", { layer, cards: cards.map((card) => card ?? "·").join(", ") })}
+                {t("Layer {layer}: {cards}", {
+                  layer,
+                  cards: cards.map((card) => (card ? boardWord(t, "tutankhamuns-revenge", "cards", card) : "·")).join(", "),
+                })}
               </li>
             ))}
           </ul>

@@ -1,14 +1,17 @@
-/** Tutankhamun: the path of treasure tiles spiralling in to the pyramid, the pawns on it.
- * A "take N" action is a click on tile N; "exit" is a click on the pyramid. A pawn that
- * moves walks along the path through the tiles it passes. */
+/** Tutankhamun: the path of treasure tiles spiralling in to the pyramid, the pawns on it,
+ * and under it each seat's collected tiles (tutankhamun_holdings.tsx). A "take N" action is
+ * a click on tile N; "exit" is a click on the pyramid; a scoring's lid, pharaoh tile, mask
+ * and pass, and the nugget's or bag's choice of a tile to take, are clicks in the rows of
+ * collected tiles. A pawn that moves walks along the path through the tiles it passes. */
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { seatColour, seatSymbol } from "../seats";
 import { walk } from "./motion";
 import { useLanguage } from "../i18n";
 import { Place } from "./place";
+import { Tableau, tableauHeight, tileColour, tileTag } from "./tutankhamun_holdings";
 import type { BoardProps } from "./types";
 import type { TutankhamunView } from "../generated/views/tutankhamun";
-import { actionNamed, hue, placeActions, tag } from "./view";
+import { actionNamed, placeActions } from "./view";
 
 const SPACING = 31;
 const TURN_GAP = 36;
@@ -69,8 +72,8 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
   return (
     <svg
       class="board"
-      viewBox={`${-extent} ${-extent} ${2 * extent} ${2 * extent}`}
-      role="img"
+      viewBox={`${-extent} ${-extent} ${2 * extent} ${2 * extent + tableauHeight(view.players)}`}
+      role="group"
       aria-label={t("The path of treasures around the pyramid")}
     >
       <rect x={-extent} y={-extent} width={2 * extent} height={2 * extent} fill="#e9d8a6" />
@@ -90,7 +93,7 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
               cx={point.x}
               cy={point.y}
               r="14"
-              fill={tile === null ? "#f4ead0" : hue(tile)}
+              fill={tile === null ? "#f4ead0" : tileColour(tile)}
               stroke={gone ? "#d8c9a0" : "#5b4a1f"}
               stroke-dasharray={gone ? "3 3" : undefined}
             />
@@ -99,12 +102,13 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
             )}
             {tile !== null && (
               <text x={point.x} y={point.y + 3.5} text-anchor="middle" class="tile-label">
-                {tag(tile)}
+                {tileTag(tile)}
               </text>
             )}
           </Place>
         );
       })}
+      <Tableau view={view} legal={legal} onAct={onAct} last={last} left={-extent} top={extent} width={2 * extent} />
       {pawns.map((position, seat) => {
         const point = pawnPoint(position, seat);
         const dx = (seat % 3) * 7 - 7;

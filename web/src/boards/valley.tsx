@@ -7,16 +7,20 @@
  * Every legal move is a place: a stone group for a bid (then its value, confirmed before it is
  * sent: bids are sealed), an area or a field for an overseer (orders from round 2 are sealed
  * and confirmed too) or a worker (which worker, when several could go), a stone for a theft
- * or (then its colour) a building stone, a site for a takeover, and the Done button. */
+ * or (then its colour) a building stone, a site for a takeover, and the Done button.
+ *
+ * On a phone the board zooms and pans in its frame (zoom.tsx): "Zoom to your move" enlarges
+ * the current decision's places to touch size. */
 import { useLanguage, type Translate } from "../i18n";
 import { seatColour, seatSymbol } from "../seats";
 import boardJson from "../../schema/board-data/valley-of-the-kings.json";
 import type { LegalAction } from "../generated/protocol";
 import type { ValleyOfTheKingsBoard, SiteData } from "../generated/boards/valley-of-the-kings";
 import type { SiteView, ValleyOfTheKingsView } from "../generated/views/valley-of-the-kings";
-import { useMemo } from "preact/hooks";
+import { useEffect, useMemo, useRef } from "preact/hooks";
 import { ComposerPanel, OfferPlace, offersBy, pure, useComposer, type Offer } from "./compose";
 import type { BoardProps } from "./types";
+import { useZoom, ZoomFrame } from "./zoom";
 
 const BOARD = boardJson as unknown as ValleyOfTheKingsBoard;
 const SCALE = 2;
@@ -202,7 +206,7 @@ function placeOf(
       return {
         key: `group ${first}`,
         title: t("Bid at group {group}", { group: first ?? "" }),
-        text: t("{rings} rings", { rings: second ?? "" }),
+        text: second === "1" ? t("1 ring") : t("{rings} rings", { rings: second ?? "" }),
         sealed: true,
       };
     case "overseer": {
@@ -451,10 +455,18 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
   const px = (pharaoh.x ?? 300) * SCALE;
   const py = (pharaoh.y ?? 350) * SCALE;
   const done = offers.get("done");
+  const zoom = useZoom();
+  const wrap = useRef<HTMLDivElement>(null);
+  // On a zoomed board the choices of the place just tapped appear below the frame: bring
+  // them into sight.
+  const building = composer.offer !== null || composer.pending !== null;
+  useEffect(() => {
+    if (building && zoom.zoom > 1) wrap.current?.querySelector(".composer")?.scrollIntoView?.({ block: "nearest" });
+  }, [building, activeKey, zoom.zoom]);
   return (
-    <div class="board-wrap valley">
-      <div class="board-scroll">
-      <svg class="board" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t("The valley")}>
+    <div class="board-wrap valley" ref={wrap}>
+      <ZoomFrame zoom={zoom} deciding={offers.size > 0}>
+      <svg class="board" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={t("The valley")}>
         <rect width={WIDTH} height={HEIGHT} fill="#f4ead2" />
         {BOARD.areas.map((area, index) => {
           const name = String(area.number);
@@ -524,8 +536,8 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
           </OfferPlace>
         )}
       </svg>
-      </div>
-      <p class="pan-hint">← {t("swipe the board sideways to see all of it")} →</p>
+      </ZoomFrame>
+      <p class="pan-hint">{t("pinch or use + and − to zoom; drag to move around the board")}</p>
       <ComposerPanel composer={composer} />
       <p class="legend">
         ◼ {t("square token: overseer")} · ● {t("round token: worker (in areas: how many of each)")} ·{" "}

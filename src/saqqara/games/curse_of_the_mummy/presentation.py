@@ -7,6 +7,9 @@ scarab; see ``data/board.toml``). An explorer figure is named by its number in t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
 from saqqara.core.presentation import (
@@ -88,6 +91,11 @@ def symbol_code(symbol: int) -> str:
 class MummyPresentation(Presentation):
     """The texts of Curse of the Mummy."""
 
+    BOARD_WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "symbols": SYMBOL_NAMES,
+        "colours": COLOURS,
+    }
+
     def figure(self, figure: int) -> str:
         return self.tr("explorer {number}", number=figure + 1)
 
@@ -99,6 +107,18 @@ class MummyPresentation(Presentation):
 
     def face(self, word: str) -> str:
         return word if word.isdigit() else self.tr.text(FACES[word])
+
+    def outcome_reason(self, reason: str) -> str:
+        """``seat 2 played the last task card`` or ``the mummy collected 5 ankhs``."""
+        words = reason.split()
+        if reason.startswith("seat ") and reason.endswith(" played the last task card"):
+            return self.tr("{player} laid the last task card", player=self.player(int(words[1])))
+        if reason.startswith("the mummy collected ") and len(words) == 5:
+            count = int(words[3])
+            return self.tr.ntr(
+                "the mummy collected {count} ankh", "the mummy collected {count} ankhs", count
+            )
+        raise KeyError(f"no words for the Curse of the Mummy end {reason!r}")
 
     def action_label(self, view: View, action: Action) -> str:
         tr = self.tr

@@ -69,6 +69,12 @@ REASONS = {
     "paid the last coin": N_("a player paid the last coin"),
 }
 
+SEAT_REASONS = {
+    "reached the goal": N_("{player} reached the goal"),
+    "paid the last coin": N_("{player} paid the last coin"),
+}
+"""The ends a seat brings about, by the reason's words after ``seat N``."""
+
 WIN_REASONS = {
     "reached the goal": N_("reached the goal first"),
     "paid the last coin": N_("paid the last coin first"),
@@ -110,6 +116,14 @@ class TutankhamunPresentation(Presentation):
         reason = str(event["reason"])
         if reason.startswith("seat "):
             reason = reason.split(" ", 2)[2]
+        return self.tr.text(REASONS[reason])
+
+    def outcome_reason(self, reason: str) -> str:
+        """``seat 2 reached the goal`` names the seat's player; the other ends are the
+        event's reasons."""
+        seat, _, done = reason.removeprefix("seat ").partition(" ")
+        if reason.startswith("seat ") and done in SEAT_REASONS:
+            return self.tr(SEAT_REASONS[done], player=self.player(int(seat)))
         return self.tr.text(REASONS[reason])
 
     def action_label(self, view: View, action: Action) -> str:

@@ -7,6 +7,9 @@ coins (a gold coin is five silver).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
 from saqqara.core.presentation import (
@@ -65,10 +68,15 @@ PHASES = {
 class RevengePresentation(Presentation):
     """The texts of Tutankhamun's Revenge."""
 
+    BOARD_WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {"cards": CARD_NAMES}
+
     def card(self, slug: str) -> str:
         """A card's name with its value in silver (``Horus falcon +5``)."""
         values = {c.slug: c.value for c in deck().cards}
         return f"{self.tr.text(CARD_NAMES[slug])} {values[slug]:+d}"
+
+    def outcome_reason(self, reason: str) -> str:
+        return self.tr.text(REASONS[reason])
 
     def action_label(self, view: View, action: Action) -> str:
         tr = self.tr

@@ -73,6 +73,9 @@ class ValleyPresentation(Presentation):
     def colour(self, slug: str) -> str:
         return self.tr.text(COLOURS[slug])
 
+    def outcome_reason(self, reason: str) -> str:
+        return self.tr.text(REASONS[reason])
+
     def action_label(self, view: View, action: Action) -> str:
         tr = self.tr
         b = board()

@@ -221,6 +221,9 @@ def render(
     if view["hand"] is not None:
         hand = ", ".join(text.symbol(name) for name in view["hand"])
         status.append(tr("your task cards: {cards}", cards=hand))
+    if view["outcome"] is not None:
+        reason = text.outcome_reason(view["outcome"]["reason"])
+        status.append(tr("Game over: {reason}.", reason=reason))
     return Group(Text("\n".join(lines)), Text("\n".join(status)))
 
 

@@ -108,7 +108,9 @@ def render_tutankhamun(
         parts.append(line)
     if view["phase"] == "over":
         winners = text.players(view["outcome"]["winners"])
-        parts.append(Text(tr("Game over: {winners} won.", winners=winners), style="bold green"))
+        reason = text.outcome_reason(view["outcome"]["reason"])
+        over = tr("Game over ({reason}): {winners} won.", reason=reason, winners=winners)
+        parts.append(Text(over, style="bold green"))
     return Group(*parts)
 
 

@@ -16,7 +16,6 @@ from saqqara.core.presentation import Presentation
 from saqqara.games.tutankhamuns_revenge.data import deck
 from saqqara.games.tutankhamuns_revenge.presentation import (
     CARD_NAMES,
-    REASONS,
     RevengePresentation,
 )
 from saqqara.games.tutankhamuns_revenge.shapes import cell_name
@@ -148,7 +147,7 @@ def render_revenge(
             )
         parts.append(_layer_grid(title, cards, text))
     if view["phase"] == "over":
-        reason = tr.text(REASONS[view["outcome"]["reason"]])
+        reason = text.outcome_reason(view["outcome"]["reason"])
         parts.append(Text(tr("Game over: {reason}.", reason=reason), style="bold green"))
     return Group(*parts)
 

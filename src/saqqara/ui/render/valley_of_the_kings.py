@@ -18,7 +18,7 @@ from saqqara.core.game import Game
 from saqqara.core.i18n import Translator
 from saqqara.core.presentation import Presentation
 from saqqara.games.valley_of_the_kings.data import Board, Site, board
-from saqqara.games.valley_of_the_kings.presentation import REASONS, SIZES, ValleyPresentation
+from saqqara.games.valley_of_the_kings.presentation import SIZES, ValleyPresentation
 from saqqara.ui.boards import BoardDrawing, register_board
 from saqqara.ui.renderers import register_renderer
 
@@ -152,7 +152,7 @@ def render(
         sites.add_row(str(site.number), tr.text(SIZES[shape.name]), owner, pyramid, figures)
     parts.append(sites)
     if view["outcome"] is not None:
-        reason = tr.text(REASONS[view["outcome"]["reason"]])
+        reason = text.outcome_reason(view["outcome"]["reason"])
         parts.append(Text(tr("Game over: {reason}.", reason=reason), style="bold"))
     return Group(*parts)
 

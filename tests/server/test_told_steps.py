@@ -1,0 +1,112 @@
+"""A live table lets go of the steps every seat was told, and still tells the whole log.
+
+Once every person seat and every listener has been sent a step it leaves memory (the last
+few stay); a connection that needs older events (a page loaded anew, a spectator arriving)
+gets them rebuilt from the match's record: the very bytes a table that kept every step
+sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+
+from saqqara.core.game import CHANCE
+from saqqara.core.registry import registered_games
+from saqqara.server.live import RECENT_STEPS, Listener, LiveTable
+from saqqara.store import PLAYING, SeatRow, TableRow, hash_secret
+
+GAMES = sorted(registered_games())
+
+
+def _table(game_id: str, players: int, seed: int) -> LiveTable:
+    cls = registered_games()[game_id]
+    row = TableRow(
+        id=f"t-{game_id}-{seed}",
+        game=game_id,
+        players=players,
+        rules_version=cls.spec.rules_version,
+        options={},
+        seed=seed,
+        status=PLAYING,
+        public=True,
+        spectator_hash=hash_secret("watch"),
+        created_at=time.time(),
+    )
+    seats = [SeatRow(s, "person", f"P{s}", claimed=True) for s in range(players)]
+    return LiveTable.new(row, seats)
+
+
+class Inbox:
+    """A listener's connection: the texts it was sent, in order."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    async def send(self, text: str) -> None:
+        self.texts.append(text)
+
+
+def _store(table: LiveTable) -> None:
+    table.stored_up_to(table.unstored())
+
+
+async def _play(table: LiveTable, kept: LiveTable, seed: int, listen: bool) -> int:
+    """Play ``table`` and ``kept`` alike with seeded random moves; every seat of ``table``
+    listens (when ``listen``) and is told each step. Returns the most steps ``table``
+    held in memory at once after its first step was told."""
+    rng = random.Random(seed)
+    inboxes = []
+    for seat in range(len(table.seats)) if listen else ():
+        inbox = Inbox()
+        listener = Listener(seat, "en", 0, inbox.send)
+        table.listeners.add(listener)
+        inboxes.append(inbox)
+    _store(table)
+    _store(kept)
+    await table.push_all()
+    most = 0
+    while not table.match.is_over():
+        seat = next(s for s in table.match.to_act() if s != CHANCE)
+        action = rng.choice(table.match.legal_actions(seat))
+        action_id = table.game.action_id(action)
+        table.submit(seat, action_id, table.seq)
+        kept.submit(seat, action_id, kept.seq)
+        _store(table)
+        _store(kept)
+        await table.push_all()
+        most = max(most, len(table.match.history))
+    return most
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_late_connection_gets_the_whole_log_from_a_table_that_let_its_steps_go(
+    game_id: str,
+) -> None:
+    players = max(registered_games()[game_id].spec.player_counts)
+    for seed in range(2):
+        table = _table(game_id, players, seed)
+        kept = _table(game_id, players, seed)  # nobody listens: it keeps every step
+        most = asyncio.run(_play(table, kept, seed, listen=True))
+        assert table.match.seq == kept.match.seq
+        assert kept.match.base == 0 and len(kept.match.history) == kept.match.seq
+        limit = max(RECENT_STEPS, players + 1)
+        assert table.match.base == table.match.seq - limit
+        assert most <= limit, most
+        for seat in (None, *range(players)):
+            for since in (0, 1, table.match.base - 1, table.match.base, table.match.seq - 1):
+                told = table.update_for(seat, "en", since)
+                assert told == kept.update_for(seat, "en", since), (seat, since)
+
+
+def test_a_seat_that_never_connected_keeps_the_steps_it_was_not_told() -> None:
+    table = _table("tutankhamun", 2, 3)
+    kept = _table("tutankhamun", 2, 3)
+    inbox = Inbox()
+    table.listeners.add(Listener(0, "en", 0, inbox.send))  # seat 1's person never comes
+    asyncio.run(_play(table, kept, 3, listen=False))
+    assert table.match.base == 0
+    assert len(table.match.history) == table.match.seq
