@@ -1,11 +1,12 @@
 """Curse of the Mummy's rollout policy: the heuristics on a full state, the mummy on the
-public belief sets only."""
+public belief sets only (weighted by the tracker in the mummy's own worlds)."""
 
 from __future__ import annotations
 
 import random
 
 from saqqara.ai.games.curse_of_the_mummy_rollout import rollout_policy
+from saqqara.ai.games.curse_of_the_mummy_tracking import TrackedWorld
 from saqqara.ai.registry import make_bot
 from saqqara.core.game import CHANCE
 from saqqara.core.perspective import Perspective
@@ -13,11 +14,13 @@ from saqqara.core.registry import load
 from saqqara.games.curse_of_the_mummy.state import MUMMY, MummyState
 
 
-def test_rollout_policy_is_the_heuristic() -> None:
-    """At every decision of whole games the policy picks what the heuristic bot picks
-    (the mummy with the same generator; the explorer's choice uses none)."""
+def test_rollout_policy_is_the_heuristic_or_in_the_mummys_worlds_the_tracker() -> None:
+    """At every decision of whole games the policy picks what the heuristic bot picks (the
+    mummy with the same generator; the explorer's choice uses none); in a world drawn for
+    the mummy's search (a ``TrackedWorld``) the mummy picks what the tracker bot picks."""
     game = load("curse-of-the-mummy", 3)
     bot = make_bot("heuristic", game)
+    tracker = make_bot("tracker", game)
     compared = {MUMMY: 0, 1: 0}
     for seed in range(3):
         state = game.new_state()
@@ -32,6 +35,13 @@ def test_rollout_policy_is_the_heuristic() -> None:
             if len(state.legal_actions(seat)) > 1:
                 assert rollout_policy(state, seat, random.Random(ply)) == chosen
                 compared[min(seat, 1)] += 1
+                if seat == MUMMY:
+                    tracked = state.clone()
+                    tracked.__class__ = TrackedWorld
+                    policy_rng = random.Random(ply)
+                    state.resample(seat, policy_rng)  # the tracker bot draws a world first
+                    expected = tracker.choose(Perspective(state, seat), random.Random(ply))
+                    assert rollout_policy(tracked, seat, policy_rng) == expected
             state.apply_unchecked(seat, chosen)
             ply += 1
     assert compared[MUMMY] > 20 and compared[1] > 20

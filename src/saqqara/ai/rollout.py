@@ -52,6 +52,9 @@ every decision of every rollout. A little randomness (``rng``) keeps rollouts va
 
 CandidateFilter = Callable[[Perspective, list[Action]], list[Action]]
 """Narrows the root's legal moves to those worth searching (a non-empty sub-list)."""
+Determinizer = Callable[[Perspective, random.Random], State]
+"""Draws a world to search in from a seat's perspective (built on ``Perspective.resample``,
+so it knows no more than the seat: it may only reweight what resample leaves open)."""
 
 MAX_STEPS = 100_000
 """A rollout that runs this many steps is cut and valued by the evaluator (or as lost)."""
@@ -80,6 +83,8 @@ class RolloutSpec:
     base_agent: Callable[[Game], Agent] | None = None
     """Makes the base move's bot instead of :attr:`base` (for a base that is no bot of
     the registry, such as the rollout policy itself played from a determinization)."""
+    determinize: Determinizer | None = None
+    """How the worlds are drawn (default: ``Perspective.resample``)."""
 
 
 _SPECS: dict[str, RolloutSpec] = {}
@@ -174,6 +179,7 @@ class RolloutBot:
         total = iterations if iterations is not None else math.inf
         stop = self.stop
         world_index = 0
+        determinize = self.spec.determinize or _resample
         for round_number in range(rounds):
             quota = total * (round_number + 1) / rounds
             round_end = started + (deadline - started) * (round_number + 1) / rounds
@@ -182,7 +188,7 @@ class RolloutBot:
                 if out_of_rollouts or (world_index and time.perf_counter() >= round_end):
                     break
                 world_seed = mix(seed, world_index)
-                world = perspective.resample(random.Random(world_seed))
+                world = determinize(perspective, random.Random(world_seed))
                 for action in alive:
                     value = self.rollout(world.clone(), seat, action, random.Random(world_seed))
                     values[action].append(value)
@@ -222,6 +228,10 @@ class RolloutBot:
             left -= 1
             world.apply_unchecked(mover, policy(world, mover, rng))
         return evaluator(world, seat) if evaluator is not None else 0.0
+
+
+def _resample(perspective: Perspective, rng: random.Random) -> State:
+    return perspective.resample(rng)
 
 
 def _mean(values: Sequence[float]) -> float:

@@ -210,6 +210,7 @@ BOT_LABELS: dict[str, str] = {
     "expert": N_("expert"),
     "cautious": N_("cautious"),
     "reckless": N_("reckless"),
+    "tracker": N_("tracker"),
     "ismcts": N_("ismcts"),
     "openspiel-ismcts": N_("openspiel-ismcts"),
 }
