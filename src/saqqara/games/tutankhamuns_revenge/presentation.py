@@ -82,7 +82,7 @@ class RevengePresentation(Presentation):
         tr = self.tr
         cards = deck().cards
         if isinstance(action, act.Lay):
-            return tr("Lay a {card} on the next cell", card=self.card(cards[action.kind].slug))
+            return tr("Lay {card} on the next cell", card=self.card(cards[action.kind].slug))
         if isinstance(action, act.RandomLayout):
             return tr("Lay the rest of the layer at random")
         if isinstance(action, act.Turn):
