@@ -20,7 +20,7 @@ export interface TableState {
   error: string | null;
   /** Actions sent and not yet acknowledged. */
   pending: number;
-  /** The step of this seat's latest acknowledged action (``null``: none, or taken back). */
+  /** The step of this seat's latest acknowledged action that stands (``null``: none). */
   mine: number | null;
 }
 
@@ -58,6 +58,8 @@ export class Connection {
   private socket: SocketLike | null = null;
   private since = 0;
   private readonly unacked = new Map<string, Act>();
+  /** The steps of this seat's acknowledged actions, oldest first (undone ones removed). */
+  private readonly acted: number[] = [];
   private stopped = false;
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -161,6 +163,7 @@ export class Connection {
       }
       case "ack":
         this.unacked.delete(message.cid);
+        if (!this.acted.includes(message.seq)) this.acted.push(message.seq);
         this.set({ pending: this.unacked.size, mine: message.seq });
         break;
       case "error":
@@ -174,13 +177,16 @@ export class Connection {
       case "table":
         this.set({ notice: message });
         break;
-      case "undone":
-        // the step is taken back: its events leave the log (the next update is the position)
+      case "undone": {
+        // the step is taken back: its events leave the log (the next update is the position),
+        // and this seat's action before it may be the latest step again
+        while ((this.acted.at(-1) ?? -1) >= message.seq) this.acted.pop();
         this.set({
           log: this.state.log.filter((event) => event.seq < message.seq),
-          mine: null,
+          mine: this.acted.at(-1) ?? null,
         });
         break;
+      }
       case "pong":
         break;
     }

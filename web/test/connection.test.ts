@@ -125,14 +125,19 @@ describe("Connection", () => {
     socket.deliver({ type: "ack", cid, seq: 5 });
     socket.deliver({ ...(update(5, [5]) as object), undos: 2 } as ServerMessage);
     expect(connection.state.mine).toBe(5);
+    // another seat moves and takes its move back: this seat's step 5 is the latest again
+    socket.deliver({ ...(update(6, [6]) as object), undos: 2 } as ServerMessage);
+    socket.deliver({ type: "undone", seq: 6, seat: 1 });
+    expect(connection.state.mine).toBe(5);
+    socket.deliver({ ...(update(5, []) as object), undos: 3 } as ServerMessage);
     connection.undo();
     expect(JSON.parse(socket.sent[1]!)).toEqual({ type: "undo", seq: 5 });
     socket.deliver({ type: "undone", seq: 5, seat: 0 });
     expect(connection.state.mine).toBeNull();
     expect(connection.state.log.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
-    socket.deliver({ ...(update(4, []) as object), undos: 3 } as ServerMessage);
+    socket.deliver({ ...(update(4, []) as object), undos: 4 } as ServerMessage);
     const again = connection.act(3);
-    expect(JSON.parse(socket.sent[2]!)).toEqual({ type: "act", seq: 4, action: 3, cid: again, undos: 3 });
+    expect(JSON.parse(socket.sent[2]!)).toEqual({ type: "act", seq: 4, action: 3, cid: again, undos: 4 });
   });
 
   it("shows a refused undo as an error", () => {
