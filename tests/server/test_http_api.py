@@ -162,3 +162,21 @@ def test_foreign_browser_origins_are_turned_away(server: ServerProcess) -> None:
     with pytest.raises(InvalidStatus):
         asyncio.run(handshake("http://evil.example"))
     assert "welcome" in asyncio.run(handshake(server.base))
+
+
+def test_table_info_says_whether_undo_is_allowed_and_the_clock(http: httpx.Client) -> None:
+    """The browser client offers Undo and draws clocks from a table's public info."""
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    plain = http.post("/api/tables", json={"game": "tutankhamun", "seats": seats}).json()
+    info = http.get(f"/api/tables/{plain['table']}").json()
+    assert info["undo"] is False and info["clock"] is None
+    body = {
+        "game": "tutankhamun",
+        "seats": seats,
+        "undo": True,
+        "clock": {"move": 30, "on_timeout": "lose"},
+    }
+    clocked = http.post("/api/tables", json=body).json()
+    info = http.get(f"/api/tables/{clocked['table']}").json()
+    assert info["undo"] is True
+    assert info["clock"] == {"move": 30, "game": None, "on_timeout": "lose"}

@@ -1,6 +1,6 @@
 /** The server's HTTP API (JSON): the game catalogue, the lobby, creating and joining tables,
  * rematches. Request bodies are typed from the generated protocol schema. */
-import type { CreateTable, Join, Replay, SeatKey } from "./generated/protocol";
+import type { ClockRequest, CreateTable, Join, Replay, SeatKey } from "./generated/protocol";
 
 export interface GameOption {
   name: string;
@@ -43,6 +43,10 @@ export interface TableInfo {
   options: Record<string, string>;
   status: string;
   seats: TableSeat[];
+  /** Whether a seat may take back its last action. */
+  undo?: boolean;
+  /** The turn clocks' settings (``null``: none). */
+  clock?: ClockRequest | null;
 }
 
 export interface CreatedTable {

@@ -20,6 +20,8 @@ export interface TableState {
   error: string | null;
   /** Actions sent and not yet acknowledged. */
   pending: number;
+  /** The step of this seat's latest acknowledged action that stands (``null``: none). */
+  mine: number | null;
 }
 
 export interface SocketLike {
@@ -51,10 +53,13 @@ export class Connection {
     notice: null,
     error: null,
     pending: 0,
+    mine: null,
   };
   private socket: SocketLike | null = null;
   private since = 0;
   private readonly unacked = new Map<string, Act>();
+  /** The steps of this seat's acknowledged actions, oldest first (undone ones removed). */
+  private readonly acted: number[] = [];
   private stopped = false;
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -98,11 +103,19 @@ export class Connection {
   /** Send the action with id ``action`` against the latest update. */
   act(action: number): string {
     const cid = clientId();
-    const message: Act = { type: "act", seq: this.state.update?.seq ?? 0, action, cid };
+    const update = this.state.update;
+    const message: Act = { type: "act", seq: update?.seq ?? 0, action, cid, undos: update?.undos ?? 0 };
     this.unacked.set(cid, message);
     this.set({ pending: this.unacked.size });
     this.send(message);
     return cid;
+  }
+
+  /** Take back this seat's last action (the table must allow undo): answered with
+   * ``undone`` and a fresh update, or an error shown as any other. */
+  undo(): void {
+    this.set({ error: null });
+    this.send({ type: "undo", seq: this.state.update?.seq ?? 0 });
   }
 
   private send(message: ClientMessage): void {
@@ -150,7 +163,8 @@ export class Connection {
       }
       case "ack":
         this.unacked.delete(message.cid);
-        this.set({ pending: this.unacked.size });
+        if (!this.acted.includes(message.seq)) this.acted.push(message.seq);
+        this.set({ pending: this.unacked.size, mine: message.seq });
         break;
       case "error":
         if (message.cid) this.unacked.delete(message.cid);
@@ -163,6 +177,16 @@ export class Connection {
       case "table":
         this.set({ notice: message });
         break;
+      case "undone": {
+        // the step is taken back: its events leave the log (the next update is the position),
+        // and this seat's action before it may be the latest step again
+        while ((this.acted.at(-1) ?? -1) >= message.seq) this.acted.pop();
+        this.set({
+          log: this.state.log.filter((event) => event.seq < message.seq),
+          mine: this.acted.at(-1) ?? null,
+        });
+        break;
+      }
       case "pong":
         break;
     }

@@ -2,7 +2,7 @@
  * with a level), the new table's invite links, and the open tables to join or watch. */
 import { useEffect, useState } from "preact/hooks";
 import { api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
-import type { SeatRequest } from "./generated/protocol";
+import type { ClockRequest, CreateTable, SeatRequest } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
 import { GamePicture } from "./pictures";
 import { hotSeatPath, localPath } from "./route";
@@ -126,6 +126,8 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
       name: "",
     })),
   );
+  const [clock, setClock] = useState<ClockChoice>(NO_CLOCK);
+  const [undo, setUndo] = useState(false);
   const [created, setCreated] = useState<CreatedTable | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -140,7 +142,11 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         : { kind: "person", name: seat.name.trim() || null },
     );
     try {
-      setCreated(await api.create({ game: game.id, options, seats: wanted as never }));
+      const request: CreateTable = { game: game.id, options, seats: wanted as never };
+      const limits = clockRequest(clock);
+      if (limits) request.clock = limits;
+      if (undo) request.undo = true;
+      setCreated(await api.create(request));
       setError(null);
     } catch (e) {
       setError((e as Error).message);
@@ -210,6 +216,16 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
           </li>
         ))}
       </ol>
+      <ClockFields clock={clock} onChange={setClock} />
+      <label>
+        <input
+          type="checkbox"
+          name="undo"
+          checked={undo}
+          onChange={(e) => setUndo(e.currentTarget.checked)}
+        />{" "}
+        {t("Allow undo (take back your last move)")}
+      </label>
       {error && <p class="error" role="alert">{error}</p>}
       <button type="submit">{t("Create table")}</button>
     </form>
@@ -254,5 +270,76 @@ function Invites(props: { created: CreatedTable; navigate: (path: string) => voi
         </li>
       </ul>
     </section>
+  );
+}
+
+/** The create form's clock choice: none, seconds per move or minutes per game, and what
+ * running out of time does. */
+export interface ClockChoice {
+  kind: "none" | "move" | "game";
+  /** Seconds per move, or minutes per game. */
+  amount: number;
+  onTimeout: "bot" | "lose";
+}
+
+export const NO_CLOCK: ClockChoice = { kind: "none", amount: 60, onTimeout: "bot" };
+
+/** The clock part of a create-table request (``null``: no clock). */
+export function clockRequest(choice: ClockChoice): ClockRequest | null {
+  if (choice.kind === "none" || !(choice.amount > 0)) return null;
+  return choice.kind === "move"
+    ? { move: choice.amount, on_timeout: choice.onTimeout }
+    : { game: choice.amount * 60, on_timeout: choice.onTimeout };
+}
+
+function ClockFields(props: { clock: ClockChoice; onChange: (clock: ClockChoice) => void }) {
+  const { clock, onChange } = props;
+  const { t } = useLanguage();
+  return (
+    <fieldset class="clock-choice">
+      <legend>{t("Clock")}</legend>
+      <select
+        name="clock"
+        aria-label={t("Clock")}
+        value={clock.kind}
+        onChange={(e) => {
+          const kind = e.currentTarget.value as ClockChoice["kind"];
+          onChange({ ...clock, kind, amount: kind === "game" ? 10 : 60 });
+        }}
+      >
+        <option value="none">{t("no clock")}</option>
+        <option value="move">{t("time per move")}</option>
+        <option value="game">{t("time per game")}</option>
+      </select>
+      {clock.kind !== "none" && (
+        <>
+          {" "}
+          <label>
+            <input
+              type="number"
+              name="clock-amount"
+              min={1}
+              max={clock.kind === "game" ? 10080 : 604800}
+              value={clock.amount}
+              onInput={(e) => onChange({ ...clock, amount: Number(e.currentTarget.value) })}
+            />{" "}
+            {clock.kind === "move" ? t("seconds per move") : t("minutes per game")}
+          </label>{" "}
+          <label>
+            {t("When time runs out")}{" "}
+            <select
+              name="on-timeout"
+              value={clock.onTimeout}
+              onChange={(e) =>
+                onChange({ ...clock, onTimeout: e.currentTarget.value as ClockChoice["onTimeout"] })
+              }
+            >
+              <option value="bot">{t("a bot plays for them")}</option>
+              <option value="lose">{t("the player loses")}</option>
+            </select>
+          </label>
+        </>
+      )}
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 /** Seat panels (name, symbol, whose turn, the public numbers of each seat) and the log. */
-import type { EventText } from "./generated/protocol";
+import { SeatClock, useElapsed } from "./clock";
+import type { ClockView, EventText } from "./generated/protocol";
 import type { View } from "./boards/view";
 import { type Translate, useLanguage } from "./i18n";
 import { seatColour, seatSymbol } from "./seats";
@@ -43,9 +44,11 @@ export function SeatPanels(props: {
   me: number | null;
   toAct: number[];
   view: View;
+  clock?: ClockView | null;
 }) {
-  const { names, me, toAct, view } = props;
+  const { names, me, toAct, view, clock = null } = props;
   const { t } = useLanguage();
+  const elapsed = useElapsed(clock);
   const numbers = seatNumbers(view, names.length);
   return (
     <ul class="seats" aria-label={t("Players")}>
@@ -61,6 +64,7 @@ export function SeatPanels(props: {
           <strong>{name}</strong>
           {seat === me && <span class="you"> {t("(you)")}</span>}
           {toAct.includes(seat) && <span class="turn"> · {t("to move")}</span>}
+          {clock && <SeatClock clock={clock} seat={seat} elapsed={elapsed} />}
           {numbers.length > 0 && (
             <span class="numbers">
               {numbers.map(([label, values]) => (

@@ -99,8 +99,24 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
     },
     [clicked],
   );
+  const [undoAllowed, setUndoAllowed] = useState(false);
+  useEffect(() => {
+    api.table(table).then(
+      (info) => setUndoAllowed(info.undo === true),
+      () => undefined,
+    );
+  }, [table]);
+  const onUndo = useMemo(() => () => connection.current?.undo(), []);
   return (
-    <TableView state={state} onAct={onAct} table={table} keyText={key} watch={watch} titles={titles} />
+    <TableView
+      state={state}
+      onAct={onAct}
+      onUndo={undoAllowed ? onUndo : null}
+      table={table}
+      keyText={key}
+      watch={watch}
+      titles={titles}
+    />
   );
 }
 
@@ -108,12 +124,14 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
 export function TableView(props: {
   state: TableState | null;
   onAct: (action: number) => void;
+  /** Take back this seat's last action (``null``: the table does not allow undo). */
+  onUndo?: (() => void) | null;
   table: string;
   keyText: string | null;
   watch?: string | null;
   titles: Record<string, string>;
 }) {
-  const { state, onAct, table, keyText: key, watch = null, titles } = props;
+  const { state, onAct, onUndo = null, table, keyText: key, watch = null, titles } = props;
   const { t } = useLanguage();
   const [replaying, setReplaying] = useState(false);
   if (!state || !state.welcome) {
@@ -191,7 +209,18 @@ export function TableView(props: {
           )}
         </div>
         <aside class="side">
-          <SeatPanels names={welcome.names} me={welcome.seat} toAct={toAct} view={view} />
+          <SeatPanels
+            names={welcome.names}
+            me={welcome.seat}
+            toAct={toAct}
+            view={view}
+            clock={update?.clock ?? null}
+          />
+          {onUndo && !update?.over && state.mine !== null && state.mine === update?.seq && (
+            <button type="button" class="undo" onClick={onUndo} disabled={state.pending > 0}>
+              {t("Undo my last move")}
+            </button>
+          )}
           {update?.over ? (
             <Result
               names={welcome.names}

@@ -56,7 +56,7 @@ describe("Connection", () => {
     first.deliver(update(4, [1, 2, 3, 4]));
     const cid = connection.act(3);
     const sentAct = JSON.parse(first.sent[0]!) as Act;
-    expect(sentAct).toEqual({ type: "act", seq: 4, action: 3, cid });
+    expect(sentAct).toEqual({ type: "act", seq: 4, action: 3, cid, undos: 0 });
     first.close();
     expect(connection.state.link).toBe("lost");
     vi.advanceTimersByTime(300);
@@ -103,5 +103,48 @@ describe("Connection", () => {
     connection.receive(update(2, [1, 2]));
     connection.receive({ ...(update(9, [9]) as object), resync: true } as ServerMessage);
     expect(connection.state.log.map((e) => e.seq)).toEqual([9]);
+  });
+
+  it("sends the update's undos with every act, and takes back the seat's last action", () => {
+    const sockets: FakeSocket[] = [];
+    const connection = new Connection(
+      () => "ws://x",
+      () => undefined,
+      (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+    );
+    connection.start();
+    const socket = sockets[0]!;
+    socket.open();
+    socket.deliver({ ...(update(4, [1, 2, 3, 4]) as object), undos: 2 } as ServerMessage);
+    const cid = connection.act(3);
+    expect(JSON.parse(socket.sent[0]!)).toEqual({ type: "act", seq: 4, action: 3, cid, undos: 2 });
+    socket.deliver({ type: "ack", cid, seq: 5 });
+    socket.deliver({ ...(update(5, [5]) as object), undos: 2 } as ServerMessage);
+    expect(connection.state.mine).toBe(5);
+    // another seat moves and takes its move back: this seat's step 5 is the latest again
+    socket.deliver({ ...(update(6, [6]) as object), undos: 2 } as ServerMessage);
+    socket.deliver({ type: "undone", seq: 6, seat: 1 });
+    expect(connection.state.mine).toBe(5);
+    socket.deliver({ ...(update(5, []) as object), undos: 3 } as ServerMessage);
+    connection.undo();
+    expect(JSON.parse(socket.sent[1]!)).toEqual({ type: "undo", seq: 5 });
+    socket.deliver({ type: "undone", seq: 5, seat: 0 });
+    expect(connection.state.mine).toBeNull();
+    expect(connection.state.log.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    socket.deliver({ ...(update(4, []) as object), undos: 4 } as ServerMessage);
+    const again = connection.act(3);
+    expect(JSON.parse(socket.sent[2]!)).toEqual({ type: "act", seq: 4, action: 3, cid: again, undos: 4 });
+  });
+
+  it("shows a refused undo as an error", () => {
+    const connection = new Connection(() => "ws://x", () => undefined, (url) => new FakeSocket(url));
+    connection.receive(update(2, [1, 2]));
+    connection.receive({ type: "error", code: "cannot-undo", message: "nothing of yours to take back" });
+    expect(connection.state.error).toBe("nothing of yours to take back");
+    expect(connection.state.link).not.toBe("refused");
   });
 });

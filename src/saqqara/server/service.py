@@ -223,6 +223,8 @@ class TableService:
             "seq": table.seq,
             "rematch": table.rematch,
             "forfeit": None if table.forfeit is None else table.forfeit.to_json(),
+            "undo": bool(table.row.settings.get("undo")),
+            "clock": table.row.settings.get("clock"),
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "taken": s.claimed}
                 for s in table.seats

@@ -1,0 +1,80 @@
+/** Turn clocks on the seat panels: each seat's game time left and, while its clock runs,
+ * its move time left, counted down each second from the latest update's figures (the
+ * server sends the time left as it stood when it sent the update; every update re-syncs). */
+import { useEffect, useState } from "preact/hooks";
+import type { ClockView } from "./generated/protocol";
+import { useLanguage } from "./i18n";
+
+/** Below this many seconds a clock is drawn as low on time. */
+export const LOW_SECONDS = 10;
+
+/** Seconds as ``m:ss`` (``h:mm:ss`` from an hour on), rounded up so 0:00 means none left. */
+export function formatSeconds(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const secs = String(whole % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+}
+
+/** A seat's time left now, ``elapsed`` seconds after the update arrived (``null``: no such limit). */
+export function timeLeft(
+  clock: ClockView,
+  seat: number,
+  elapsed: number,
+): { move: number | null; game: number | null; running: boolean } {
+  const running = clock.running.includes(seat);
+  const spent = running ? elapsed : 0;
+  const move = clock.move_left[seat] ?? null;
+  const game = clock.game_left[seat] ?? null;
+  return {
+    move: move === null ? null : Math.max(0, move - spent),
+    game: game === null ? null : Math.max(0, game - spent),
+    running,
+  };
+}
+
+/** Seconds since the clock view arrived, ticking each second; back to 0 at each new view. */
+export function useElapsed(clock: ClockView | null | undefined): number {
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    setElapsed(0);
+    if (!clock || clock.running.length === 0) return;
+    const started = Date.now();
+    const timer = setInterval(() => setElapsed((Date.now() - started) / 1000), 1000);
+    return () => clearInterval(timer);
+  }, [clock]);
+  return elapsed;
+}
+
+/** One seat's clock: game time left, and move time left while it runs. */
+export function SeatClock(props: { clock: ClockView; seat: number; elapsed: number }) {
+  const { clock, seat, elapsed } = props;
+  const { t } = useLanguage();
+  const left = timeLeft(clock, seat, elapsed);
+  const shown = [left.running ? left.move : null, left.game].filter((v): v is number => v !== null);
+  if (shown.length === 0) return null;
+  const low = left.running && Math.min(...shown) < LOW_SECONDS;
+  const parts: string[] = [];
+  if (left.game !== null) parts.push(t("game time left {time}", { time: formatSeconds(left.game) }));
+  if (left.running && left.move !== null) {
+    parts.push(t("move time left {time}", { time: formatSeconds(left.move) }));
+  }
+  return (
+    <span
+      class={`clock${left.running ? " running" : ""}${low ? " low" : ""}`}
+      role="timer"
+      aria-label={parts.join(", ")}
+      title={parts.join(", ")}
+    >
+      {" ⌛ "}
+      {left.game !== null && <span class="game-left">{formatSeconds(left.game)}</span>}
+      {left.running && left.move !== null && (
+        <span class="move-left">
+          {left.game !== null ? " · " : ""}
+          {formatSeconds(left.move)}
+        </span>
+      )}
+    </span>
+  );
+}
