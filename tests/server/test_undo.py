@@ -13,8 +13,9 @@ import pytest
 from saqqara.client import TableClient, create_table
 from saqqara.core.errors import IllegalAction
 from saqqara.server.live import LiveTable
-from saqqara.server.messages import Ack, Error, Undone, Update
+from saqqara.server.messages import Ack, Error, Undone
 from saqqara.store import PLAYING, SeatRow, Store, TableRow
+from tests.server.answers import next_answer, update_at
 from tests.server.harness import ServerProcess
 
 
@@ -23,21 +24,6 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     db = f"sqlite:///{tmp_path / 'undo.db'}"
     with ServerProcess(db, "--rate", "5000", "--sqlite-sync", "normal") as running:
         yield running
-
-
-async def _answer(client: TableClient) -> Ack | Error | Undone:
-    """The next ack, error or undone notice (updates on the way are kept by the client)."""
-    while True:
-        message = await client.receive()
-        if isinstance(message, Ack | Error | Undone):
-            return message
-
-
-async def _settled(client: TableClient, seq: int) -> Update:
-    """Read until the client holds the update at ``seq``."""
-    while client.update is None or client.update.seq != seq:
-        await client.receive()
-    return client.update
 
 
 async def _seated(server: ServerProcess, game: str, undo: bool) -> tuple[str, list[TableClient]]:
@@ -57,43 +43,43 @@ def test_a_seat_takes_back_its_move_and_plays_another(server: ServerProcess) -> 
         start = clients[0].update
         assert start is not None and len(start.to_act) == 1
         mover, other = clients[start.to_act[0]], clients[1 - start.to_act[0]]
-        before = await _settled(mover, start.seq)
+        before = await update_at(mover, start.seq)
         await mover.act(before.legal[0].id)
-        ack = await _answer(mover)
+        ack = await next_answer(mover)
         assert isinstance(ack, Ack) and ack.seq == before.seq + 1
-        await _settled(other, ack.seq)
+        await update_at(other, ack.seq)
 
         await other.undo()  # not the other seat's move to take back
-        refused = await _answer(other)
+        refused = await next_answer(other)
         assert isinstance(refused, Error) and refused.code == "cannot-undo"
         await mover.sync(before.seq)  # the mover's last update is now an old one
-        await _settled(mover, ack.seq)
+        await update_at(mover, ack.seq)
         mover.seq = before.seq
         await mover.undo()
-        stale = await _answer(mover)
+        stale = await next_answer(mover)
         assert isinstance(stale, Error) and stale.code == "stale"
 
         mover.seq = ack.seq
         await mover.undo()
-        undone = await _answer(mover)
+        undone = await next_answer(mover)
         assert undone == Undone(ack.seq, before.to_act[0])
-        back = await _settled(mover, before.seq)
+        back = await update_at(mover, before.seq)
         assert back.view == before.view and back.legal == before.legal
-        assert await _answer(other) == undone
-        await _settled(other, before.seq)
+        assert await next_answer(other) == undone
+        await update_at(other, before.seq)
 
         await mover.act(before.legal[-1].id)  # another move, at the same number
-        again = await _answer(mover)
+        again = await next_answer(mover)
         assert isinstance(again, Ack) and again.seq == ack.seq
-        await _settled(mover, ack.seq)
+        await update_at(mover, ack.seq)
         # Now the other seat moves: the first seat's decision can no longer be taken back.
-        reply = await _settled(other, ack.seq)
+        reply = await update_at(other, ack.seq)
         await other.act(reply.legal[0].id)
-        moved = await _answer(other)
+        moved = await next_answer(other)
         assert isinstance(moved, Ack)
-        await _settled(mover, moved.seq)
+        await update_at(mover, moved.seq)
         await mover.undo()
-        late = await _answer(mover)
+        late = await next_answer(mover)
         assert isinstance(late, Error) and late.code == "cannot-undo"
         for client in clients:
             await client.close()
@@ -119,14 +105,14 @@ def test_undo_is_refused_after_chance_and_where_the_table_does_not_allow_it(
             start = clients[0].update
             assert start is not None
             mover = clients[start.to_act[0]]
-            update = await _settled(mover, start.seq)
+            update = await update_at(mover, start.seq)
             await mover.act(update.legal[0].id)  # the mummy game: a roll, chance follows
-            ack = await _answer(mover)
+            ack = await next_answer(mover)
             assert isinstance(ack, Ack)
             while mover.update is None or mover.update.seq < ack.seq:
                 await mover.receive()
             await mover.undo()
-            refused = await _answer(mover)
+            refused = await next_answer(mover)
             assert isinstance(refused, Error)
             codes.append(refused.code)
             for client in clients:

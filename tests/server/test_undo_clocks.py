@@ -21,6 +21,7 @@ from saqqara.client import SeatLink, TableClient, create_table
 from saqqara.server.clocks import ClockRule, TurnClocks, stored_banks
 from saqqara.server.messages import Ack, Error, Undone, Update
 from saqqara.store import ActionRow, Store
+from tests.server.answers import next_answer, update_at
 from tests.server.harness import ServerProcess
 
 MOVE = 60.0
@@ -37,21 +38,6 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     db = f"sqlite:///{tmp_path / 'undo-clocks.db'}"
     with ServerProcess(db, "--rate", "5000", "--sqlite-sync", "normal") as running:
         yield running
-
-
-async def _answer(client: TableClient) -> Ack | Error | Undone:
-    """The next ack, error or undone notice (updates on the way are kept by the client)."""
-    while True:
-        message = await client.receive()
-        if isinstance(message, Ack | Error | Undone):
-            return message
-
-
-async def _settled(client: TableClient, seq: int) -> Update:
-    """Read until the client holds the update at ``seq``."""
-    while client.update is None or client.update.seq != seq:
-        await client.receive()
-    return client.update
 
 
 async def _seated(base: str, game: str = "tutankhamun") -> tuple[str, TableClient, TableClient]:
@@ -75,7 +61,7 @@ async def _think_and_move(mover: TableClient) -> Ack:
     assert update is not None and update.legal
     await asyncio.sleep(THINK)
     await mover.act(update.legal[0].id)
-    ack = await _answer(mover)
+    ack = await next_answer(mover)
     assert isinstance(ack, Ack), ack
     while (
         mover.update is None or mover.update.seq < ack.seq
@@ -103,27 +89,27 @@ def test_an_undo_with_clocks_running(server: ServerProcess) -> None:
         assert mover.welcome is not None and mover.welcome.seat is not None
         m = mover.welcome.seat
         ack = await _think_and_move(mover)
-        moved = await _settled(other, ack.seq)
+        moved = await update_at(other, ack.seq)
         assert moved.clock is not None and moved.clock.running == moved.to_act != [m]
         await asyncio.sleep(WAIT)
         await mover.undo()
-        assert await _answer(mover) == Undone(ack.seq, m)
-        back = await _settled(mover, ack.seq - 1)
-        assert await _answer(other) == Undone(ack.seq, m)
-        seen = (await _settled(other, ack.seq - 1)).clock
+        assert await next_answer(mover) == Undone(ack.seq, m)
+        back = await update_at(mover, ack.seq - 1)
+        assert await next_answer(other) == Undone(ack.seq, m)
+        seen = (await update_at(other, ack.seq - 1)).clock
         assert seen is not None and back.clock is not None
         assert seen.running == back.clock.running == [m]
         assert seen.game_left[1 - m] == back.clock.game_left[1 - m]
 
         # The mover plays again; once the other seat has answered, nothing is taken back.
         again = await _think_and_move(mover)
-        reply = await _settled(other, again.seq)
+        reply = await update_at(other, again.seq)
         await other.act(reply.legal[0].id)
-        answered = await _answer(other)
+        answered = await next_answer(other)
         assert isinstance(answered, Ack)
-        await _settled(mover, answered.seq)
+        await update_at(mover, answered.seq)
         await mover.undo()
-        refused = await _answer(mover)
+        refused = await next_answer(mover)
         assert isinstance(refused, Error)
         for client in (mover, other):
             await client.close()
@@ -156,7 +142,7 @@ def test_an_undo_after_chance_is_refused_without_telling_what_chance_did(
         _, mover, other = await _seated(server.base, "curse-of-the-mummy")
         await _think_and_move(mover)  # a roll: the dice follow
         await mover.undo()
-        refused = await _answer(mover)
+        refused = await next_answer(mover)
         assert isinstance(refused, Error)
         for client in (mover, other):
             await client.close()
@@ -181,11 +167,11 @@ def test_undo_across_a_kill_nine_gives_no_time_back(db_url: str) -> None:
             for undo_first in (True, False):
                 table_id, mover, other = await _seated(server.base)
                 ack = await _think_and_move(mover)
-                await _settled(other, ack.seq)
+                await update_at(other, ack.seq)
                 if undo_first:
                     await mover.undo()
-                    assert isinstance(await _answer(mover), Undone)
-                    await _settled(mover, ack.seq - 1)
+                    assert isinstance(await next_answer(mover), Undone)
+                    await update_at(mover, ack.seq - 1)
                 ids.append(table_id)
                 seqs.append(ack.seq)
                 links.append(mover.link)
@@ -205,15 +191,15 @@ def test_undo_across_a_kill_nine_gives_no_time_back(db_url: str) -> None:
         async def after_restart() -> tuple[Update, Update]:
             resumed = TableClient(links[0])
             await resumed.connect()
-            deciding = await _settled(resumed, seqs[0] - 1)
+            deciding = await update_at(resumed, seqs[0] - 1)
             await resumed.close()
             mover = TableClient(links[1])
             mover.seq = seqs[1]
             await mover.connect()
-            await _settled(mover, seqs[1])
+            await update_at(mover, seqs[1])
             await mover.undo()
-            assert isinstance(await _answer(mover), Undone)
-            back = await _settled(mover, seqs[1] - 1)
+            assert isinstance(await next_answer(mover), Undone)
+            back = await update_at(mover, seqs[1] - 1)
             await mover.close()
             return deciding, back
 

@@ -14,6 +14,7 @@ import pytest
 from saqqara.client import TableClient, create_table
 from saqqara.server.messages import Ack, Error, Undone, Update
 from saqqara.store import Store
+from tests.server.answers import next_answer, update_at
 from tests.server.harness import ServerProcess
 
 
@@ -22,19 +23,6 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     db = f"sqlite:///{tmp_path / 'stale.db'}"
     with ServerProcess(db, "--rate", "5000", "--sqlite-sync", "normal") as running:
         yield running
-
-
-async def _answer(client: TableClient) -> Ack | Error | Undone:
-    while True:
-        message = await client.receive()
-        if isinstance(message, Ack | Error | Undone):
-            return message
-
-
-async def _at(client: TableClient, seq: int) -> Update:
-    while client.update is None or client.update.seq != seq:
-        await client.receive()
-    return client.update
 
 
 def test_a_move_chosen_before_an_undo_is_refused_after_it(server: ServerProcess) -> None:
@@ -56,31 +44,31 @@ def test_a_move_chosen_before_an_undo_is_refused_after_it(server: ServerProcess)
         assert start is not None and start.to_act == [0] and start.undos == 0
         first = start.legal[0].id
         await ann.act(first)
-        moved = await _answer(ann)
+        moved = await next_answer(ann)
         assert isinstance(moved, Ack)
-        chosen_in = await _at(bo, moved.seq)  # Bo sees Ann's move and starts to think
-        await _at(ann, moved.seq)
+        chosen_in = await update_at(bo, moved.seq)  # Bo sees Ann's move and starts to think
+        await update_at(ann, moved.seq)
         await ann.undo()
-        assert isinstance(await _answer(ann), Undone)
-        await _at(ann, moved.seq - 1)
+        assert isinstance(await next_answer(ann), Undone)
+        await update_at(ann, moved.seq - 1)
         await ann.act(first)  # the same move again: the same number, the same position
-        again = await _answer(ann)
+        again = await next_answer(ann)
         assert isinstance(again, Ack) and again.seq == moved.seq
 
         # Bo's client has not read on: it sends the move he chose before the undo.
         bo.update, bo.seq = chosen_in, chosen_in.seq
         await bo.act(chosen_in.legal[0].id)
-        refused = await _answer(bo)
+        refused = await next_answer(bo)
         while isinstance(refused, Undone):  # the notice on its way before the refusal
-            refused = await _answer(bo)
+            refused = await next_answer(bo)
         assert isinstance(refused, Error)
-        latest = await _at(bo, again.seq)  # the updates after the undo, read at last
+        latest = await update_at(bo, again.seq)  # the updates after the undo, read at last
         while latest.undos != 1:
             await bo.receive()
             assert bo.update is not None
             latest = bo.update
         await bo.act(latest.legal[0].id)  # chosen in the position that stands: played
-        played = await _answer(bo)
+        played = await next_answer(bo)
         assert isinstance(played, Ack)
         for client in (ann, bo):
             await client.close()
