@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
-from rich.padding import Padding
 from rich.text import Text
 from websockets.exceptions import ConnectionClosed
 
@@ -40,7 +39,7 @@ from saqqara.server.messages import (
 )
 from saqqara.ui.compact import COMPACT
 from saqqara.ui.renderers import has_aids, render, without_aids
-from saqqara.ui.terminal import PAGE, QUIET, RECENT, menu_key
+from saqqara.ui.terminal import PAGE, QUIET, RECENT, menu_key, print_score_line
 
 HELP = N_(
     'Type the letter of a move from the menu, or its notation (for example "{example}"). '
@@ -439,19 +438,7 @@ class RemoteSeat:
             who = line["name"]
             if line["seat"] == self.seat:
                 who = self.tr("{player} (you)", player=who)
-            self.console.print(
-                Text(
-                    self.tr(
-                        "{rank}. {player}: {total}",
-                        rank=line["rank"],
-                        player=who,
-                        total=line["total"],
-                    ),
-                    style="bold" if line["rank"] == 1 else "",
-                )
-            )
-            parts = " · ".join(f"{part['label']}: {part['value']}" for part in line["parts"])
-            self.console.print(Padding(Text(parts, style="dim"), (0, 0, 0, 3)))
+            print_score_line(self.console, self.tr, line, who)
 
 
 async def play_remote_seat(

@@ -30,7 +30,7 @@ from saqqara.core.i18n import N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.journal import RecordJournal
 from saqqara.core.match import Match, Step
 from saqqara.core.perspective import Perspective
-from saqqara.core.presentation import Presentation, presentation_for
+from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
 from saqqara.core.records import Record
 from saqqara.ui.compact import COMPACT
 from saqqara.ui.renderers import has_aids, render, without_aids
@@ -66,6 +66,19 @@ def menu_key(index: int) -> str:
     if index < len(letters):
         return letters[index]
     return letters[index // len(letters) - 1] + letters[index % len(letters)]
+
+
+def print_score_line(console: Console, tr: Translator, line: ScoreLine, who: str) -> None:
+    """One seat's line of the final score breakdown (``who`` names it): the rank, the total
+    in bold for a winner, then the parts of the score, dimmed and indented."""
+    console.print(
+        Text(
+            tr("{rank}. {player}: {total}", rank=line["rank"], player=who, total=line["total"]),
+            style="bold" if line["rank"] == 1 else "",
+        )
+    )
+    parts = " · ".join(f"{part['label']}: {part['value']}" for part in line["parts"])
+    console.print(Padding(Text(parts, style="dim"), (0, 0, 0, 3)))
 
 
 class QuitGame(Exception):
@@ -370,17 +383,5 @@ class TerminalTable:
                 who = self.tr("{player} (you)", player=who)
             elif seat not in self.people:
                 who = f"{who} ({self.seat_names[seat]})"
-            self.console.print(
-                Text(
-                    self.tr(
-                        "{rank}. {player}: {total}",
-                        rank=line["rank"],
-                        player=who,
-                        total=line["total"],
-                    ),
-                    style="bold" if line["rank"] == 1 else "",
-                )
-            )
-            parts = " · ".join(f"{part['label']}: {part['value']}" for part in line["parts"])
-            self.console.print(Padding(Text(parts, style="dim"), (0, 0, 0, 3)))
+            print_score_line(self.console, self.tr, line, who)
         self.console.print(self.tr("Record saved to {path}.", path=self.record_path), markup=False)
