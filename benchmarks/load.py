@@ -1,19 +1,31 @@
 """Load on a real server over loopback: live tables played by scripted clients and bots.
 
-Usage: python benchmarks/load.py [--db URL] [--tables 200] [--seconds 20]
+Usage: python benchmarks/load.py [--db URL] [--tables 200] [--seconds 20] [--think MS]
                                  [--game tutankhamun] [--sqlite-sync full|normal]
                                  [--processes N --redis URL [--placement spread|owner]]
 
 Starts ``saqqara serve`` as a subprocess, opens the tables (two scripted people and one
-random bot each), and lets every client answer each update at once; a finished table is
-followed by its rematch, so the number of live tables stays put. Prints, over the
-measured window: accepted actions per second (people's and bots', from the server's own
-count), the latency from a move sent to every person seat of that table holding an update
-that includes it (p50/p95/p99), and the server's resident memory per live table (growth
-of its RSS from empty to loaded, divided by the tables). Clients and server share the
-machine, so the figures include the clients' cost; to keep it small the clients run in
-this process (the server in its own) and decode only the fields they use (msgspec skips
-the rest: the view, the labels, the event texts).
+random bot each), and lets every client answer each update, at once or after thinking
+``--think`` milliseconds on average; a finished table is followed by its rematch (asked
+at once), so the number of live tables stays put.
+
+Without thinking the load is closed: each table has one move in flight, so the server
+runs flat out and, by Little's law, the mean latency is about the number of tables over
+the throughput (200 tables at 1,400 actions/s: ~140 ms) — that run finds the most the
+server can do. With thinking the people offer a set pace (200 tables of Tutankhamun
+thinking 250 ms offer about 1,100 actions/s, the bots' and chance's included), and the
+latency figures are the server's at that throughput, as a load tester holding a constant
+rate reports them.
+
+Prints, over the measured window: accepted actions per second (people's and bots', from
+the server's own count), the latency from a move sent to every person seat of that table
+holding an update that includes it (p50/p95/p99), and the server's resident memory per
+live table: the growth of its RSS from empty to loaded divided by the tables, and the
+growth from half the tables to all of them divided by the tables added (what one more
+table costs, without what the first ones set up once: the database's page cache, pools,
+arenas). Clients and server share the machine, so the figures include the clients' cost;
+to keep it small the clients run in this process (the server in its own) and decode only
+the fields they use (msgspec skips the rest: the view, the labels, the event texts).
 
 ``--processes N`` (with ``--redis`` and a PostgreSQL ``--db``) starts a site of N
 processes: tables are created at each in turn, and with ``--placement spread`` (the
@@ -34,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field, replace
 
@@ -41,6 +54,32 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
 from saqqara.client import SeatLink, create_table, http_json
+
+
+async def _post_json(base: str, path: str, body: object) -> object:
+    """POST JSON and read the JSON answer, on the event loop.
+
+    The load's clients ask for rematches by the dozen a second; a thread per blocking call
+    (urllib) fights the clients' event loop for the GIL and an HTTP client library costs a
+    few milliseconds of this process's CPU per call, both of which would show up as
+    latency that is not the server's. One plain HTTP/1.1 request per connection costs
+    neither."""
+    url = urllib.parse.urlsplit(base)
+    reader, writer = await asyncio.open_connection(url.hostname, url.port)
+    data = _encode(body)
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {url.netloc}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n"
+    )
+    writer.write(head.encode("ascii") + data)
+    answer = await reader.read()
+    writer.close()
+    status_line, _, rest = answer.partition(b"\r\n")
+    status = int(status_line.split()[1])
+    payload = rest.partition(b"\r\n\r\n")[2]
+    if status != 200:
+        raise RuntimeError(f"POST {path}: {status} {payload[:200]!r}")
+    return msgspec.json.decode(payload)
 
 
 def _free_port() -> int:
@@ -200,8 +239,11 @@ class Load:
         players: int,
         bases: list[str] | None = None,
         spread: bool = True,
+        think: float = 0.0,
     ) -> None:
         self.base = base
+        self.think = think
+        """Each scripted person's mean thinking time before a move, in seconds (0: none)."""
         self.bases = bases or [base]
         self.spread = spread
         self.created = 0
@@ -263,9 +305,11 @@ class Load:
                         link = client.link
                         body = {"seat": link.seat, "key": link.key}
                         path = f"/api/tables/{table.id}/rematch"
-                        await asyncio.to_thread(http_json, self.base, path, body)
+                        await _post_json(self.base, path, body)
                     continue
                 if message.legal and client.pending is None:
+                    if self.think:  # uniform in [0.5, 1.5] times the mean: no lockstep
+                        await asyncio.sleep(self.think * (0.5 + rng.random()))
                     cid = f"{index}-{rng.getrandbits(48):x}"
                     table.waits[cid] = Wait(time.perf_counter(), waiting={0, 1})
                     await client.act(rng.choice(message.legal).id, cid)
@@ -288,6 +332,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--game", default="tutankhamun")
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="each person's mean thinking time before a move, in ms (default 0: at once)",
+    )
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full")
     parser.add_argument("--processes", type=int, default=1, help="server processes (site)")
     parser.add_argument("--redis", help="redis://… for a site of --processes processes")
@@ -348,7 +398,7 @@ async def _measure(
         await _wait_ready(each, server, log)
     pids = [server.pid for server in servers]
     base = bases[0]
-    load = Load(base, args.game, args.players, bases, args.placement == "spread")
+    load = Load(base, args.game, args.players, bases, args.placement == "spread", args.think / 1000)
     # Warm up: one table played to its end starts the bot pool and every import.
     warm_id, warm_links = await asyncio.to_thread(load.new_table)
     warm = Table(warm_id, [LeanClient(link) for link in warm_links])
@@ -360,17 +410,24 @@ async def _measure(
     await asyncio.sleep(1.0)
     rss_empty = sum(_rss_kb(pid) for pid in pids)
     live_before = _healthz(bases)["live_tables"]
-    tables = []
-    for _ in range(args.tables):
-        table_id, links = await asyncio.to_thread(load.new_table)
-        tables.append(Table(table_id, [LeanClient(link) for link in links]))
     rng = random.Random(1)
-    tasks = [
-        asyncio.ensure_future(load.seat(t, i, random.Random(rng.getrandbits(32))))
-        for t in tables
-        for i in (0, 1)
-    ]
-    await asyncio.sleep(3.0)  # every table connected and playing
+    tasks: list[asyncio.Task[None]] = []
+    # Tables open in two halves, each given three seconds to connect and play; the RSS
+    # and live tables after each half give the memory one more table costs (the second
+    # half's growth), apart from what the first tables set up once (caches, pools).
+    marks: list[tuple[int, int]] = []
+    for half in (args.tables // 2, args.tables - args.tables // 2):
+        tables = []
+        for _ in range(half):
+            table_id, links = await asyncio.to_thread(load.new_table)
+            tables.append(Table(table_id, [LeanClient(link) for link in links]))
+        tasks += [
+            asyncio.ensure_future(load.seat(t, i, random.Random(rng.getrandbits(32))))
+            for t in tables
+            for i in (0, 1)
+        ]
+        await asyncio.sleep(3.0)  # every table connected and playing
+        marks.append((sum(_rss_kb(pid) for pid in pids), _healthz(bases)["live_tables"]))
     start = _healthz(bases)
     load.measuring = True
     cpu_before = sum(_cpu_seconds(pid) for pid in pids)
@@ -399,7 +456,8 @@ async def _measure(
     backend = db.split(":", 1)[0]
     sync = f"  (sqlite sync {args.sqlite_sync})" if backend == "sqlite" else ""
     site = f"  processes {args.processes} ({args.placement})" if args.redis else ""
-    print(f"backend {backend}{sync}  game {args.game}{site}")
+    think = f"  think {args.think:g} ms" if args.think else ""
+    print(f"backend {backend}{sync}  game {args.game}{site}{think}")
     print(f"live tables {live}  clients {2 * args.tables}  window {elapsed:.1f} s")
     print(f"accepted actions/s {accepted / elapsed:.0f}  (games finished {load.games_finished})")
     print(
@@ -418,7 +476,13 @@ async def _measure(
         f"p99 {pct(0.99):.1f} ms  (n={len(lat)}, mean {statistics.fmean(lat) * 1000:.1f} ms)"
     )
     per_table = (rss_loaded - rss_empty) / max(1, live)
-    print(f"server memory per live table {per_table:.1f} KB  (RSS {rss_empty} -> {rss_loaded} KB)")
+    (rss_half, live_half), (rss_full, live_full) = marks
+    added = (rss_full - rss_half) / max(1, live_full - live_half)
+    print(
+        f"server memory per live table {per_table:.1f} KB from empty (RSS {rss_empty} -> "
+        f"{rss_loaded} KB at the end); {added:.1f} KB per table added (RSS {rss_half} -> "
+        f"{rss_full} KB from {live_half - live_before} to {live_full - live_before} tables)"
+    )
     return 0
 
 

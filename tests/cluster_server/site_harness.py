@@ -123,8 +123,15 @@ class Roaming:
     """Why a first connection was refused (then it reconnected)."""
 
 
+RECONNECT_SECONDS = 90.0
+"""How long a roaming client keeps trying to reconnect: a site recovering from a lost
+process or a restarted Redis on a loaded machine (CI shares two cores) can take a while."""
+
+
 async def _reconnect(client: TableClient, site: Site, roaming: Roaming) -> None:
-    for attempt in range(200):
+    deadline = time.monotonic() + RECONNECT_SECONDS
+    attempt = 0
+    while time.monotonic() < deadline:
         bases = site.living()
         base = bases[(roaming.reconnects + attempt) % len(bases)]
         client.link = replace(client.link, base=base)
@@ -135,6 +142,7 @@ async def _reconnect(client: TableClient, site: Site, roaming: Roaming) -> None:
         except (OSError, ClientError, InvalidHandshake, ConnectionClosed, TimeoutError):
             await client.close()
             await asyncio.sleep(0.1)
+            attempt += 1
     raise AssertionError("could not reconnect to any process")
 
 

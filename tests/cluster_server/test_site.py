@@ -80,10 +80,13 @@ def test_the_lobby_joins_and_the_log_are_the_same_everywhere(site: Site) -> None
     joined = http_json(third, f"/api/tables/{table_id}/join", {"name": "Cy"})
     assert joined["seat"] == 0 and joined["link"].startswith(third)
     assert http_json(first, f"/api/tables/{table_id}")["seats"][0]["name"] == "Cy"
+    # The host's new link for the other seat, through a process that does not own it.
+    invited = http_json(first, f"/api/tables/{table_id}/invite", {"seat": 1, "host": table["host"]})
+    assert invited["seat"] == 1 and invited["link"] != at(table["seats"][1]["link"], first)
     roamings = [Roaming(), Roaming()]
 
     async def play() -> list[object]:
-        clients = [TableClient(joined["link"]), TableClient(at(table["seats"][1]["link"], first))]
+        clients = [TableClient(joined["link"]), TableClient(invited["link"])]
         return await asyncio.gather(
             *(play_anywhere(c, site, n, roamings[n]) for n, c in enumerate(clients))
         )

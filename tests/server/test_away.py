@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from saqqara.client import TableClient, create_table
+from saqqara.client import SeatLink, TableClient, create_table, http_json
 from saqqara.server.messages import Error, Update
 from saqqara.store import Store
 from tests.server.harness import ServerProcess
@@ -91,3 +91,30 @@ def test_without_away_after_the_seat_waits(server: ServerProcess) -> None:
 
     waiting = asyncio.run(scenario())
     assert 1 in waiting.to_act
+
+
+def test_a_person_who_never_comes_back_to_the_rematch_is_played_by_a_bot(
+    server: ServerProcess,
+) -> None:
+    """The rematch plays at once; a person who does not come back to it is away from the
+    start, so after ``away_after`` the stand-in plays their seat (as at a new table)."""
+    table = create_table(
+        server.base, "tutankhamuns-revenge", [{"kind": "person"}] * 2, away_after=1
+    )
+    links = [SeatLink.parse(s["link"]) for s in table["seats"]]
+
+    async def first_game() -> None:
+        await asyncio.gather(
+            play_seat(TableClient(links[0]), 1), play_seat(TableClient(links[1]), 2)
+        )
+
+    asyncio.run(first_game())
+    body = {"seat": 0, "key": links[0].key}
+    rematch = http_json(server.base, f"/api/tables/{table['table']}/rematch", body)["table"]
+    ann = TableClient(SeatLink(links[0].base, rematch, 0, links[0].key))
+    final = asyncio.run(play_seat(ann, 3))  # Bo never comes: the stand-in plays him
+    store = Store(server.db_url)
+    logged = store.actions(rematch)
+    store.close()
+    assert final.over
+    assert any(a.seat == 1 and a.client_id is None for a in logged)

@@ -63,8 +63,9 @@ def test_links_are_secret_and_a_seat_link_is_needed_to_sit(
 ) -> None:
     table = create_table(server.base, "tutankhamun", [{"kind": "person"}, {"kind": "person"}])
     info = http.get(f"/api/tables/{table['table']}").json()
-    keys = [SeatLink.parse(s["link"]).key for s in table["seats"]]
-    assert all(k and len(k) >= 32 and k not in str(info) for k in keys)
+    keys = [SeatLink.parse(s["link"]).key for s in table["seats"]] + [table["host"]]
+    lobby = str(http.get("/api/lobby").json())
+    assert all(k and len(k) >= 32 and k not in str(info) and k not in lobby for k in keys)
     forged = {"seat": 0, "key": keys[1]}
     answer = http.post(f"/api/tables/{table['table']}/leave", json=forged)
     assert answer.status_code == 403 and answer.json()["error"]["code"] == "bad-key"

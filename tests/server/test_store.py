@@ -41,7 +41,7 @@ def test_secrets_are_long_random_and_kept_hashed(db_url: str) -> None:
     assert len(secret) >= 32 and secret != new_secret()
     store = Store(db_url)
     store.create_table(
-        _table(),
+        replace(_table(), host_hash=hash_secret("host")),
         [
             SeatRow(0, "person", "Ann", secret_hash=hash_secret(secret)),
             SeatRow(1, "bot", "b", bot="random"),
@@ -56,7 +56,7 @@ def test_secrets_are_long_random_and_kept_hashed(db_url: str) -> None:
     assert (
         table is not None and table.options == {"edition": "amigo-1993"} and table.seed == 2**40 + 7
     )
-    assert table.settings == {}
+    assert table.settings == {} and secret_matches("host", table.host_hash)
     store.close()
 
 
@@ -72,6 +72,22 @@ def test_action_log_is_append_only_per_sequence_number(db_url: str) -> None:
     store.append("t1", [ActionRow(3, 1, "y", "c1")], status=FINISHED)  # another seat's c1
     assert store.actions("t1", after=2) == [ActionRow(3, 1, "y", "c1")]
     assert [t.id for t in store.tables_with_status(FINISHED)] == ["t1"]
+    store.close()
+
+
+def test_a_rematch_is_stored_with_its_link_from_the_table_it_follows(db_url: str) -> None:
+    store = Store(db_url)
+    seat_rows = [SeatRow(0, "person", "A"), SeatRow(1, "person", "B")]
+    store.create_table(_table(status=FINISHED), seat_rows)
+    store.create_table(replace(_table("t2"), rematch_of="t1"), seat_rows)
+    first, second = store.table("t1"), store.table("t2")
+    assert first is not None and first.rematch == "t2" and first.status == FINISHED
+    assert second is not None and second.rematch_of == "t1" and second.rematch is None
+    store.create_table(_table("t3", status=FINISHED), seat_rows)
+    with pytest.raises(IntegrityError):  # t2 again: the link from t3 is not kept either
+        store.create_table(replace(_table("t2"), rematch_of="t3"), seat_rows)
+    third = store.table("t3")
+    assert third is not None and third.rematch is None
     store.close()
 
 

@@ -1,7 +1,7 @@
 """The ASGI application: the HTTP API, the WebSocket protocol and the placeholder page.
 
 HTTP (JSON): ``GET /healthz``; ``GET /api/lobby``; ``POST /api/tables``;
-``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|leave|rematch``;
+``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|invite|leave|rematch``;
 ``GET /api/tables/{id}/replay`` (a finished table's replay, with a seat's or a spectator's
 key, as a spectator sees it). WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
@@ -33,6 +33,7 @@ from saqqara.server.messages import (
     Act,
     CreateTable,
     Error,
+    Invite,
     Join,
     Ping,
     Pong,
@@ -121,6 +122,7 @@ def create_app(
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/invite", invite, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
@@ -217,6 +219,7 @@ async def create_table(request: Request) -> Response:
             "table": links.table,
             "seats": seats,
             "spectator": f"{base}?watch={links.spectator}",
+            "host": links.host,
             "status": table.status,
         },
         status_code=201,
@@ -241,6 +244,17 @@ async def join(request: Request) -> Response:
     if fresh is not None:
         answer["link"] = f"{_base(request)}/t/{table_id}?seat={seat}&key={fresh}"
     return JSONResponse(answer)
+
+
+async def invite(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    try:
+        wanted = await _body(request, Invite)
+        key = await _service(request).invite(table_id, wanted)
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    link = f"{_base(request)}/t/{table_id}?seat={wanted.seat}&key={key}"
+    return JSONResponse({"table": table_id, "seat": wanted.seat, "link": link})
 
 
 async def leave(request: Request) -> Response:

@@ -53,10 +53,12 @@ from its latest snapshot plus the actions after it instead of a full replay."""
 DETERMINIZE = 0x5EED
 """Stream tag of the generator that draws a bot's determinization (see core.seeding)."""
 
-RECENT_STEPS = 8
+RECENT_STEPS = 1
 """A table keeps at least this many of its latest steps in memory (and one more than its
-seats), told or not: a sealed decision's commitments are checked against them
-(:meth:`LiveTable.sealed_since`), and undo reads the last."""
+seats), told or not: undo reads the last, and a sealed decision's commitments, one per
+seat, are checked against those since (:meth:`LiveTable.sealed_since`). No more: the kept
+steps' events are a good part of a live table's own memory, and a connection that needs
+older ones has them rebuilt from the record (:meth:`LiveTable.told_steps`)."""
 
 
 class Listener:
@@ -299,18 +301,23 @@ class LiveTable:
         self.shared.clear()
 
     def tick_clocks(self, acted: Iterable[int]) -> None:
-        """Charge and restart the turn clocks after steps by ``acted`` (or a start)."""
+        """Charge and restart the turn clocks after steps by ``acted`` (or a start, or a
+        person's arrival). Only the person seats that are taken are timed: a rematch plays
+        at once, but a seat's clock waits until its person has come back to it."""
         if self.clocks is None:
             return
         now = time.monotonic()
         if self.status != PLAYING:
             self.clocks.stop(now)
         else:
-            deciding = [
-                s for s in self.match.to_act() if s != CHANCE and self.seats[s].kind == "person"
-            ]
+            deciding = [s for s in self.match.to_act() if s != CHANCE and self._timed(s)]
             self.clocks.tick(now, deciding, acted)
         self._forget()
+
+    def _timed(self, seat: int) -> bool:
+        """Whether ``seat``'s clock may run: a person seat its person has taken."""
+        row = self.seats[seat]
+        return row.kind == "person" and row.claimed
 
     # -- undo -----------------------------------------------------------------------------------
     def check_undo(self, seat: int, seq: int) -> None:

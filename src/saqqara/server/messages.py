@@ -212,6 +212,15 @@ class SeatKey(msgspec.Struct, forbid_unknown_fields=True):
     key: Annotated[str, msgspec.Meta(max_length=100)]
 
 
+class Invite(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/tables/{id}/invite``: the table's host key (answered to its creator)
+    asks a new link for a free person seat of a table not yet started (a seat given up, or
+    one whose link should go to someone else); the seat's earlier key stops working."""
+
+    seat: Annotated[int, msgspec.Meta(ge=0, le=16)]
+    host: Annotated[str, msgspec.Meta(max_length=100)]
+
+
 class Join(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/tables/{id}/join``: claim a seat by its link (seat and key), or without
     them take the first free person seat of a public table; ``name`` and ``lang`` set."""
@@ -259,6 +268,7 @@ def protocol_schemas() -> dict[str, Any]:
             ("CreateTable", CreateTable),
             ("Join", Join),
             ("SeatKey", SeatKey),
+            ("Invite", Invite),
             ("Replay", Replay),
         )
     }

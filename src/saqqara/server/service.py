@@ -1,9 +1,10 @@
-"""The server's tables: creating, joining, leaving, rematches, resuming, and moves.
+"""The server's tables: creating, joining, inviting, leaving, rematches, resuming, moves.
 
 :class:`TableService` owns the store, the group-commit writer, the bot pool and the live
 tables. It is the only code that changes a table; the HTTP and WebSocket handlers in
 ``app`` call it. Table life: ``open`` until every person seat is taken, then ``playing``,
-then ``finished`` (or ``closed`` when shut down early).
+then ``finished`` (or ``closed`` when shut down early). A rematch plays at once, its
+person seats taken again as their people come back (each seat's clock waits for them).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from saqqara.server.bots import BotPool
 from saqqara.server.clocks import ClockRule
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
-from saqqara.server.messages import CreateTable, Join, SeatKey, Undone, encode
+from saqqara.server.messages import CreateTable, Invite, Join, SeatKey, Undone, encode
 from saqqara.server.writer import Writer
 from saqqara.store import (
     CLOSED,
@@ -49,11 +50,13 @@ class TableError(SaqqaraError):
 
 @dataclass(frozen=True, slots=True)
 class Links:
-    """A new table's secrets: one key per person seat and the spectator key."""
+    """A new table's secrets: one key per person seat, the spectator key, and the host
+    key (its creator's, to invite people to free seats)."""
 
     table: str
     keys: dict[int, str]
     spectator: str
+    host: str
 
 
 def default_bot(game_id: str) -> str:
@@ -161,7 +164,7 @@ class TableService:
                         seat, "person", name, secret_hash=hash_secret(keys[seat]), lang=wanted.lang
                     )
                 )
-        spectator = new_secret()
+        spectator, host = new_secret(), new_secret()
         table_id = secrets.token_hex(8)
         self._own(table_id)
         row = TableRow(
@@ -176,6 +179,7 @@ class TableService:
             spectator_hash=hash_secret(spectator),
             created_at=time.time(),
             settings=_settings(request),
+            host_hash=hash_secret(host),
         )
         await self.writer.call(self.store.create_table, row, rows)
         table = self._adopt(LiveTable.new(row, rows))
@@ -183,7 +187,7 @@ class TableService:
         async with table.lock:
             await self._store_and_tell(table)  # the setup chance steps
         await self._start_if_due(table)
-        return Links(row.id, keys, spectator)
+        return Links(row.id, keys, spectator, host)
 
     def _adopt(self, table: LiveTable) -> LiveTable:
         table.stand_in = default_bot(table.game.spec.id)
@@ -277,20 +281,56 @@ class TableService:
             values["secret_hash"] = hash_secret(fresh)
         self.store.update_seat(table.id, seat, **values)
         table.seats[seat] = replace(current, **values)
-        await self._start_if_due(table)
+        await self._seat_taken(table, arrived=not current.claimed)
         return seat, fresh
 
     async def claim(self, table: LiveTable, seat: int) -> None:
         """A seat's holder connected with its link: the seat is taken."""
         if not table.seats[seat].claimed:
-            self.store.update_seat(table.id, seat, claimed=True)
+            # Written by the writer thread, so the event loop never waits on the disk; the
+            # table goes on at once (a start that follows is written after it), so nothing
+            # else happens at the table between the seat taken and what that sets off.
             table.seats[seat] = replace(table.seats[seat], claimed=True)
-            await self._start_if_due(table)
+            written = self.writer.submit(self.store.update_seat, table.id, seat, claimed=True)
+            await self._seat_taken(table, arrived=True)
+            await written
+
+    async def _seat_taken(self, table: LiveTable, *, arrived: bool) -> None:
+        """A person took their seat: an open table starts once every seat is taken; at a
+        rematch in play, the seat's clock starts running (``arrived``: it was not taken)."""
+        if arrived and table.status == PLAYING and table.clocks is not None:
+            async with table.lock:
+                table.tick_clocks(())
+                await table.push_all(force=True)  # everyone sees that clock run
+        await self._start_if_due(table)
+
+    async def invite(self, table_id: str, request: Invite) -> str:
+        """A new key for a free person seat of a table not yet started, asked with the
+        table's host key: the seat's earlier key (an unused invite) stops working. This is
+        how a seat given up before the start is filled at a private table (a public one
+        also offers it in the lobby). Returns the new key."""
+        table = self.table(table_id)
+        if not secret_matches(request.host, table.row.host_hash):
+            raise TableError("that host key is not valid for this table", code="bad-key")
+        if not 0 <= request.seat < len(table.seats):
+            raise TableError(f"this table has no seat {request.seat}", code="no-seat")
+        row = table.seats[request.seat]
+        if table.status != OPEN:
+            raise TableError("the game has started: its seats are settled", code="no-seat")
+        if row.kind != "person" or row.claimed:
+            raise TableError("that seat is taken", code="no-seat")
+        fresh = new_secret()
+        hashed = hash_secret(fresh)
+        self.store.update_seat(table.id, request.seat, secret_hash=hashed)
+        table.seats[request.seat] = replace(row, secret_hash=hashed)
+        return fresh
 
     async def leave(self, table_id: str, request: SeatKey) -> None:
-        """Give up a seat. Before the start it becomes free again (its link stops working);
-        during the game a bot takes it over to the end, unless it was the last person
-        seat: then the table is abandoned (closed, its bots stopped)."""
+        """Give up a seat. Before the start it becomes free again: its key stops working,
+        and a new person may take it (from the lobby of a public table, or with a new link
+        its host asks with :meth:`invite`); during the game a bot takes it over to the end,
+        unless it was the last person seat: then the table is abandoned (closed, its bots
+        stopped)."""
         table = self.table(table_id)
         self.check_seat(table, request.seat, request.key)
         seat = table.seats[request.seat]
@@ -339,7 +379,8 @@ class TableService:
         if table.rematch is not None:
             return table.rematch
         game = table.game
-        rows = list(table.seats)
+        # The same seats, each person's until they come back to it (their clock waits).
+        rows = [replace(s, claimed=s.kind != "person") for s in table.seats]
         new_id = secrets.token_hex(8)
         self._own(new_id)
         row = TableRow(
@@ -349,21 +390,23 @@ class TableService:
             rules_version=game.spec.rules_version,
             options=dict(game.options),
             seed=secrets.randbits(62),
-            status=PLAYING if all(s.claimed for s in rows) else OPEN,
+            status=PLAYING,
             public=table.row.public,
             spectator_hash=table.row.spectator_hash,
             created_at=time.time(),
             rematch_of=table.id,
             settings=dict(table.row.settings),
+            host_hash=table.row.host_hash,
         )
-        await self.writer.call(self.store.create_table, row, rows)
-        await self.writer.call(self.store.update_table, table.id, rematch=row.id)
+        await self.writer.call(self.store.create_table, row, rows)  # and links it from here
         table.rematch = row.id
         fresh = self._adopt(LiveTable.new(row, rows))
         self.live[row.id] = fresh
         async with fresh.lock:
             await self._store_and_tell(fresh)
         await self._start_if_due(fresh)
+        for seat in range(len(fresh.seats)):
+            self.watch_absence(fresh, seat)  # it plays at once: its people are away till back
         await table.notice_all()
         return row.id
 

@@ -78,10 +78,16 @@ class Writer:
     async def call(self, function: Callable[..., _T], *args: Any, **named: Any) -> _T:
         """``function(*args, **named)`` (a store method) run in the writer thread after the
         writes queued before it; its answer, or its exception raised here."""
+        return await self.submit(function, *args, **named)
+
+    def submit(self, function: Callable[..., _T], *args: Any, **named: Any) -> asyncio.Future[_T]:
+        """Queue ``function(*args, **named)`` as :meth:`call` does, without waiting: for a
+        caller that must go on at once (and awaits the answer later), the write keeping its
+        place in the order."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[_T] = loop.create_future()
         self._queue.put(_Call(partial(function, *args, **named), loop, done))
-        return await done
+        return done
 
     def close(self) -> None:
         self._queue.put(_STOP)

@@ -1,7 +1,7 @@
 """The store's tables, as SQLAlchemy Core metadata (the migrations create exactly these).
 
-- ``tables``: one online table (game, options, server-side seed, status, and a
-  ``forfeit`` when it ended because a seat ran out of time).
+- ``tables``: one online table (game, options, server-side seed, status, the hash of its
+  creator's host key, and a ``forfeit`` when it ended because a seat ran out of time).
 - ``seats``: who sits where; a person's secret is kept only as its SHA-256 hash.
 - ``actions``: the append-only log; ``(table_id, seq, undone)`` is the primary key, so a
   sequence number is given at most once per table among the actions that stand
@@ -49,6 +49,7 @@ tables = Table(
     Column("created_at", Float, nullable=False),
     Column("settings", Text, nullable=False, server_default="{}"),
     Column("forfeit", Text, nullable=True),
+    Column("host_hash", String(64), nullable=True),
 )
 
 seats = Table(

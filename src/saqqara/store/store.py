@@ -89,6 +89,9 @@ class TableRow:
     settings: dict[str, Any] = field(default_factory=dict)
     forfeit: dict[str, Any] | None = None
     """A table-level result: ``{"seats": [...], "reason": ...}`` when seats lost on time."""
+    host_hash: str | None = None
+    """The hash of the creator's host key, which invites people to free seats (``None``:
+    a table from before host keys)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +188,13 @@ class Store:
 
     # -- tables and seats ---------------------------------------------------------------
     def create_table(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
+        """Store a new table and its seats; a rematch (``rematch_of`` set) is also linked
+        from the table it follows, in the same transaction."""
         with self._tx() as tx:
+            if table.rematch_of is not None:
+                tx.execute(
+                    update(tables).where(tables.c.id == table.rematch_of).values(rematch=table.id)
+                )
             tx.execute(
                 tables.insert().values(
                     id=table.id,
@@ -202,6 +211,7 @@ class Store:
                     created_at=table.created_at,
                     settings=json.dumps(table.settings, sort_keys=True),
                     forfeit=None if table.forfeit is None else json.dumps(table.forfeit),
+                    host_hash=table.host_hash,
                 )
             )
             tx.execute(
@@ -422,4 +432,5 @@ def _table_row(row: Any) -> TableRow:
         rematch=row["rematch"],
         settings=json.loads(row["settings"]),
         forfeit=None if row["forfeit"] is None else json.loads(row["forfeit"]),
+        host_hash=row["host_hash"],
     )
