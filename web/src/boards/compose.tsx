@@ -4,7 +4,7 @@
  * bids and overseer orders) is then shown as a pending choice with Confirm and Clear, and
  * only Confirm sends it, as the one action id it is. */
 import { Component, type ComponentChildren } from "preact";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useCallback, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { LegalAction } from "../generated/protocol";
 import { useLanguage } from "../i18n";
 import "./boards.css";
@@ -37,43 +37,50 @@ export interface Composer {
   clear: () => void;
 }
 
-/** The state of one decision under construction; cleared whenever the legal moves change.
- * ``open`` keeps its identity, so that boards can skip redrawing places that did not change. */
+/** A decision begun on the board: the place's offer or the choice pending Confirm, and the
+ * legal moves it was begun under (their ``epoch``, counted up whenever they change). */
+interface Decision {
+  epoch: number;
+  offer: Offer | null;
+  pending: { option: Option; key: string } | null;
+}
+
+/** The state of one decision under construction; it ends whenever the legal moves change.
+ * ``open`` keeps its identity, so that boards can skip redrawing places that did not change.
+ *
+ * The decision holds only while the moves it was begun under are the ones drawn: that is
+ * read as the board is drawn, never reset by an effect after it. An effect runs a frame
+ * later (after the next paint), so a click on a place of the new moves that came before
+ * it (a fast click, or a slow frame on a busy machine) had its offer wiped by the reset
+ * meant for the moves before, and the click did nothing. */
 export function useComposer(legal: LegalAction[], onAct: (action: number) => void): Composer {
-  const [offer, setOffer] = useState<Offer | null>(null);
-  const [pending, setPending] = useState<{ option: Option; key: string } | null>(null);
+  const [decision, setDecision] = useState<Decision | null>(null);
   const send = useRef(onAct);
   send.current = onAct;
-  // A new set of legal moves (not merely a new copy of the same list) ends the decision.
+  // A new set of legal moves (not merely a new copy of the same list) is a new epoch: a
+  // decision of an earlier one is over, even should the same moves come back later.
   const signature = legal.map((action) => action.id).join(" ");
-  useEffect(() => {
-    setOffer(null);
-    setPending(null);
-  }, [signature]);
-  const clear = useCallback(() => {
-    setOffer(null);
-    setPending(null);
+  const epoch = useRef({ signature, count: 0 });
+  if (epoch.current.signature !== signature) {
+    epoch.current = { signature, count: epoch.current.count + 1 };
+  }
+  const live = decision !== null && decision.epoch === epoch.current.count ? decision : null;
+  const offer = live?.offer ?? null;
+  const pending = live?.pending ?? null;
+  const clear = useCallback(() => setDecision(null), []);
+  const pick = useCallback((option: Option, from: Offer) => {
+    if (from.sealed) {
+      setDecision({ epoch: epoch.current.count, offer: null, pending: { option, key: from.key } });
+    } else {
+      // Sent as it is chosen; the choices give way when the next legal moves arrive.
+      send.current(option.action.id);
+    }
   }, []);
-  const pick = useCallback(
-    (option: Option, from: Offer) => {
-      if (from.sealed) {
-        setOffer(null);
-        setPending({ option, key: from.key });
-      } else {
-        // Sent as it is chosen; the choices give way when the next legal moves arrive.
-        send.current(option.action.id);
-      }
-    },
-    [clear],
-  );
   const open = useCallback(
     (next: Offer) => {
       const [only] = next.options;
       if (next.options.length === 1 && only) pick(only, next);
-      else {
-        setPending(null);
-        setOffer(next);
-      }
+      else setDecision({ epoch: epoch.current.count, offer: next, pending: null });
     },
     [pick],
   );
