@@ -22,6 +22,10 @@ export interface TableState {
   pending: number;
   /** The step of this seat's latest acknowledged action that stands (``null``: none). */
   mine: number | null;
+  /** An action was sent and the update it was chosen in is still the latest: this seat's
+   * moves are not to be offered until a newer update (or a refusal) comes. The ``ack``
+   * comes before the update showing the move, so ``pending`` alone is over too soon. */
+  waiting: boolean;
 }
 
 export interface SocketLike {
@@ -54,12 +58,15 @@ export class Connection {
     error: null,
     pending: 0,
     mine: null,
+    waiting: false,
   };
   private socket: SocketLike | null = null;
   private since = 0;
   private readonly unacked = new Map<string, Act>();
   /** The steps of this seat's acknowledged actions, oldest first (undone ones removed). */
   private readonly acted: number[] = [];
+  /** The update (sequence number and undo count) the awaited action was chosen in. */
+  private sentFrom: { seq: number; undos: number } | null = null;
   private stopped = false;
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -100,13 +107,17 @@ export class Connection {
     this.open();
   }
 
-  /** Send the action with id ``action`` against the latest update. */
-  act(action: number): string {
+  /** Send the action with id ``action`` against the latest update and return its client
+   * id; ``null`` (nothing sent) while an action sent from the latest update awaits a newer
+   * one: a second choice from the same moves would only be refused as stale. */
+  act(action: number): string | null {
+    if (this.state.waiting) return null;
     const cid = clientId();
     const update = this.state.update;
     const message: Act = { type: "act", seq: update?.seq ?? 0, action, cid, undos: update?.undos ?? 0 };
     this.unacked.set(cid, message);
-    this.set({ pending: this.unacked.size });
+    this.sentFrom = { seq: message.seq, undos: message.undos ?? 0 };
+    this.set({ pending: this.unacked.size, waiting: true });
     this.send(message);
     return cid;
   }
@@ -158,7 +169,13 @@ export class Connection {
           message.resync || this.freshLog ? message.events : [...this.state.log, ...message.events];
         this.freshLog = false;
         this.since = message.seq;
-        this.set({ update: message, log });
+        // Any update but the one the awaited action was chosen in is newer (an undo brings
+        // the sequence number back but counts up ``undos``); so is a resync.
+        const from = this.sentFrom;
+        if (from && (message.resync || message.seq !== from.seq || (message.undos ?? 0) !== from.undos)) {
+          this.sentFrom = null;
+        }
+        this.set({ update: message, log, waiting: this.sentFrom !== null });
         break;
       }
       case "ack":
@@ -167,6 +184,9 @@ export class Connection {
         this.set({ pending: this.unacked.size, mine: message.seq });
         break;
       case "error":
+        // a refusal (of the action or anything else) ends the wait: the moves shown stand
+        this.sentFrom = null;
+        this.set({ waiting: false });
         if (message.cid) this.unacked.delete(message.cid);
         if (!message.cid && FINAL.has(message.code)) {
           this.set({ link: "refused", error: message.message });

@@ -147,6 +147,9 @@ export function TableView(props: {
   const legal = update?.legal ?? [];
   const toAct = update?.to_act ?? [];
   const title = titles[welcome.game] ?? welcome.game.replace(/-/g, " ");
+  // A move sent: no move is offered until the table has moved on from the update it was
+  // chosen in (the ack comes before that update) or the move is refused.
+  const busy = state.pending > 0 || state.waiting;
   if (replaying && update?.over) {
     return (
       <TableReplay
@@ -202,6 +205,7 @@ export function TableView(props: {
               seat={welcome.seat}
               names={welcome.names}
               onAct={onAct}
+              busy={busy}
               last={lastPlaces(state.log as { seq: number; kind: string; data: Record<string, unknown> }[])}
             />
           ) : (
@@ -217,7 +221,7 @@ export function TableView(props: {
             clock={update?.clock ?? null}
           />
           {onUndo && !update?.over && state.mine !== null && state.mine === update?.seq && (
-            <button type="button" class="undo" onClick={onUndo} disabled={state.pending > 0}>
+            <button type="button" class="undo" onClick={onUndo} disabled={busy}>
               {t("Undo my last move")}
             </button>
           )}
@@ -234,7 +238,7 @@ export function TableView(props: {
               onReplay={() => setReplaying(true)}
             />
           ) : (
-            <MoveList legal={legal} onAct={onAct} busy={state.pending > 0} />
+            <MoveList legal={legal} onAct={onAct} busy={busy} />
           )}
           {!update?.over && legal.length === 0 && update?.status === "playing" && (
             <p class="waiting" role="status">
