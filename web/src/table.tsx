@@ -229,6 +229,7 @@ export function TableView(props: {
             <Result
               names={welcome.names}
               outcome={update.outcome as Outcome | null | undefined}
+              cause={(view.outcome as { reason?: unknown } | null | undefined)?.reason}
               breakdown={update.breakdown}
               onRematch={
                 welcome.seat !== null && key
