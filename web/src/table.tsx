@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api } from "./api";
 import { Board } from "./boards";
 import { lastPlaces, type View } from "./boards/view";
-import { Connection, socketUrl, type TableState } from "./connection";
+import { Connection, sessionMemory, socketUrl, type TableState } from "./connection";
 import { type Lang, LanguagePicker, useLanguage } from "./i18n";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
@@ -80,7 +80,9 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
 
   useEffect(() => {
     const who = { seat, key, watch };
-    const made = new Connection((since) => socketUrl(table, who, lang.current, since), setState);
+    // a seat remembers its own steps across a reload (to offer undoing the latest)
+    const memory = seat !== null ? sessionMemory(`saqqara.steps.${table}.${seat}`) : null;
+    const made = new Connection((since) => socketUrl(table, who, lang.current, since), setState, undefined, memory);
     connection.current = made;
     made.start();
     return () => made.stop();
