@@ -1,6 +1,7 @@
 /** Clocks and undo from the lobby: a two-person Tutankhamun table created in the lobby's
  * form with a clock per move and undo allowed; both seats open their links; the seat to
- * move sees its clock running, moves, takes the move back with the Undo button and is
+ * move sees its clock running, moves, reloads the page (the Undo button is still offered),
+ * takes the move back with the Undo button and is
  * at the first step again with its clock shown. */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -52,6 +53,10 @@ it("creates a clocked table with undo in the lobby, moves and takes the move bac
   const before = Number(await table.getAttribute("data-seq"));
   await move.click();
   const undo = page.locator("button.undo");
+  await undo.waitFor({ timeout: 30_000 });
+  expect(Number(await table.getAttribute("data-seq"))).toBe(before + 1);
+  // a full reload still offers it: the page kept the step its ack named
+  await page.reload();
   await undo.waitFor({ timeout: 30_000 });
   expect(Number(await table.getAttribute("data-seq"))).toBe(before + 1);
   await undo.click();

@@ -22,6 +22,10 @@ export interface TableState {
   pending: number;
   /** The step of this seat's latest acknowledged action that stands (``null``: none). */
   mine: number | null;
+  /** An action was sent and the update it was chosen in is still the latest: this seat's
+   * moves are not to be offered until a newer update (or a refusal) comes. The ``ack``
+   * comes before the update showing the move, so ``pending`` alone is over too soon. */
+  waiting: boolean;
 }
 
 export interface SocketLike {
@@ -33,6 +37,48 @@ export interface SocketLike {
 }
 
 export type SocketFactory = (url: string) => SocketLike;
+
+/** Where a seat's page keeps the steps of its acknowledged actions, so that after a full
+ * reload it still knows whether the table's latest step is its own (and offers to undo
+ * it): nothing the server sends names the seat that took a step, but each ``ack`` told
+ * this page the step of its own action. */
+export interface StepMemory {
+  load(): number[];
+  save(steps: number[]): void;
+}
+
+/** How many of a seat's latest steps are kept (only the last one is ever offered). */
+const KEPT_STEPS = 16;
+
+/** A seat's steps kept in the tab's sessionStorage under ``key`` (it lasts as long as the
+ * tab, reloads included); nothing kept where storage is refused. */
+export function sessionMemory(key: string, storage: Pick<Storage, "getItem" | "setItem"> | null = session()): StepMemory {
+  return {
+    load() {
+      try {
+        const kept: unknown = JSON.parse(storage?.getItem(key) ?? "[]");
+        return Array.isArray(kept) ? kept.filter((step): step is number => Number.isInteger(step)) : [];
+      } catch {
+        return [];
+      }
+    },
+    save(steps) {
+      try {
+        storage?.setItem(key, JSON.stringify(steps.slice(-KEPT_STEPS)));
+      } catch {
+        // storage full or refused: the steps last as long as the page
+      }
+    },
+  };
+}
+
+function session(): Storage | null {
+  try {
+    return typeof sessionStorage === "undefined" ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
 
 /** Refusals after which reconnecting cannot help. */
 const FINAL = new Set(["bad-key", "no-table", "bad-request"]);
@@ -54,12 +100,15 @@ export class Connection {
     error: null,
     pending: 0,
     mine: null,
+    waiting: false,
   };
   private socket: SocketLike | null = null;
   private since = 0;
   private readonly unacked = new Map<string, Act>();
   /** The steps of this seat's acknowledged actions, oldest first (undone ones removed). */
   private readonly acted: number[] = [];
+  /** The update (sequence number and undo count) the awaited action was chosen in. */
+  private sentFrom: { seq: number; undos: number } | null = null;
   private stopped = false;
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -70,7 +119,11 @@ export class Connection {
     private readonly url: (since: number) => string,
     private readonly onChange: (state: TableState) => void,
     private readonly factory: SocketFactory = (url) => new WebSocket(url),
-  ) {}
+    private readonly memory: StepMemory | null = null,
+  ) {
+    this.acted.push(...(memory?.load() ?? []));
+    this.state.mine = this.acted.at(-1) ?? null;
+  }
 
   start(): void {
     this.stopped = false;
@@ -100,13 +153,17 @@ export class Connection {
     this.open();
   }
 
-  /** Send the action with id ``action`` against the latest update. */
-  act(action: number): string {
+  /** Send the action with id ``action`` against the latest update and return its client
+   * id; ``null`` (nothing sent) while an action sent from the latest update awaits a newer
+   * one: a second choice from the same moves would only be refused as stale. */
+  act(action: number): string | null {
+    if (this.state.waiting) return null;
     const cid = clientId();
     const update = this.state.update;
     const message: Act = { type: "act", seq: update?.seq ?? 0, action, cid, undos: update?.undos ?? 0 };
     this.unacked.set(cid, message);
-    this.set({ pending: this.unacked.size });
+    this.sentFrom = { seq: message.seq, undos: message.undos ?? 0 };
+    this.set({ pending: this.unacked.size, waiting: true });
     this.send(message);
     return cid;
   }
@@ -158,15 +215,32 @@ export class Connection {
           message.resync || this.freshLog ? message.events : [...this.state.log, ...message.events];
         this.freshLog = false;
         this.since = message.seq;
-        this.set({ update: message, log });
+        // Any update but the one the awaited action was chosen in is newer (an undo brings
+        // the sequence number back but counts up ``undos``); so is a resync.
+        const from = this.sentFrom;
+        if (from && (message.resync || message.seq !== from.seq || (message.undos ?? 0) !== from.undos)) {
+          this.sentFrom = null;
+        }
+        // a step past the table's latest was taken back (an undo this page missed)
+        let mine = this.state.mine;
+        if ((this.acted.at(-1) ?? -1) > message.seq) {
+          while ((this.acted.at(-1) ?? -1) > message.seq) this.acted.pop();
+          this.memory?.save(this.acted);
+          mine = this.acted.at(-1) ?? null;
+        }
+        this.set({ update: message, log, waiting: this.sentFrom !== null, mine });
         break;
       }
       case "ack":
         this.unacked.delete(message.cid);
         if (!this.acted.includes(message.seq)) this.acted.push(message.seq);
+        this.memory?.save(this.acted);
         this.set({ pending: this.unacked.size, mine: message.seq });
         break;
       case "error":
+        // a refusal (of the action or anything else) ends the wait: the moves shown stand
+        this.sentFrom = null;
+        this.set({ waiting: false });
         if (message.cid) this.unacked.delete(message.cid);
         if (!message.cid && FINAL.has(message.code)) {
           this.set({ link: "refused", error: message.message });
@@ -181,6 +255,7 @@ export class Connection {
         // the step is taken back: its events leave the log (the next update is the position),
         // and this seat's action before it may be the latest step again
         while ((this.acted.at(-1) ?? -1) >= message.seq) this.acted.pop();
+        this.memory?.save(this.acted);
         this.set({
           log: this.state.log.filter((event) => event.seq < message.seq),
           mine: this.acted.at(-1) ?? null,

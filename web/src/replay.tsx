@@ -115,6 +115,7 @@ export function ReplayView(props: { replay: Replay; title: string; onClose?: () 
               <Result
                 names={replay.names}
                 outcome={replay.outcome as Outcome}
+                cause={((frame.view as View).outcome as { reason?: unknown } | null | undefined)?.reason}
                 breakdown={replay.breakdown}
                 onRematch={null}
               />

@@ -1,7 +1,7 @@
 /** The end of a game: who won, each player's rank and score with the parts it is made of
  * (the server's score breakdown, when it sends one), a rematch (for a seat) and a replay. */
 import type { ScoreLine } from "./generated/protocol";
-import { useLanguage } from "./i18n";
+import { type Translate, useLanguage } from "./i18n";
 import { seatSymbol } from "./seats";
 
 export type { ScoreLine };
@@ -13,24 +13,46 @@ export interface Outcome {
   reason: string;
 }
 
+/** The seat an engine's own end reason names (``seat 2 reached the goal``, ``seat 1 played
+ * the last task card``: the engines write the seat that brought the end about this way,
+ * and that seat is then the winner), else ``null``. */
+export function namedSeat(cause: unknown): number | null {
+  const found = typeof cause === "string" ? /^seat (\d+) /.exec(cause) : null;
+  return found ? Number(found[1]) : null;
+}
+
+/** The sentence that says who won and why. ``outcome.reason`` is worded by the server;
+ * ``cause`` is the engine's own reason from the view's outcome (untranslated). A reason
+ * naming the one winner is a clause with that player's name (``Ada laid the last task
+ * card``), so it is said once: "Ada laid the last task card and won." Any other reason is
+ * about the table ("the path is empty"): "Won by Ada (the path is empty)." */
+export function verdict(t: Translate, names: string[], outcome: Outcome, cause?: unknown): string {
+  const { winners, reason } = outcome;
+  const named = namedSeat(cause);
+  if (reason && winners.length === 1 && named !== null && winners[0] === named) {
+    return `${t("{reason} and won", { reason })}.`;
+  }
+  const players = winners.map((seat) => names[seat] ?? "").join(", ");
+  return `${t("Won by {players}", { players })}${reason ? ` (${reason})` : ""}.`;
+}
+
 export function Result(props: {
   names: string[];
   outcome: Outcome | null | undefined;
+  /** The engine's own reason (the view's ``outcome.reason``), read by :func:`verdict`. */
+  cause?: unknown;
   breakdown?: ScoreLine[] | null;
   onRematch: (() => void) | null;
   onReplay?: (() => void) | null;
 }) {
-  const { names, outcome, breakdown, onRematch, onReplay } = props;
+  const { names, outcome, cause, breakdown, onRematch, onReplay } = props;
   const { t } = useLanguage();
   return (
     <section class="result" aria-label={t("Result")}>
       <h2>{t("Game over")}</h2>
       {outcome && (
         <>
-          <p>
-            {t("Won by {players}", { players: outcome.winners.map((s) => names[s]).join(", ") })}
-            {outcome.reason ? ` (${outcome.reason})` : ""}.
-          </p>
+          <p class="verdict">{verdict(t, names, outcome, cause)}</p>
           <table>
             <thead>
               <tr>

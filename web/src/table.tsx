@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api } from "./api";
 import { Board } from "./boards";
 import { lastPlaces, type View } from "./boards/view";
-import { Connection, socketUrl, type TableState } from "./connection";
+import { Connection, sessionMemory, socketUrl, type TableState } from "./connection";
 import { type Lang, LanguagePicker, useLanguage } from "./i18n";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
@@ -80,7 +80,9 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
 
   useEffect(() => {
     const who = { seat, key, watch };
-    const made = new Connection((since) => socketUrl(table, who, lang.current, since), setState);
+    // a seat remembers its own steps across a reload (to offer undoing the latest)
+    const memory = seat !== null ? sessionMemory(`saqqara.steps.${table}.${seat}`) : null;
+    const made = new Connection((since) => socketUrl(table, who, lang.current, since), setState, undefined, memory);
     connection.current = made;
     made.start();
     return () => made.stop();
@@ -147,6 +149,9 @@ export function TableView(props: {
   const legal = update?.legal ?? [];
   const toAct = update?.to_act ?? [];
   const title = titles[welcome.game] ?? welcome.game.replace(/-/g, " ");
+  // A move sent: no move is offered until the table has moved on from the update it was
+  // chosen in (the ack comes before that update) or the move is refused.
+  const busy = state.pending > 0 || state.waiting;
   if (replaying && update?.over) {
     return (
       <TableReplay
@@ -202,6 +207,7 @@ export function TableView(props: {
               seat={welcome.seat}
               names={welcome.names}
               onAct={onAct}
+              busy={busy}
               last={lastPlaces(state.log as { seq: number; kind: string; data: Record<string, unknown> }[])}
             />
           ) : (
@@ -217,7 +223,7 @@ export function TableView(props: {
             clock={update?.clock ?? null}
           />
           {onUndo && !update?.over && state.mine !== null && state.mine === update?.seq && (
-            <button type="button" class="undo" onClick={onUndo} disabled={state.pending > 0}>
+            <button type="button" class="undo" onClick={onUndo} disabled={busy}>
               {t("Undo my last move")}
             </button>
           )}
@@ -225,6 +231,7 @@ export function TableView(props: {
             <Result
               names={welcome.names}
               outcome={update.outcome as Outcome | null | undefined}
+              cause={(view.outcome as { reason?: unknown } | null | undefined)?.reason}
               breakdown={update.breakdown}
               onRematch={
                 welcome.seat !== null && key
@@ -234,7 +241,7 @@ export function TableView(props: {
               onReplay={() => setReplaying(true)}
             />
           ) : (
-            <MoveList legal={legal} onAct={onAct} busy={state.pending > 0} />
+            <MoveList legal={legal} onAct={onAct} busy={busy} />
           )}
           {!update?.over && legal.length === 0 && update?.status === "playing" && (
             <p class="waiting" role="status">

@@ -54,7 +54,7 @@ describe("Connection", () => {
     const first = sockets[0]!;
     first.open();
     first.deliver(update(4, [1, 2, 3, 4]));
-    const cid = connection.act(3);
+    const cid = connection.act(3)!;
     const sentAct = JSON.parse(first.sent[0]!) as Act;
     expect(sentAct).toEqual({ type: "act", seq: 4, action: 3, cid, undos: 0 });
     first.close();
@@ -120,7 +120,7 @@ describe("Connection", () => {
     const socket = sockets[0]!;
     socket.open();
     socket.deliver({ ...(update(4, [1, 2, 3, 4]) as object), undos: 2 } as ServerMessage);
-    const cid = connection.act(3);
+    const cid = connection.act(3)!;
     expect(JSON.parse(socket.sent[0]!)).toEqual({ type: "act", seq: 4, action: 3, cid, undos: 2 });
     socket.deliver({ type: "ack", cid, seq: 5 });
     socket.deliver({ ...(update(5, [5]) as object), undos: 2 } as ServerMessage);
@@ -136,7 +136,7 @@ describe("Connection", () => {
     expect(connection.state.mine).toBeNull();
     expect(connection.state.log.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
     socket.deliver({ ...(update(4, []) as object), undos: 4 } as ServerMessage);
-    const again = connection.act(3);
+    const again = connection.act(3)!;
     expect(JSON.parse(socket.sent[2]!)).toEqual({ type: "act", seq: 4, action: 3, cid: again, undos: 4 });
   });
 

@@ -56,7 +56,7 @@ it("reloads in another language without doubling the log or losing an action", (
   const first = sockets[0]!;
   first.open();
   first.deliver(update(2, [[1, "one"], [2, "two"]]));
-  const cid = connection.act(3);
+  const cid = connection.act(3)!;
 
   lang = "de";
   connection.reload();

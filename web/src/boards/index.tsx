@@ -21,15 +21,17 @@ function drawn(game: string): game is keyof Views {
   return Object.prototype.hasOwnProperty.call(BOARDS, game);
 }
 
-export function Board(props: BoardProps & { game: string }) {
-  const { game, view, ...rest } = props;
+/** ``busy``: a move was sent and its answer is awaited; the places take no clicks. */
+export function Board(props: BoardProps & { game: string; busy?: boolean }) {
+  const { game, view, busy = false, ...rest } = props;
   const { t } = useLanguage();
   const roving = useRovingPlaces(rest.legal);
   if (!drawn(game)) return <p>{t("No drawing for {game}.", { game })}</p>;
   const Drawn = BOARDS[game] as (props: BoardProps<unknown>) => preact.JSX.Element;
   return (
     <div
-      class="board-keys"
+      class={busy ? "board-keys busy" : "board-keys"}
+      aria-busy={busy}
       ref={roving.ref}
       onKeyDown={roving.onKeyDown}
       onFocusIn={roving.onFocusIn}
