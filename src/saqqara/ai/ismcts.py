@@ -4,8 +4,9 @@ Each iteration draws a determinization from the bot's own perspective (``resampl
 walks the tree choosing among the actions available in that world by UCB1 with
 availability counts (Cowling, Powley and Whitehouse, 2012), adds one node, and values the
 new position — with the game's registered evaluator where it has one (once per seat on the
-path), by random play to the end otherwise — crediting every node with the value for the
-seat that acted there. Chance is sampled. Tree children are keyed by integer action id.
+path, or once for all seats where the game registers its values for every seat), by random
+play to the end otherwise — crediting every node with the value for the seat that acted
+there. Chance is sampled. Tree children are keyed by integer action id.
 
 A budget is iterations or think time: ``ismcts:2000`` runs 2000 iterations per move,
 ``ismcts:1s`` / ``ismcts:500ms`` / ``ismcts:1.5s`` think that long (default 400
@@ -21,7 +22,13 @@ import threading
 import time
 from dataclasses import dataclass
 
-from saqqara.ai.registry import Evaluator, evaluator_for, register_param_bot
+from saqqara.ai.registry import (
+    Evaluator,
+    SeatValues,
+    evaluator_for,
+    register_param_bot,
+    seat_values_for,
+)
 from saqqara.core.action_ids import ActionIds
 from saqqara.core.actions import Action
 from saqqara.core.errors import OptionError
@@ -101,6 +108,9 @@ class ISMCTSBot:
         self.game = game
         self.budget = Budget(iterations, None)
         self.evaluator: Evaluator | None = evaluator_for(game.spec.id)
+        self.seat_values: SeatValues | None = (
+            seat_values_for(game.spec.id) if self.evaluator is not None else None
+        )
         self.action_ids = ActionIds(game)
         self.stop = threading.Event()
         self.iterations_done = 0
@@ -198,6 +208,7 @@ class ISMCTSBot:
         path: list[Node] = []
         node = root
         key = self.action_ids
+        table = key.table
         # Selection and expansion.
         while True:
             acting = world.to_act()
@@ -209,7 +220,14 @@ class ISMCTSBot:
                 continue
             legal = world.legal_actions(seat)
             children = node.children
-            kids = [children.get(aid) for aid in key.of(legal)] if children else None
+            if children:
+                get = children.get
+                try:
+                    kids: list[Node | None] | None = [get(table[id(a)]) for a in legal]
+                except KeyError:
+                    kids = [get(aid) for aid in key.of(legal)]
+            else:
+                kids = None
             if kids is None:
                 # A node seen for the first time: every action is untried.
                 index = rng.randrange(len(legal))
@@ -236,6 +254,12 @@ class ISMCTSBot:
             world.apply_unchecked(seat, legal[index])
             path.append(node)
         # Evaluation: the game's heuristic (once per seat), or random play to the end.
+        if self.seat_values is not None and not world.is_terminal():
+            every = self.seat_values(world)
+            for visited in path:
+                visited.visits += 1
+                visited.reward += every[visited.seat]
+            return
         if self.evaluator is not None and not world.is_terminal():
             evaluate = self.evaluator
             values: dict[int, float] = {}

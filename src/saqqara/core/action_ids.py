@@ -30,6 +30,12 @@ class ActionIds:
         OpenSpiel state keeps a reference)."""
         return self
 
+    @property
+    def table(self) -> dict[int, int]:
+        """The memo itself: ``id(action)`` to the action's id, for actions seen so far (a
+        miss means: ask :meth:`__call__`)."""
+        return self._ids
+
     def __call__(self, action: Action) -> int:
         found = self._ids.get(id(action))
         if found is None:

@@ -237,8 +237,11 @@ class MummyState(State):
             return [voc.ROLL, voc.RESOLVE] if self.out else [voc.ROLL]
         if phase == CHOOSE:
             choices: list[Action] = [voc.REROLL]
+            board = self.board
+            field = self.pos[cur]
+            others = self.others_mask(cur)
             for v in sorted(set(self.rolled)):
-                if self.destinations(cur, v):
+                if moves.can_move_by(board, field, v, self.mummy, others):
                     choices.append(voc.ANNOUNCE[v])
             return choices
         dest = self.destinations(cur, self.value)
@@ -380,19 +383,21 @@ class MummyState(State):
     def _die(self, face: int) -> None:
         """2. Würfeln: one die lands; after the last, the mummy faces are set aside."""
         self.roll_faces.append(face)
-        self.emit("die", face=act.FACE_WORDS[face])
+        if self._events is not None:
+            self.emit("die", face=act.FACE_WORDS[face])
         if len(self.roll_faces) < self.to_roll:
             return
         mummies = self.roll_faces.count(act.MUMMY_FACE)
         self.out += mummies
         self.rolled = sorted(f for f in self.roll_faces if f != act.MUMMY_FACE)
         self.roll_faces = []
-        self.emit(
-            "rolled",
-            figure=self.cur,
-            faces=[act.FACE_WORDS[f] for f in self.rolled],
-            mummy_dice=self.out,
-        )
+        if self._events is not None:
+            self.emit(
+                "rolled",
+                figure=self.cur,
+                faces=[act.FACE_WORDS[f] for f in self.rolled],
+                mummy_dice=self.out,
+            )
         if self.out == self.board.explorer_dice:
             # Besondere Spielsituationen: all five show mummies; the turn is lost and the
             # next explorer must resolve (or the mummy adds an interim move of 5).
@@ -407,20 +412,12 @@ class MummyState(State):
         """3. Ziehen: the value of one die is announced aloud (to the mummy too)."""
         self.value = value
         self.phase = MOVE
-        self.emit("announce", figure=self.cur, value=act.FACE_WORDS[value])
-        board = self.board
-        known = self.known_mask(self.cur)
-        belief = self.belief[self.cur]
-        blocked = board.forbidden | (1 << self.mummy)
-        if value == act.ARROW:
-            movable = board.spread(((1 << board.fields) - 1) & ~blocked & ~known)
-        else:
-            free = ((1 << board.fields) - 1) & ~blocked & ~known
-            movable = moves.walk(board, free, value + 1, blocked)
-        for f in moves.bits(belief & board.forbidden):
-            if moves.belief_after_move(board, 1 << f, value, self.mummy, known):
-                movable |= 1 << f
-        self.belief[self.cur] = belief & movable
+        if self._events is not None:
+            self.emit("announce", figure=self.cur, value=act.FACE_WORDS[value])
+        cur = self.cur
+        self.belief[cur] = moves.announced(
+            self.board, self.belief[cur], value, self.mummy, self.known_mask(cur)
+        )
 
     def _go(self, field: int, play: bool) -> None:
         """3. Ziehen and 4. Auftragskarte ausspielen: move, and maybe play the card."""
@@ -428,9 +425,10 @@ class MummyState(State):
         seat = self._owner[cur]
         board = self.board
         self.pos[cur] = field
-        explorers = frozenset(range(1, self.game.players))
-        self.emit("moved", figure=cur)
-        self.emit("position", seats=explorers, figure=cur, field=board.field_name(field))
+        if self._events is not None:
+            explorers = frozenset(range(1, self.game.players))
+            self.emit("moved", figure=cur)
+            self.emit("position", seats=explorers, figure=cur, field=board.field_name(field))
         if play:
             symbol = board.symbol_at[field]
             self.played[symbol] = True
@@ -449,7 +447,7 @@ class MummyState(State):
                 self.emit("game-over", winner=seat, reason=self.reason)
                 return
         else:
-            self.belief[cur] = moves.belief_after_move(
+            self.belief[cur] = moves.moved(
                 board,
                 self.belief[cur],
                 self.value,
@@ -473,7 +471,8 @@ class MummyState(State):
         field = self.board.neighbours[self.mummy][direction]
         self.mummy = field
         self.steps -= 1
-        self.emit("mummy-step", field=self.board.field_name(field), steps_left=self.steps)
+        if self._events is not None:
+            self.emit("mummy-step", field=self.board.field_name(field), steps_left=self.steps)
         bit = 1 << field
         if any(b & bit for b in self.belief):
             self.pending = field
