@@ -21,6 +21,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from typing import cast
 
 from saqqara.ai.registry import (
     Evaluator,
@@ -42,9 +43,19 @@ PRIOR_WORLDS = 4
 """Determinizations that value the root's moves before the search (0: no root prior)."""
 PRIOR_VISITS = 10
 """Virtual visits each root move starts with, at its prior value."""
-_LOGGED = 1 << 14
-_LOGS = [0.0, *(math.log(n) for n in range(1, _LOGGED))]
-"""``math.log(n)`` looked up for the availability counts of UCB1."""
+_LOGS = [0.0, *(math.log(n) for n in range(1, 1 << 14))]
+"""``math.log(n)`` looked up for the availability counts of UCB1; lengthened before a
+search could need more (see :func:`_log_table_for`)."""
+
+
+def _logged_iterations(prior_visits: int, iterations: int) -> int:
+    """Lengthen :data:`_LOGS` for ``iterations`` iterations of one search and answer how
+    many it covers: an iteration adds at most one to a child's availability, which starts
+    at ``prior_visits`` at most."""
+    need = iterations + prior_visits + 2
+    if need > len(_LOGS):
+        _LOGS.extend(math.log(n) for n in range(len(_LOGS), need))
+    return len(_LOGS) - prior_visits - 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +101,7 @@ class Budget:
 class Node:
     """Statistics of one action sequence from the root, shared by every world it occurs in."""
 
-    __slots__ = ("availability", "children", "reward", "seat", "visits")
+    __slots__ = ("availability", "children", "kids", "legal", "reward", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -98,6 +109,11 @@ class Node:
         self.visits = 0
         self.availability = 0
         self.reward = 0.0
+        self.legal: list[Action] | None = None
+        """The legal list of the last world that found every action here tried ..."""
+        self.kids: list[Node] = []
+        """... and the children of its actions, in its order (reused while the worlds
+        offer the same list: it saves a look-up per action)."""
 
 
 class ISMCTSBot:
@@ -162,20 +178,19 @@ class ISMCTSBot:
         if self.prior_worlds and self.evaluator is not None:
             self._seed_root(root, perspective, rng)
         iterations, seconds = self.budget.iterations, self.budget.seconds
-        if seconds is None:
-            for _ in range(iterations or 0):
-                if stop.is_set():
-                    break
-                self._iterate(root, perspective.resample(rng), rng)
-                done += 1
+        if iterations is not None:
+            limit: float = iterations
         else:
-            deadline = time.perf_counter() + seconds
-            limit = iterations if iterations is not None else math.inf
-            while not stop.is_set() and done < limit:
-                if done and time.perf_counter() >= deadline:
-                    break
-                self._iterate(root, perspective.resample(rng), rng)
-                done += 1
+            limit = math.inf if seconds is not None else 0
+        logged = _logged_iterations(self.prior_visits, min(iterations or 0, 1 << 16))
+        deadline = math.inf if seconds is None else time.perf_counter() + seconds
+        while not stop.is_set() and done < limit:
+            if seconds is not None and done and time.perf_counter() >= deadline:
+                break
+            if done >= logged:
+                logged = _logged_iterations(self.prior_visits, 2 * done + 1)
+            self._iterate(root, perspective.resample(rng), rng)
+            done += 1
         self.iterations_done = done
         return root
 
@@ -209,6 +224,7 @@ class ISMCTSBot:
         node = root
         key = self.action_ids
         table = key.table
+        select = self._select
         # Selection and expansion.
         while True:
             acting = world.to_act()
@@ -219,6 +235,12 @@ class ISMCTSBot:
                 world.apply_unchecked(CHANCE, world.sample_chance(rng))
                 continue
             legal = world.legal_actions(seat)
+            if legal == node.legal:
+                index = select(node.kids)
+                node = node.kids[index]
+                world.apply_unchecked(seat, legal[index])
+                path.append(node)
+                continue
             children = node.children
             if children:
                 get = children.get
@@ -249,8 +271,10 @@ class ISMCTSBot:
                 world.apply_unchecked(seat, legal[index])
                 path.append(child)
                 break
-            index = self._select(kids)  # type: ignore[arg-type]  # no None left
-            node = kids[index]  # type: ignore[assignment]
+            node.legal = legal
+            node.kids = cast(list[Node], kids)  # no None left
+            index = select(node.kids)
+            node = node.kids[index]
             world.apply_unchecked(seat, legal[index])
             path.append(node)
         # Evaluation: the game's heuristic (once per seat), or random play to the end.
@@ -292,12 +316,12 @@ class ISMCTSBot:
         best_value = -math.inf
         logs = _LOGS
         sqrt = math.sqrt
+        exploration = EXPLORATION
         for index, child in enumerate(kids):
             available = child.availability + 1
             child.availability = available
             visits = child.visits
-            spread = logs[available] if available < _LOGGED else math.log(available)
-            value = child.reward / visits + EXPLORATION * sqrt(spread / visits)
+            value = child.reward / visits + exploration * sqrt(logs[available] / visits)
             if value > best_value:
                 best, best_value = index, value
         return best
