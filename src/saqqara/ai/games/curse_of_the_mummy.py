@@ -260,46 +260,61 @@ def seat_values(state: State) -> list[float]:
     if owner_seats is None:
         owner_seats = _OWNER_SEATS[figure_owner] = tuple(set(figure_owner))
     dist = distances(board)
-    from_mummy = dist[state.mummy]
     threshold = state.threshold()
-    targets: dict[int, list[int]] = {}
-    owned: dict[int, int] = {}
-    laid: dict[int, int] = {}
+    # Per holder (a seat, or -1: not dealt, the last slot): cards, cards laid, and the
+    # fields of the cards still to lay.
+    owned = [0] * (players + 1)
+    laid = [0] * (players + 1)
+    targets: list[list[int]] = [[] for _ in range(players + 1)]
     played = state.played
     for symbol, holder in enumerate(state.card_owner):
-        owned[holder] = owned.get(holder, 0) + 1
+        owned[holder] += 1
         if played[symbol]:
-            laid[holder] = laid.get(holder, 0) + 1
-        elif holder in targets:
-            targets[holder].append(symbol_fields[symbol])
+            laid[holder] += 1
         else:
-            targets[holder] = [symbol_fields[symbol]]
+            targets[holder].append(symbol_fields[symbol])
     threat = 0.0
-    near: dict[int, float] = {}
+    near = [0.0] * (players + 1)
     forbidden = board.forbidden
     pos = state.pos
+    danger_at = _dangers(board)[state.mummy]
     for figure, field in enumerate(pos):
         if field < 0 or (forbidden >> field) & 1:
             continue
-        danger = max(0.0, 1.0 - from_mummy[field] / 8.0)
+        danger = danger_at[field]
         threat += danger
         owner = figure_owner[figure]
         row = dist[field]
-        nearest = min([row[f] for f in targets.get(owner, ())], default=-1)
+        nearest = min([row[f] for f in targets[owner]], default=-1)
         closeness = 1.0 / (1.0 + nearest) if nearest >= 0 else 0.0
-        near[owner] = max(near.get(owner, 0.0), closeness - 0.5 * danger)
+        mine = closeness - 0.5 * danger
+        if mine > near[owner]:
+            near[owner] = mine
     mummy = (state.collected + 0.5 * threat / max(1, len(pos))) / threshold
-    progress: dict[int, float] = {}
-    for s in owner_seats:
-        cards = owned.get(s, 0)
-        progress[s] = (laid.get(s, 0) + 0.5 * near.get(s, 0.0)) / cards if cards else 0.0
-    best = max(progress.values(), default=0.0)
+    progress = [(laid[s] + 0.5 * near[s]) / owned[s] if owned[s] else 0.0 for s in owner_seats]
+    best = max(progress, default=0.0)
     p_mummy = min(1.0, max(0.0, 0.5 + 0.5 * (mummy - best)))
-    weights = {s: max(0.0, p) + 0.1 for s, p in progress.items()}
-    total = sum(weights.values())
-    values = [(1.0 - p_mummy) * weights.get(s, 0.0) / total for s in range(players)]
+    weights = [max(0.0, p) + 0.1 for p in progress]
+    total = sum(weights)
+    values = [0.0] * players
+    for s, weight in zip(owner_seats, weights, strict=True):
+        values[s] = (1.0 - p_mummy) * weight / total
     values[MUMMY] = p_mummy
     return values
+
+
+_DANGER: dict[int, tuple[tuple[float, ...], ...]] = {}
+
+
+def _dangers(board: Board) -> tuple[tuple[float, ...], ...]:
+    """Per mummy field and field, the threat of the mummy there to a figure: falling from
+    1 beside it to 0 at eight steps of maze distance."""
+    known = _DANGER.get(id(board))
+    if known is None:
+        known = _DANGER[id(board)] = tuple(
+            tuple(max(0.0, 1.0 - d / 8.0) for d in row) for row in distances(board)
+        )
+    return known
 
 
 register_evaluator(GAME_ID, evaluate, seat_values)

@@ -62,7 +62,7 @@ def destinations(board: Board, field: int, value: int, mummy: int, others: int) 
     """
     if value == 4:
         return slide_ends(board, field, board.forbidden | (1 << mummy) | others)
-    key = (mummy * board.fields + field) * 4 + value
+    key = (mummy * board.fields + field) * 5 + value
     reach = board.walk_cache.get(key)
     if reach is None:
         blocked = board.forbidden | (1 << mummy)
@@ -78,8 +78,16 @@ def can_move_by(board: Board, field: int, value: int, mummy: int, others: int) -
 
 def can_move(board: Board, field: int, mummy: int, others: int) -> bool:
     """Whether any of 1, 2, 3, 4 or the arrow can be moved fully (else: "stuck"; the arrow
-    moves exactly where 1 does, see :func:`can_move_by`)."""
-    return any(destinations(board, field, value, mummy, others) for value in range(4))
+    moves exactly where 1 does, see :func:`can_move_by`): whether the union of the four
+    walks has a field the others leave free (remembered beside the walks)."""
+    key = (mummy * board.fields + field) * 5 + 4
+    reach = board.walk_cache.get(key)
+    if reach is None:
+        reach = 0
+        for value in range(4):
+            reach |= destinations(board, field, value, mummy, 0)
+        board.walk_cache[key] = reach
+    return bool(reach & ~others)
 
 
 def announced(board: Board, belief: int, value: int, mummy: int, known: int) -> int:

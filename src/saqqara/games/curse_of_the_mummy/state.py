@@ -627,22 +627,26 @@ class MummyState(State):
         """Redraw what ``seat`` cannot know: other explorers' cards and, for the mummy, the
         figures' fields (drawn from the belief sets, never two on one ordinary field)."""
         world = self.clone()
-        board = self.board
-        for colour in range(len(board.colours)):
+        played = self.played
+        card_owner = self.card_owner
+        dealt = world.card_owner
+        own = seat if seat != MUMMY else -2  # the mummy holds no cards: it redraws them all
+        for ids in self.board.colour_ids:
             pool = []
             holders = []
-            for s in board.symbols:
-                if s.colour != colour or self.played[s.id]:
+            for symbol in ids:
+                if played[symbol]:
                     continue
-                owner = self.card_owner[s.id]
-                if owner == seat and seat != MUMMY:
+                owner = card_owner[symbol]
+                if owner == own:
                     continue
-                pool.append(s.id)
+                pool.append(symbol)
                 if owner >= 0:
                     holders.append(owner)
             rng.shuffle(pool)
-            for i, sym in enumerate(pool):
-                world.card_owner[sym] = holders[i] if i < len(holders) else -1
+            held = len(holders)
+            for i, symbol in enumerate(pool):
+                dealt[symbol] = holders[i] if i < held else -1
         if seat == MUMMY:
             world.pos = self._draw_positions(rng)
         return world
