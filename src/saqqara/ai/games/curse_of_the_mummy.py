@@ -261,18 +261,7 @@ def seat_values(state: State) -> list[float]:
         owner_seats = _OWNER_SEATS[figure_owner] = tuple(set(figure_owner))
     dist = distances(board)
     threshold = state.threshold()
-    # Per holder (a seat, or -1: not dealt, the last slot): cards, cards laid, and the
-    # fields of the cards still to lay.
-    owned = [0] * (players + 1)
-    laid = [0] * (players + 1)
-    targets: list[list[int]] = [[] for _ in range(players + 1)]
-    played = state.played
-    for symbol, holder in enumerate(state.card_owner):
-        owned[holder] += 1
-        if played[symbol]:
-            laid[holder] += 1
-        else:
-            targets[holder].append(symbol_fields[symbol])
+    owned, laid, targets = _holdings(state.card_owner, state.played, symbol_fields, players)
     threat = 0.0
     near = [0.0] * (players + 1)
     forbidden = board.forbidden
@@ -285,7 +274,7 @@ def seat_values(state: State) -> list[float]:
         threat += danger
         owner = figure_owner[figure]
         row = dist[field]
-        nearest = min([row[f] for f in targets[owner]], default=-1)
+        nearest = min(map(row.__getitem__, targets[owner]), default=-1)
         closeness = 1.0 / (1.0 + nearest) if nearest >= 0 else 0.0
         mine = closeness - 0.5 * danger
         if mine > near[owner]:
@@ -301,6 +290,36 @@ def seat_values(state: State) -> list[float]:
         values[s] = (1.0 - p_mummy) * weight / total
     values[MUMMY] = p_mummy
     return values
+
+
+Holdings = tuple[list[int], list[int], list[list[int]]]
+_HOLDINGS: dict[tuple[int, tuple[int, ...], tuple[bool, ...]], Holdings] = {}
+_HOLDINGS_KEPT = 1 << 14
+
+
+def _holdings(
+    card_owner: list[int], played: list[bool], symbol_fields: tuple[int, ...], players: int
+) -> Holdings:
+    """Per holder (a seat, or -1: not dealt, the last slot): its cards, the cards it laid,
+    and the fields of those still to lay; remembered for the deals and plays seen last
+    (searches meet the same ones again and again; never changed by a caller)."""
+    key = (id(symbol_fields) * 8 + players, tuple(card_owner), tuple(played))
+    known = _HOLDINGS.get(key)
+    if known is not None:
+        return known
+    owned = [0] * (players + 1)
+    laid = [0] * (players + 1)
+    targets: list[list[int]] = [[] for _ in range(players + 1)]
+    for holder, done, field in zip(card_owner, played, symbol_fields, strict=True):
+        owned[holder] += 1
+        if done:
+            laid[holder] += 1
+        else:
+            targets[holder].append(field)
+    if len(_HOLDINGS) >= _HOLDINGS_KEPT:
+        _HOLDINGS.clear()
+    known = _HOLDINGS[key] = (owned, laid, targets)
+    return known
 
 
 _DANGER: dict[int, tuple[tuple[float, ...], ...]] = {}

@@ -208,7 +208,7 @@ class MummyState(State):
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase in (TURN, CHOOSE, MOVE):
-            return (self._owner[self.cur],)
+            return (self.game.owner[self.cur],)  # type: ignore[attr-defined]
         if phase == MUMMY_MOVE:
             return (MUMMY,)
         if phase == OVER:
@@ -228,7 +228,7 @@ class MummyState(State):
             ]
             out.append(voc.STOP)
             return out
-        if phase not in (TURN, CHOOSE, MOVE) or seat != self._owner[self.cur]:
+        if phase not in (TURN, CHOOSE, MOVE) or seat != self.game.owner[self.cur]:  # type: ignore[attr-defined]
             return []
         cur = self.cur
         if phase == TURN:
@@ -301,20 +301,24 @@ class MummyState(State):
         elif isinstance(action, act.Announce):
             self._announce(action.value)
         elif isinstance(action, act.Reroll):
-            self.emit("reroll", figure=self.cur, dice=len(self.rolled))
+            if self._events is not None:
+                self.emit("reroll", figure=self.cur, dice=len(self.rolled))
             self._start_roll(len(self.rolled))
         elif isinstance(action, act.Roll):
             self._not_stuck()
-            self.emit("roll", figure=self.cur, dice=self.board.explorer_dice - self.out)
+            if self._events is not None:
+                self.emit("roll", figure=self.cur, dice=self.board.explorer_dice - self.out)
             self._start_roll(self.board.explorer_dice - self.out)
         elif isinstance(action, act.Stop):
-            self.emit("mummy-stop", field=self.board.field_name(self.mummy))
+            if self._events is not None:
+                self.emit("mummy-stop", field=self.board.field_name(self.mummy))
             self._end_mummy_move()
         elif isinstance(action, act.MummyDie):
             self.steps = action.value + self.out
             self.mode = NORMAL
             self.phase = MUMMY_MOVE
-            self.emit("mummy-die", value=action.value, steps=self.steps)
+            if self._events is not None:
+                self.emit("mummy-die", value=action.value, steps=self.steps)
         elif isinstance(action, act.Resolve):
             self._not_stuck()
             self.emit("resolve", figure=self.cur, steps=self.out)
@@ -339,7 +343,8 @@ class MummyState(State):
     def _begin_turn(self, figure: int) -> None:
         """Start a figure's turn; all five mummy faces out force the resolution first."""
         self.cur = figure
-        self.emit("turn", figure=figure, seat=self._owner[figure])
+        if self._events is not None:
+            self.emit("turn", figure=figure, seat=self._owner[figure])
         if self.forced:
             self.forced = False
             self.emit("forced-resolve", figure=figure, steps=self.out)
@@ -354,7 +359,8 @@ class MummyState(State):
                 self._begin_turn(f)
                 return
         self.phase = MUMMY_ROLL
-        self.emit("mummy-turn")
+        if self._events is not None:
+            self.emit("mummy-turn")
 
     def _new_round(self) -> None:
         for f in range(len(self.pos)):
@@ -464,7 +470,8 @@ class MummyState(State):
         self.mode = mode
         self.steps = self.out
         self.phase = MUMMY_MOVE
-        self.emit("mummy-interim", steps=self.steps)
+        if self._events is not None:
+            self.emit("mummy-interim", steps=self.steps)
 
     def _step(self, direction: int) -> None:
         """Spielzug der Mumie: one field; entering an explorer's field catches them."""
@@ -490,7 +497,8 @@ class MummyState(State):
             if p == field:
                 self._catch(f)
                 return
-        self.emit("no-catch", field=self.board.field_name(field))
+        if self._events is not None:
+            self.emit("no-catch", field=self.board.field_name(field))
         self._after_step()
 
     def _catch(self, figure: int) -> None:
@@ -539,13 +547,15 @@ class MummyState(State):
             self._new_round()
             return
         self.out = 0
-        self.emit("dice-resolved")
+        if self._events is not None:
+            self.emit("dice-resolved")
         if mode == INTERIM_AFTER_NORMAL:
             self._new_round()
         elif not self.alive(self.cur):
             self._next_figure()
         elif mode == INTERIM_RESOLVE:
-            self.emit("roll", figure=self.cur, dice=self.board.explorer_dice)
+            if self._events is not None:
+                self.emit("roll", figure=self.cur, dice=self.board.explorer_dice)
             self._start_roll(self.board.explorer_dice)
         else:
             self.phase = TURN
