@@ -15,6 +15,7 @@ keeps, for each figure, the set of fields the figure may be on given everything 
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from functools import cache
 from typing import Any, Literal, Self
 
@@ -49,6 +50,9 @@ GONE = -1
 """Position of a figure that has left the game."""
 _SIXTHS = cumulative([1 / 6] * 6)
 """The explorers' die: the cumulative weights of its six faces (for fast draws)."""
+_SIXTHS_TOTAL = _SIXTHS[-1] + 0.0
+_CHANCE_ACTS = (CHANCE,)
+_MUMMY_ACTS = (MUMMY,)
 
 
 @cache
@@ -207,13 +211,15 @@ class MummyState(State):
     # -- who acts -------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
+        if phase == ROLL:
+            return _CHANCE_ACTS
         if phase in (TURN, CHOOSE, MOVE):
             return (self.game.owner[self.cur],)  # type: ignore[attr-defined]
         if phase == MUMMY_MOVE:
-            return (MUMMY,)
+            return _MUMMY_ACTS
         if phase == OVER:
             return ()
-        return (CHANCE,)
+        return _CHANCE_ACTS
 
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -279,7 +285,8 @@ class MummyState(State):
         phase = self.phase
         voc = self.voc
         if phase == ROLL:
-            return voc.DIE[draw_cumulative(rng, _SIXTHS)]
+            # draw_cumulative(rng, _SIXTHS), inlined: the hottest draw of the game.
+            return voc.DIE[bisect(_SIXTHS, rng.random() * _SIXTHS_TOTAL, 0, 5)]
         if phase == REVEAL:
             rng.random()
             return voc.REVEAL
@@ -291,7 +298,12 @@ class MummyState(State):
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:
         if isinstance(action, act.Die):
-            self._die(action.face)
+            faces = self.roll_faces
+            faces.append(action.face)
+            if self._events is not None:
+                self.emit("die", face=act.FACE_WORDS[action.face])
+            if len(faces) >= self.to_roll:
+                self._rolled()
         elif isinstance(action, act.Step):
             self._step(action.direction)
         elif isinstance(action, act.Go):
@@ -386,13 +398,9 @@ class MummyState(State):
         self.roll_faces = []
         self.phase = ROLL
 
-    def _die(self, face: int) -> None:
-        """2. Würfeln: one die lands; after the last, the mummy faces are set aside."""
-        self.roll_faces.append(face)
-        if self._events is not None:
-            self.emit("die", face=act.FACE_WORDS[face])
-        if len(self.roll_faces) < self.to_roll:
-            return
+    def _rolled(self) -> None:
+        """2. Würfeln: the last die has landed (``apply_unchecked`` lays the dice one by
+        one); the mummy faces are set aside."""
         mummies = self.roll_faces.count(act.MUMMY_FACE)
         self.out += mummies
         self.rolled = sorted(f for f in self.roll_faces if f != act.MUMMY_FACE)
