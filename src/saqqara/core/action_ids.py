@@ -43,6 +43,12 @@ class ActionIds:
             self._keep.append(action)
         return found
 
+    @property
+    def actions(self) -> list[Action]:
+        """Every action by id (``actions[n] == game.action_from_id(n)`` for ids in range;
+        unchecked, as :meth:`action`)."""
+        return self._keep
+
     def action(self, number: int) -> Action:
         """The action of id ``number``, which must be in range (unchecked: for ids a
         state has just listed; :meth:`Game.action_from_id` checks)."""
