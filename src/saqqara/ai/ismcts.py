@@ -232,7 +232,7 @@ class ISMCTSBot:
                 break
             seat = acting[0]
             if seat == CHANCE:
-                world.apply_unchecked(CHANCE, world.sample_chance(rng))
+                world.play_chance(rng)
                 continue
             legal = world.legal_actions(seat)
             if legal == node.legal:

@@ -274,14 +274,15 @@ def seat_values(state: State) -> list[float]:
         threat += danger
         owner = figure_owner[figure]
         row = dist[field]
-        nearest = min(map(row.__getitem__, targets[owner]), default=-1)
+        aims = targets[owner]
+        nearest = min([row[f] for f in aims]) if aims else -1
         closeness = 1.0 / (1.0 + nearest) if nearest >= 0 else 0.0
         mine = closeness - 0.5 * danger
         if mine > near[owner]:
             near[owner] = mine
     mummy = (state.collected + 0.5 * threat / max(1, len(pos))) / threshold
     progress = [(laid[s] + 0.5 * near[s]) / owned[s] if owned[s] else 0.0 for s in owner_seats]
-    best = max(progress, default=0.0)
+    best = max(progress) if progress else 0.0
     p_mummy = min(1.0, max(0.0, 0.5 + 0.5 * (mummy - best)))
     weights = [max(0.0, p) + 0.1 for p in progress]
     total = sum(weights)

@@ -295,6 +295,23 @@ class MummyState(State):
             return voc.MUMMY_DIE[values[draw_cumulative(rng, cum)]]
         return super().sample_chance(rng)
 
+    def play_chance(self, rng: random.Random) -> None:
+        """The dice of a roll land in one loop (drawn and laid as one ``sample_chance`` and
+        ``apply_unchecked`` after another would); other chance steps one by one."""
+        while True:
+            phase = self.phase
+            if phase == ROLL and self._events is None:
+                faces = self.roll_faces
+                draw = rng.random
+                faces.append(bisect(_SIXTHS, draw() * _SIXTHS_TOTAL, 0, 5))
+                while len(faces) < self.to_roll:
+                    faces.append(bisect(_SIXTHS, draw() * _SIXTHS_TOTAL, 0, 5))
+                self._rolled()
+            elif phase in (ROLL, REVEAL, MUMMY_ROLL, DEAL):
+                self.apply_unchecked(CHANCE, self.sample_chance(rng))
+            else:
+                return
+
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:
         if isinstance(action, act.Die):
