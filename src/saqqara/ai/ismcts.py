@@ -224,7 +224,9 @@ class ISMCTSBot:
         node = root
         key = self.action_ids
         table = key.table
-        select = self._select
+        logs = _LOGS
+        sqrt = math.sqrt
+        exploration = EXPLORATION
         # Selection and expansion.
         while True:
             acting = world.to_act()
@@ -235,47 +237,52 @@ class ISMCTSBot:
                 world.play_chance(rng)
                 continue
             legal = world.legal_actions(seat)
-            if legal == node.legal:
-                index = select(node.kids)
-                node = node.kids[index]
-                world.apply_unchecked(seat, legal[index])
-                path.append(node)
-                continue
-            children = node.children
-            if children:
-                get = children.get
-                try:
-                    kids: list[Node | None] | None = [get(table[id(a)]) for a in legal]
-                except KeyError:
-                    kids = [get(aid) for aid in key.of(legal)]
-            else:
-                kids = None
-            if kids is None:
-                # A node seen for the first time: every action is untried.
-                index = rng.randrange(len(legal))
-                child = Node(seat)
-                child.availability = 1
-                children[key(legal[index])] = child
-                world.apply_unchecked(seat, legal[index])
-                path.append(child)
-                break
-            if None in kids:
-                untried = [i for i, kid in enumerate(kids) if kid is None]
-                index = untried[rng.randrange(len(untried))]
-                for kid in kids:
-                    if kid is not None:
-                        kid.availability += 1
-                child = Node(seat)
-                child.availability = 1
-                children[key(legal[index])] = child
-                world.apply_unchecked(seat, legal[index])
-                path.append(child)
-                break
-            node.legal = legal
-            node.kids = cast(list[Node], kids)  # no None left
-            index = select(node.kids)
-            node = node.kids[index]
-            world.apply_unchecked(seat, legal[index])
+            if legal != node.legal:
+                children = node.children
+                if children:
+                    get = children.get
+                    try:
+                        kids: list[Node | None] | None = [get(table[id(a)]) for a in legal]
+                    except KeyError:
+                        kids = [get(aid) for aid in key.of(legal)]
+                else:
+                    kids = None
+                if kids is None:
+                    # A node seen for the first time: every action is untried.
+                    index = rng.randrange(len(legal))
+                    child = Node(seat)
+                    child.availability = 1
+                    children[key(legal[index])] = child
+                    world.apply_unchecked(seat, legal[index])
+                    path.append(child)
+                    break
+                if None in kids:
+                    untried = [i for i, kid in enumerate(kids) if kid is None]
+                    index = untried[rng.randrange(len(untried))]
+                    for kid in kids:
+                        if kid is not None:
+                            kid.availability += 1
+                    child = Node(seat)
+                    child.availability = 1
+                    children[key(legal[index])] = child
+                    world.apply_unchecked(seat, legal[index])
+                    path.append(child)
+                    break
+                node.legal = legal
+                node.kids = cast(list[Node], kids)  # no None left
+            # UCB1 with availability counts: one more for each child; the best is played.
+            best = 0
+            best_value = -math.inf
+            kids_now = node.kids
+            for index, child in enumerate(kids_now):
+                available = child.availability + 1
+                child.availability = available
+                visits = child.visits
+                ucb = child.reward / visits + exploration * sqrt(logs[available] / visits)
+                if ucb > best_value:
+                    best, best_value = index, ucb
+            node = kids_now[best]
+            world.apply_unchecked(seat, legal[best])
             path.append(node)
         # Evaluation: the game's heuristic (once per seat), or random play to the end.
         if self.seat_values is not None and not world.is_terminal():
@@ -308,23 +315,6 @@ class ISMCTSBot:
         for visited in path:
             visited.visits += 1
             visited.reward += returns[visited.seat]
-
-    @staticmethod
-    def _select(kids: list[Node]) -> int:
-        """Count one more availability for each child; the index of the best by UCB1."""
-        best = 0
-        best_value = -math.inf
-        logs = _LOGS
-        sqrt = math.sqrt
-        exploration = EXPLORATION
-        for index, child in enumerate(kids):
-            available = child.availability + 1
-            child.availability = available
-            visits = child.visits
-            value = child.reward / visits + exploration * sqrt(logs[available] / visits)
-            if value > best_value:
-                best, best_value = index, value
-        return best
 
 
 def _factory(game: Game, param: str) -> ISMCTSBot:
