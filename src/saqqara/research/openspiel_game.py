@@ -241,6 +241,23 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         self.legal_ids = (player, found)
         return found
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions`` answered here, without the round trip through
+        C++ (the same lists: the chance outcomes' ids at a chance node, nothing at the end
+        or for a seat not to act)."""
+        current = self.player if self.player is not None else self.current_player()
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return [number for number, _ in self.chance_outcomes()]
+        if player is None:
+            player = current
+        elif player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        elif player != current:
+            return []
+        return list(self._legal_actions(player))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         pairs = self.ids.pairs(self.inner.chance_outcomes())
         self.legal_ids = (CHANCE, dict(pairs))
