@@ -7,6 +7,15 @@ fresh process (a cold start: nothing cached). With ``--baseline REV`` the same
 measurements run first on the source of git revision REV (exported to a temporary folder)
 and both rows are printed side by side.
 
+The engine runs twice warm: its own fastest loop (``sample_chance`` draws chance without
+an outcome list), and the loop OpenSpiel's API allows (``chance_outcomes`` and
+``rng.choices`` at chance, the legal list and ``rng.choice`` at decisions): the same work
+per step as the face's driver, so that ``face/engine`` measures what the face itself adds.
+The face runs warm too (after a game of warm-up), for at least ``FACE_STEPS`` steps.
+``face/fastest`` sets it beside the engine's fastest loop instead. The IS-MCTS figure is
+the median of ``SEARCHES`` runs of one search (a single 3,000-iteration search is short
+enough for a busy machine to move it by a fifth).
+
 Goals: ≥200,000 random steps/s from cold, the OpenSpiel face ≥ half the engine's speed,
 ≥20,000 IS-MCTS iterations/s.
 
@@ -17,7 +26,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -28,8 +39,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 COLD_STEPS = 100_000
-FACE_GAMES = 10
+FACE_STEPS = 30_000
 ITERATIONS = 3000
+SEARCHES = 3
 
 
 def _cold_engine(game: Any, rng: Any) -> float:
@@ -51,22 +63,33 @@ def _cold_engine(game: Any, rng: Any) -> float:
     return steps / (time.process_time() - start)
 
 
-def _openspiel_face(game_id: str, players: int) -> float:
-    """Random steps per CPU second through ``pyspiel``, driven like the engine's loop (a
-    Python ``random.Random`` choosing among the legal ids and drawing chance outcomes by
-    their probabilities), so that the driver costs the same on both sides."""
-    import random
+def _outcome_lists(game: Any, rng: Any) -> float:
+    """Warm random steps per CPU second of the engine driven as OpenSpiel's API drives the
+    face: chance drawn from the outcome list, decisions from the legal list."""
+    from saqqara.core.game import CHANCE
 
-    import pyspiel
-
-    from saqqara.research.openspiel_game import openspiel_name, register_openspiel_games
-
-    register_openspiel_games()
-    game = pyspiel.load_game(openspiel_name(game_id), {"players": players})
-    rng = random.Random(1)
     steps = 0
     start = time.process_time()
-    for _ in range(FACE_GAMES):
+    while steps < COLD_STEPS:
+        state = game.new_state()
+        while acting := state.to_act():
+            seat = acting[0]
+            if seat == CHANCE:
+                outcomes = state.chance_outcomes()
+                actions = [action for action, _ in outcomes]
+                action = rng.choices(actions, [p for _, p in outcomes])[0]
+            else:
+                action = rng.choice(state.legal_actions(seat))
+            state.apply_unchecked(seat, action)
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def _face_games(game: Any, rng: Any, least: int) -> tuple[int, float]:
+    """Whole random games through ``pyspiel`` until ``least`` steps: steps, CPU seconds."""
+    steps = 0
+    start = time.process_time()
+    while steps < least:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -76,10 +99,32 @@ def _openspiel_face(game_id: str, players: int) -> float:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
-    return steps / (time.process_time() - start)
+    return steps, time.process_time() - start
+
+
+def _openspiel_face(game_id: str, players: int) -> float:
+    """Warm random steps per CPU second through ``pyspiel``, driven as OpenSpiel users do
+    (a Python ``random.Random`` choosing among the legal ids and drawing chance outcomes by
+    their probabilities, like :func:`_outcome_lists`)."""
+    import random
+
+    import pyspiel
+
+    from saqqara.research.openspiel_game import openspiel_name, register_openspiel_games
+
+    register_openspiel_games()
+    game = pyspiel.load_game(openspiel_name(game_id), {"players": players})
+    rng = random.Random(1)
+    _face_games(game, rng, 1)
+    steps, seconds = _face_games(game, rng, FACE_STEPS)
+    return steps / seconds
 
 
 def _search(game: Any, rng: Any) -> float:
+    """IS-MCTS iterations per CPU second at the first decision with a choice: the median
+    of ``SEARCHES`` runs of the same search (same seed), after a short warm-up."""
+    import random
+
     from saqqara.ai.ismcts import ISMCTSBot
     from saqqara.core.game import CHANCE
     from saqqara.core.perspective import Perspective
@@ -93,10 +138,14 @@ def _search(game: Any, rng: Any) -> float:
         state.apply_unchecked(seat, action)
     seat = state.to_act()[0]
     ISMCTSBot(game, ITERATIONS // 10).choose(Perspective(state, seat), rng)
-    bot = ISMCTSBot(game, ITERATIONS)
-    start = time.process_time()
-    bot.choose(Perspective(state, seat), rng)
-    return ITERATIONS / (time.process_time() - start)
+    seed = rng.getrandbits(64)
+    rates = []
+    for _ in range(SEARCHES):
+        bot = ISMCTSBot(game, ITERATIONS)
+        start = time.process_time()
+        bot.choose(Perspective(state, seat), random.Random(seed))
+        rates.append(ITERATIONS / (time.process_time() - start))
+    return statistics.median(rates)
 
 
 def measure(game_id: str, players: int) -> dict[str, float]:
@@ -109,8 +158,10 @@ def measure(game_id: str, players: int) -> dict[str, float]:
     rng = random.Random(1)
     cold = _cold_engine(game, rng)
     warm = _cold_engine(game, rng)
+    lists = _outcome_lists(game, rng)
     face = _openspiel_face(game_id, players)
-    return {"cold": cold, "warm": warm, "face": face, "search": _search(game, rng)}
+    figures = {"cold": cold, "warm": warm, "lists": lists, "face": face}
+    return {**figures, "search": _search(game, rng)}
 
 
 def _run(source: Path, game_id: str, players: int) -> dict[str, float]:
@@ -158,15 +209,23 @@ def main() -> None:
             f"{COLD_STEPS:,} random steps of a fresh process"
         )
         print(
+            "warm = the engine's fastest loop; lists = the engine driven through outcome and "
+            "legal lists\nas OpenSpiel drives the face (face/engine divides by lists; "
+            "face/fastest by warm)"
+        )
+        print(
             f"{'game':<22}{'code':<12}{'cold steps/s':>14}{'warm steps/s':>14}"
-            f"{'OpenSpiel/s':>13}{'face/engine':>13}{'IS-MCTS it/s':>14}"
+            f"{'lists steps/s':>15}{'OpenSpiel/s':>13}{'face/engine':>13}{'face/fastest':>14}"
+            f"{'IS-MCTS it/s':>14}"
         )
         for game_id in games:
             for label, source in sources:
                 f = _run(source, game_id, args.players)
+                lists = f.get("lists", math.nan)
                 print(
                     f"{game_id:<22}{label:<12}{f['cold']:>14,.0f}{f['warm']:>14,.0f}"
-                    f"{f['face']:>13,.0f}{f['face'] / f['warm']:>13.2f}{f['search']:>14,.0f}"
+                    f"{lists:>15,.0f}{f['face']:>13,.0f}{f['face'] / lists:>13.2f}"
+                    f"{f['face'] / f['warm']:>14.2f}{f['search']:>14,.0f}"
                 )
 
 

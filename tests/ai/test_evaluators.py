@@ -10,7 +10,7 @@ from saqqara.ai.games import tutankhamun as tut_bots
 from saqqara.ai.games import tutankhamuns_revenge as revenge_bots
 from saqqara.ai.games import valley_of_the_kings as valley_bots
 from saqqara.ai.ismcts import PRIOR_VISITS, ISMCTSBot, Node
-from saqqara.ai.registry import evaluator_for
+from saqqara.ai.registry import evaluator_for, seat_values_for
 from saqqara.core.game import CHANCE, State
 from saqqara.core.perspective import Perspective
 from saqqara.core.registry import load, registered_games
@@ -41,6 +41,27 @@ def test_every_game_has_an_evaluator_in_the_unit_interval(game_id: str) -> None:
             assert state.view(None) == before.view(None)  # evaluators change nothing
         _random_step(state, rng)
     assert [evaluate(state, s) for s in range(2)] == list(state.returns())
+
+
+@pytest.mark.parametrize("game_id", sorted(registered_games()))
+@pytest.mark.parametrize("players", [2, 3])
+def test_values_for_every_seat_at_once_are_the_evaluator_s(game_id: str, players: int) -> None:
+    every_seat = seat_values_for(game_id)
+    evaluate = evaluator_for(game_id)
+    if every_seat is None:
+        pytest.skip("the game values one seat at a time")
+    assert evaluate is not None
+    game = load(game_id, players)
+    rng = random.Random(players)
+    for _ in range(3):
+        state = game.new_state()
+        while True:
+            if not state.is_chance():
+                values = list(every_seat(state))
+                assert values == [evaluate(state, seat) for seat in range(players)]
+            if state.is_terminal():
+                break
+            _random_step(state, rng)
 
 
 def test_valley_settles_the_auction_under_way() -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
 
 import pytest
 
+from saqqara.ai import ismcts
 from saqqara.ai.ismcts import Budget, ISMCTSBot
 from saqqara.ai.registry import make_bot
 from saqqara.core.actions import Action
@@ -74,3 +76,28 @@ def test_a_search_can_be_cancelled_from_another_thread() -> None:
     assert time.perf_counter() - start < 5
     assert chosen and chosen[0] in perspective.legal_actions()
     assert not bot.stop.is_set()  # the next move thinks again
+
+
+def _root_statistics(perspective: Perspective, bot: ISMCTSBot) -> list[tuple[int, int, float]]:
+    root = bot.search(perspective, random.Random(5))
+    return sorted((aid, c.visits, c.reward) for aid, c in root.children.items())
+
+
+@pytest.mark.parametrize("budget", ["300", "50ms"])
+def test_a_short_logarithm_table_grows_and_changes_no_choice(
+    monkeypatch: pytest.MonkeyPatch, budget: str
+) -> None:
+    """UCB1 reads logarithms from a table; a search that outgrows it lengthens it first
+    (checked with a table cut to a few entries: the same statistics come out)."""
+    perspective = _first_choice("tutankhamuns-revenge")
+    bot = ISMCTSBot.with_budget(perspective.game, Budget.parse("300"))
+    expected = _root_statistics(perspective, bot)
+    short = ismcts._LOGS[:3]
+    monkeypatch.setattr(ismcts, "_LOGS", short)
+    assert _root_statistics(perspective, bot) == expected
+    assert len(short) > 300 and short == [0.0, *(math.log(n) for n in range(1, len(short)))]
+    if budget.endswith("ms"):
+        monkeypatch.setattr(ismcts, "_LOGS", ismcts._LOGS[:3])
+        timed = ISMCTSBot.with_budget(perspective.game, Budget.parse(budget))
+        assert timed.choose(perspective, random.Random(1)) in perspective.legal_actions()
+        assert len(ismcts._LOGS) > timed.iterations_done

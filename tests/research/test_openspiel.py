@@ -104,3 +104,27 @@ def test_the_openspiel_face_needs_neither_pettingzoo_nor_rendering() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert loaded.strip() == "[]"
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), SMALLEST, ids=SMALLEST_IDS)
+def test_legal_actions_answered_in_python_are_openspiel_s(
+    game_id: str, players: int, options: dict[str, str]
+) -> None:
+    """The face answers ``legal_actions`` itself (no round trip through C++): the same
+    lists as OpenSpiel's own ``State.legal_actions``, for every seat, at chance nodes and
+    at the end."""
+    import random
+
+    game = _load(game_id, players, options)
+    rng = random.Random(11)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while True:
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for seat in range(players):
+                assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            legal.clear()  # a caller may change the list it gets: the state's stays
+            state.apply_action(rng.choice(state.legal_actions()))

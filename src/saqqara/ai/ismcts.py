@@ -4,8 +4,9 @@ Each iteration draws a determinization from the bot's own perspective (``resampl
 walks the tree choosing among the actions available in that world by UCB1 with
 availability counts (Cowling, Powley and Whitehouse, 2012), adds one node, and values the
 new position — with the game's registered evaluator where it has one (once per seat on the
-path), by random play to the end otherwise — crediting every node with the value for the
-seat that acted there. Chance is sampled. Tree children are keyed by integer action id.
+path, or once for all seats where the game registers its values for every seat), by random
+play to the end otherwise — crediting every node with the value for the seat that acted
+there. Chance is sampled. Tree children are keyed by integer action id.
 
 A budget is iterations or think time: ``ismcts:2000`` runs 2000 iterations per move,
 ``ismcts:1s`` / ``ismcts:500ms`` / ``ismcts:1.5s`` think that long (default 400
@@ -20,8 +21,15 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from typing import cast
 
-from saqqara.ai.registry import Evaluator, evaluator_for, register_param_bot
+from saqqara.ai.registry import (
+    Evaluator,
+    SeatValues,
+    evaluator_for,
+    register_param_bot,
+    seat_values_for,
+)
 from saqqara.core.action_ids import ActionIds
 from saqqara.core.actions import Action
 from saqqara.core.errors import OptionError
@@ -35,9 +43,19 @@ PRIOR_WORLDS = 4
 """Determinizations that value the root's moves before the search (0: no root prior)."""
 PRIOR_VISITS = 10
 """Virtual visits each root move starts with, at its prior value."""
-_LOGGED = 1 << 14
-_LOGS = [0.0, *(math.log(n) for n in range(1, _LOGGED))]
-"""``math.log(n)`` looked up for the availability counts of UCB1."""
+_LOGS = [0.0, *(math.log(n) for n in range(1, 1 << 14))]
+"""``math.log(n)`` looked up for the availability counts of UCB1; lengthened before a
+search could need more (see :func:`_log_table_for`)."""
+
+
+def _logged_iterations(prior_visits: int, iterations: int) -> int:
+    """Lengthen :data:`_LOGS` for ``iterations`` iterations of one search and answer how
+    many it covers: an iteration adds at most one to a child's availability, which starts
+    at ``prior_visits`` at most."""
+    need = iterations + prior_visits + 2
+    if need > len(_LOGS):
+        _LOGS.extend(math.log(n) for n in range(len(_LOGS), need))
+    return len(_LOGS) - prior_visits - 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +101,7 @@ class Budget:
 class Node:
     """Statistics of one action sequence from the root, shared by every world it occurs in."""
 
-    __slots__ = ("availability", "children", "reward", "seat", "visits")
+    __slots__ = ("availability", "children", "kids", "legal", "reward", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -91,6 +109,11 @@ class Node:
         self.visits = 0
         self.availability = 0
         self.reward = 0.0
+        self.legal: list[Action] | None = None
+        """The legal list of the last world that found every action here tried ..."""
+        self.kids: list[Node] = []
+        """... and the children of its actions, in its order (reused while the worlds
+        offer the same list: it saves a look-up per action)."""
 
 
 class ISMCTSBot:
@@ -101,6 +124,9 @@ class ISMCTSBot:
         self.game = game
         self.budget = Budget(iterations, None)
         self.evaluator: Evaluator | None = evaluator_for(game.spec.id)
+        self.seat_values: SeatValues | None = (
+            seat_values_for(game.spec.id) if self.evaluator is not None else None
+        )
         self.action_ids = ActionIds(game)
         self.stop = threading.Event()
         self.iterations_done = 0
@@ -152,20 +178,19 @@ class ISMCTSBot:
         if self.prior_worlds and self.evaluator is not None:
             self._seed_root(root, perspective, rng)
         iterations, seconds = self.budget.iterations, self.budget.seconds
-        if seconds is None:
-            for _ in range(iterations or 0):
-                if stop.is_set():
-                    break
-                self._iterate(root, perspective.resample(rng), rng)
-                done += 1
+        if iterations is not None:
+            limit: float = iterations
         else:
-            deadline = time.perf_counter() + seconds
-            limit = iterations if iterations is not None else math.inf
-            while not stop.is_set() and done < limit:
-                if done and time.perf_counter() >= deadline:
-                    break
-                self._iterate(root, perspective.resample(rng), rng)
-                done += 1
+            limit = math.inf if seconds is not None else 0
+        logged = _logged_iterations(self.prior_visits, min(iterations or 0, 1 << 16))
+        deadline = math.inf if seconds is None else time.perf_counter() + seconds
+        while not stop.is_set() and done < limit:
+            if seconds is not None and done and time.perf_counter() >= deadline:
+                break
+            if done >= logged:
+                logged = _logged_iterations(self.prior_visits, 2 * done + 1)
+            self._iterate(root, perspective.resample(rng), rng)
+            done += 1
         self.iterations_done = done
         return root
 
@@ -198,6 +223,10 @@ class ISMCTSBot:
         path: list[Node] = []
         node = root
         key = self.action_ids
+        table = key.table
+        logs = _LOGS
+        sqrt = math.sqrt
+        exploration = EXPLORATION
         # Selection and expansion.
         while True:
             acting = world.to_act()
@@ -205,37 +234,63 @@ class ISMCTSBot:
                 break
             seat = acting[0]
             if seat == CHANCE:
-                world.apply_unchecked(CHANCE, world.sample_chance(rng))
+                world.play_chance(rng)
                 continue
             legal = world.legal_actions(seat)
-            children = node.children
-            kids = [children.get(aid) for aid in key.of(legal)] if children else None
-            if kids is None:
-                # A node seen for the first time: every action is untried.
-                index = rng.randrange(len(legal))
-                child = Node(seat)
-                child.availability = 1
-                children[key(legal[index])] = child
-                world.apply_unchecked(seat, legal[index])
-                path.append(child)
-                break
-            if None in kids:
-                untried = [i for i, kid in enumerate(kids) if kid is None]
-                index = untried[rng.randrange(len(untried))]
-                for kid in kids:
-                    if kid is not None:
-                        kid.availability += 1
-                child = Node(seat)
-                child.availability = 1
-                children[key(legal[index])] = child
-                world.apply_unchecked(seat, legal[index])
-                path.append(child)
-                break
-            index = self._select(kids)  # type: ignore[arg-type]  # no None left
-            node = kids[index]  # type: ignore[assignment]
-            world.apply_unchecked(seat, legal[index])
+            if legal != node.legal:
+                children = node.children
+                if children:
+                    get = children.get
+                    try:
+                        kids: list[Node | None] | None = [get(table[id(a)]) for a in legal]
+                    except KeyError:
+                        kids = [get(aid) for aid in key.of(legal)]
+                else:
+                    kids = None
+                if kids is None:
+                    # A node seen for the first time: every action is untried.
+                    index = rng.randrange(len(legal))
+                    child = Node(seat)
+                    child.availability = 1
+                    children[key(legal[index])] = child
+                    world.apply_unchecked(seat, legal[index])
+                    path.append(child)
+                    break
+                if None in kids:
+                    untried = [i for i, kid in enumerate(kids) if kid is None]
+                    index = untried[rng.randrange(len(untried))]
+                    for kid in kids:
+                        if kid is not None:
+                            kid.availability += 1
+                    child = Node(seat)
+                    child.availability = 1
+                    children[key(legal[index])] = child
+                    world.apply_unchecked(seat, legal[index])
+                    path.append(child)
+                    break
+                node.legal = legal
+                node.kids = cast(list[Node], kids)  # no None left
+            # UCB1 with availability counts: one more for each child; the best is played.
+            best = 0
+            best_value = -math.inf
+            kids_now = node.kids
+            for index, child in enumerate(kids_now):
+                available = child.availability + 1
+                child.availability = available
+                visits = child.visits
+                ucb = child.reward / visits + exploration * sqrt(logs[available] / visits)
+                if ucb > best_value:
+                    best, best_value = index, ucb
+            node = kids_now[best]
+            world.apply_unchecked(seat, legal[best])
             path.append(node)
         # Evaluation: the game's heuristic (once per seat), or random play to the end.
+        if self.seat_values is not None and not world.is_terminal():
+            every = self.seat_values(world)
+            for visited in path:
+                visited.visits += 1
+                visited.reward += every[visited.seat]
+            return
         if self.evaluator is not None and not world.is_terminal():
             evaluate = self.evaluator
             values: dict[int, float] = {}
@@ -260,23 +315,6 @@ class ISMCTSBot:
         for visited in path:
             visited.visits += 1
             visited.reward += returns[visited.seat]
-
-    @staticmethod
-    def _select(kids: list[Node]) -> int:
-        """Count one more availability for each child; the index of the best by UCB1."""
-        best = 0
-        best_value = -math.inf
-        logs = _LOGS
-        sqrt = math.sqrt
-        for index, child in enumerate(kids):
-            available = child.availability + 1
-            child.availability = available
-            visits = child.visits
-            spread = logs[available] if available < _LOGGED else math.log(available)
-            value = child.reward / visits + EXPLORATION * sqrt(spread / visits)
-            if value > best_value:
-                best, best_value = index, value
-        return best
 
 
 def _factory(game: Game, param: str) -> ISMCTSBot:

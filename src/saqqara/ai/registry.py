@@ -6,7 +6,7 @@ A bot name may carry one parameter after a colon, for bots registered with
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from saqqara.core.errors import OptionError
 from saqqara.core.game import Game, State
@@ -41,18 +41,35 @@ def register_param_bot(
 
 Evaluator = Callable[[State, int], float]
 """A game's position evaluator for search: the chance that ``seat`` wins, in [0, 1]."""
+SeatValues = Callable[[State], Sequence[float]]
+"""The same evaluator for every seat at once (indexed by seat), where working the position
+out once serves all seats: ``values(state)[seat] == evaluator(state, seat)``."""
 
 _EVALUATORS: dict[str, Evaluator] = {}
+_SEAT_VALUES: dict[str, SeatValues] = {}
 
 
-def register_evaluator(game_id: str, evaluator: Evaluator) -> None:
-    """Register the heuristic that search bots use at their leaves instead of random play."""
+def register_evaluator(
+    game_id: str, evaluator: Evaluator, every_seat: SeatValues | None = None
+) -> None:
+    """Register the heuristic that search bots use at their leaves instead of random play
+    (and, optionally, the same values for all seats in one call)."""
     _EVALUATORS[game_id] = evaluator
+    if every_seat is not None:
+        _SEAT_VALUES[game_id] = every_seat
+    else:
+        _SEAT_VALUES.pop(game_id, None)
 
 
 def evaluator_for(game_id: str) -> Evaluator | None:
     _ensure_loaded()
     return _EVALUATORS.get(game_id)
+
+
+def seat_values_for(game_id: str) -> SeatValues | None:
+    """The game's evaluator for all seats at once, where it registered one."""
+    _ensure_loaded()
+    return _SEAT_VALUES.get(game_id)
 
 
 def _ensure_loaded() -> None:

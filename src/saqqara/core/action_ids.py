@@ -30,12 +30,24 @@ class ActionIds:
         OpenSpiel state keeps a reference)."""
         return self
 
+    @property
+    def table(self) -> dict[int, int]:
+        """The memo itself: ``id(action)`` to the action's id, for actions seen so far (a
+        miss means: ask :meth:`__call__`)."""
+        return self._ids
+
     def __call__(self, action: Action) -> int:
         found = self._ids.get(id(action))
         if found is None:
             found = self._ids[id(action)] = self._game.action_id(action)
             self._keep.append(action)
         return found
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action by id (``actions[n] == game.action_from_id(n)`` for ids in range;
+        unchecked, as :meth:`action`)."""
+        return self._keep
 
     def action(self, number: int) -> Action:
         """The action of id ``number``, which must be in range (unchecked: for ids a

@@ -214,6 +214,13 @@ class State(ABC):
         weights = [p for _, p in outcomes]
         return rng.choices(actions, weights)[0]
 
+    def play_chance(self, rng: random.Random) -> None:
+        """Play chance steps, each drawn as :meth:`sample_chance` draws it, until a seat
+        acts or the game ends (nothing when chance does not act). Games may override it
+        with a faster loop that uses ``rng`` the same way."""
+        while (acting := self.to_act()) and acting[0] == CHANCE:
+            self.apply_unchecked(CHANCE, self.sample_chance(rng))
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Check and apply ``action`` for ``seat``; return the events it caused.
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Collection
 from itertools import accumulate
 from typing import Any
 
@@ -97,7 +98,7 @@ class Step:
     replaying the log from the nearest link that holds the state after it (the start, or a
     link replayed before), so a face that never asks for an information-state string
     never builds an event. Shared by states and their deep copies; ``memo`` keeps each
-    seat's digest up to this step (``None``: the public one), filled on request.
+    seat's digest up to this step (``None``: the public one), made and filled on request.
     """
 
     __slots__ = ("action", "after", "events", "memo", "parent", "seat")
@@ -110,7 +111,7 @@ class Step:
         self.action = action
         self.after = after
         self.events: list[Event] | None = [] if parent is None else None
-        self.memo: dict[int | None, str] = {}
+        self.memo: dict[int | None, str] | None = None
 
     @classmethod
     def start(cls, state: State) -> Step:
@@ -144,7 +145,8 @@ def digest_after(log: Step, seat: int | None, start: History | None) -> str:
     link: Step | None = log
     digest: str | None = None
     while link is not None:
-        digest = link.memo.get(seat)
+        memo = link.memo
+        digest = memo.get(seat) if memo is not None else None
         if digest is not None:
             break
         pending.append(link)
@@ -156,6 +158,8 @@ def digest_after(log: Step, seat: int | None, start: History | None) -> str:
     for step in reversed(pending):
         assert step.events is not None
         digest = _chain(digest, events_for(step.events, seat))
+        if step.memo is None:
+            step.memo = {}
         step.memo[seat] = digest
     return digest
 
@@ -209,8 +213,9 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         self.rules: Game = game.inner
         # The acting seat's legal action ids (or the chance outcomes' ids) in this state,
         # built once: OpenSpiel asks for them, then applies one of them.
-        self.legal_ids: tuple[int, tuple[int, ...]] | None = None
+        self.legal_ids: tuple[int, Collection[int]] | None = None
         self.ids: ActionIds = game.ids
+        self.actions: list[Action] = game.ids.actions
         # OpenSpiel asks who acts several times per step: worked out once per state.
         self.player: int | None = None
 
@@ -232,24 +237,44 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         if cached is not None and cached[0] == player:
             return list(cached[1])
         found = self.ids.of(self.inner.legal_actions(player))
-        self.legal_ids = (player, tuple(found))
+        # OpenSpiel copies the list it gets: this one stays ours, unchanged.
+        self.legal_ids = (player, found)
         return found
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions`` answered here, without the round trip through
+        C++ (the same lists: the chance outcomes' ids at a chance node, nothing at the end
+        or for a seat not to act)."""
+        current = self.player if self.player is not None else self.current_player()
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return [number for number, _ in self.chance_outcomes()]
+        if player is None:
+            player = current
+        elif player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        elif player != current:
+            return []
+        return list(self._legal_actions(player))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.inner.chance_outcomes()
-        pairs = self.ids.pairs(outcomes)
-        self.legal_ids = (CHANCE, tuple([number for number, _ in pairs]))
+        pairs = self.ids.pairs(self.inner.chance_outcomes())
+        self.legal_ids = (CHANCE, dict(pairs))
         return pairs
 
+    def is_chance_node(self) -> bool:
+        return self.current_player() == _CHANCE
+
     def _apply_action(self, action: int) -> None:
-        player = self.current_player()
-        seat = CHANCE if player in (_CHANCE, _TERMINAL) else player
+        player = self.player if self.player is not None else self.current_player()
+        seat = CHANCE if player < 0 else player
         cached = self.legal_ids
         self.legal_ids = None
         self.player = None
         if cached is not None and cached[0] == seat and action in cached[1]:
             # One of the ids this state listed as legal: no second legality check.
-            move = self.ids.action(action)
+            move = self.actions[action]
         else:
             move = self.rules.action_from_id(action)
             self.inner.check(seat, move)
@@ -261,7 +286,8 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         return self.rules.action_text(self.rules.action_from_id(action))
 
     def is_terminal(self) -> bool:
-        return self.current_player() == _TERMINAL
+        player = self.player
+        return (player if player is not None else self.current_player()) == _TERMINAL
 
     def returns(self) -> list[float]:
         if not self.inner.is_terminal():

@@ -20,7 +20,7 @@ from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
 from saqqara.games.curse_of_the_mummy.data import Board
 from saqqara.games.curse_of_the_mummy.game import CurseOfTheMummy
-from saqqara.games.curse_of_the_mummy.state import MUMMY, MummyState
+from saqqara.games.curse_of_the_mummy.state import MUMMY, OVER, MummyState
 
 GAME_ID = "curse-of-the-mummy"
 
@@ -227,56 +227,114 @@ register_bot(
 
 def evaluate(state: State, seat: int) -> float:
     """Search leaves: the mummy's progress against the best explorer's, as a chance in
-    [0, 1] that ``seat`` wins.
+    [0, 1] that ``seat`` wins (see :func:`seat_values`)."""
+    return seat_values(state)[seat]
+
+
+_SYMBOL_FIELDS: dict[int, tuple[int, ...]] = {}
+_OWNER_SEATS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def seat_values(state: State) -> list[float]:
+    """Search leaves for every seat at once: the mummy's progress against the best
+    explorer's, as each seat's chance in [0, 1] of winning.
 
     The mummy's progress is its share of the ankhs it needs, plus a little for every figure
     within its reach (maze distance); an explorer's is its share of cards laid, plus a little
     for being near a symbol of a card still to lay, minus the threat of a mummy close by.
     """
     assert isinstance(state, MummyState)
-    if state.is_terminal():
-        return 1.0 if state.winner == seat else 0.0
-    board = state.board
     game = state.game
     assert isinstance(game, CurseOfTheMummy)
+    players = game.players
+    if state.phase == OVER:
+        winner = state.winner
+        return [1.0 if winner == s else 0.0 for s in range(players)]
+    board = state.board
+    symbol_fields = _SYMBOL_FIELDS.get(id(board))
+    if symbol_fields is None:
+        assert all(symbol.id == i for i, symbol in enumerate(board.symbols))
+        symbol_fields = _SYMBOL_FIELDS[id(board)] = tuple(s.field for s in board.symbols)
+    figure_owner = game.owner
+    owner_seats = _OWNER_SEATS.get(figure_owner)
+    if owner_seats is None:
+        owner_seats = _OWNER_SEATS[figure_owner] = tuple(set(figure_owner))
     dist = distances(board)
-    from_mummy = dist[state.mummy]
     threshold = state.threshold()
-    targets: dict[int, list[int]] = {}
-    owned: dict[int, int] = {}
-    laid: dict[int, int] = {}
-    played = state.played
-    card_owner = state.card_owner
-    for symbol in board.symbols:
-        holder = card_owner[symbol.id]
-        owned[holder] = owned.get(holder, 0) + 1
-        if played[symbol.id]:
-            laid[holder] = laid.get(holder, 0) + 1
-        else:
-            targets.setdefault(holder, []).append(symbol.field)
+    owned, laid, targets = _holdings(state.card_owner, state.played, symbol_fields, players)
     threat = 0.0
-    near: dict[int, float] = {}
-    for figure, field in enumerate(state.pos):
-        if field < 0 or (board.forbidden >> field) & 1:
+    near = [0.0] * (players + 1)
+    forbidden = board.forbidden
+    pos = state.pos
+    danger_at = _dangers(board)[state.mummy]
+    for figure, field in enumerate(pos):
+        if field < 0 or (forbidden >> field) & 1:
             continue
-        danger = max(0.0, 1.0 - from_mummy[field] / 8.0)
+        danger = danger_at[field]
         threat += danger
-        owner = game.owner[figure]
+        owner = figure_owner[figure]
         row = dist[field]
-        nearest = min([row[f] for f in targets.get(owner, ())], default=-1)
+        aims = targets[owner]
+        nearest = min([row[f] for f in aims]) if aims else -1
         closeness = 1.0 / (1.0 + nearest) if nearest >= 0 else 0.0
-        near[owner] = max(near.get(owner, 0.0), closeness - 0.5 * danger)
-    mummy = (state.collected + 0.5 * threat / max(1, len(state.pos))) / threshold
-    progress: dict[int, float] = {}
-    for s in set(game.owner):
-        cards = owned.get(s, 0)
-        progress[s] = (laid.get(s, 0) + 0.5 * near.get(s, 0.0)) / cards if cards else 0.0
-    best = max(progress.values(), default=0.0)
+        mine = closeness - 0.5 * danger
+        if mine > near[owner]:
+            near[owner] = mine
+    mummy = (state.collected + 0.5 * threat / max(1, len(pos))) / threshold
+    progress = [(laid[s] + 0.5 * near[s]) / owned[s] if owned[s] else 0.0 for s in owner_seats]
+    best = max(progress) if progress else 0.0
     p_mummy = min(1.0, max(0.0, 0.5 + 0.5 * (mummy - best)))
-    if seat == MUMMY:
-        return p_mummy
-    weights = {s: max(0.0, p) + 0.1 for s, p in progress.items()}
-    return (1.0 - p_mummy) * weights.get(seat, 0.0) / sum(weights.values())
+    weights = [max(0.0, p) + 0.1 for p in progress]
+    total = sum(weights)
+    values = [0.0] * players
+    for s, weight in zip(owner_seats, weights, strict=True):
+        values[s] = (1.0 - p_mummy) * weight / total
+    values[MUMMY] = p_mummy
+    return values
 
 
-register_evaluator(GAME_ID, evaluate)
+Holdings = tuple[list[int], list[int], list[list[int]]]
+_HOLDINGS: dict[tuple[int, tuple[int, ...], tuple[bool, ...]], Holdings] = {}
+_HOLDINGS_KEPT = 1 << 14
+
+
+def _holdings(
+    card_owner: list[int], played: list[bool], symbol_fields: tuple[int, ...], players: int
+) -> Holdings:
+    """Per holder (a seat, or -1: not dealt, the last slot): its cards, the cards it laid,
+    and the fields of those still to lay; remembered for the deals and plays seen last
+    (searches meet the same ones again and again; never changed by a caller)."""
+    key = (id(symbol_fields) * 8 + players, tuple(card_owner), tuple(played))
+    known = _HOLDINGS.get(key)
+    if known is not None:
+        return known
+    owned = [0] * (players + 1)
+    laid = [0] * (players + 1)
+    targets: list[list[int]] = [[] for _ in range(players + 1)]
+    for holder, done, field in zip(card_owner, played, symbol_fields, strict=True):
+        owned[holder] += 1
+        if done:
+            laid[holder] += 1
+        else:
+            targets[holder].append(field)
+    if len(_HOLDINGS) >= _HOLDINGS_KEPT:
+        _HOLDINGS.clear()
+    known = _HOLDINGS[key] = (owned, laid, targets)
+    return known
+
+
+_DANGER: dict[int, tuple[tuple[float, ...], ...]] = {}
+
+
+def _dangers(board: Board) -> tuple[tuple[float, ...], ...]:
+    """Per mummy field and field, the threat of the mummy there to a figure: falling from
+    1 beside it to 0 at eight steps of maze distance."""
+    known = _DANGER.get(id(board))
+    if known is None:
+        known = _DANGER[id(board)] = tuple(
+            tuple(max(0.0, 1.0 - d / 8.0) for d in row) for row in distances(board)
+        )
+    return known
+
+
+register_evaluator(GAME_ID, evaluate, seat_values)

@@ -51,13 +51,15 @@ def estimate(state: TutankhamunState, seat: int) -> float:
     hold = state.hold
     potential = 0.0
     others = [s * NUM_TYPES for s in range(n) if s != seat]
-    for kind in range(NUM_TYPES):
-        mine = hold[seat * NUM_TYPES + kind]
+    on_path = state.on_path
+    types = ed.types
+    start = seat * NUM_TYPES
+    for kind, mine in enumerate(hold[start : start + NUM_TYPES]):
         if not mine:
             continue
         best_other = max([hold[base + kind] for base in others])
-        value = ed.types[kind].count
-        p_first = first_place_chance(mine - best_other, state.on_path[kind])
+        value = types[kind].count
+        p_first = first_place_chance(mine - best_other, on_path[kind])
         potential += value * p_first + 0.5 * value * (1.0 - p_first) * 0.4
     items = state.wilds[seat] * LID_VALUE
     if state.mask == seat:
@@ -96,6 +98,25 @@ def _settle_scoring(state: TutankhamunState, seat: int) -> None:
             return
         (who,) = state.to_act()
         state.apply_unchecked(who, act.PASS)
+
+
+def seat_values(state: State) -> list[float]:
+    """:func:`win_chance` for every seat at once (the estimates worked out once)."""
+    assert isinstance(state, TutankhamunState)
+    if state.phase == SCORING:
+        state = state.clone()
+        _settle_scoring(state, 0)  # nobody plays: the seat does not matter
+    if state.is_terminal():
+        return list(state.returns())
+    estimates = [estimate(state, seat) for seat in range(state.n)]
+    leader = max(range(state.n), key=estimates.__getitem__)
+    best = estimates[leader]
+    runner_up = max([e for s, e in enumerate(estimates) if s != leader])
+    exp = math.exp
+    return [
+        1.0 / (1.0 + exp(-(mine - (runner_up if seat == leader else best)) / WIN_SCALE))
+        for seat, mine in enumerate(estimates)
+    ]
 
 
 class GreedyTutankhamun:
@@ -186,7 +207,7 @@ register_bot(
     game_id="tutankhamun",
     help="one-move lookahead with a majority heuristic",
 )
-register_evaluator("tutankhamun", win_chance)
+register_evaluator("tutankhamun", win_chance, seat_values)
 register_rollout(
     "tutankhamun",
     RolloutSpec(

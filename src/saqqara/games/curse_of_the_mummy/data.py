@@ -16,6 +16,8 @@ from typing import Any
 NORTH, EAST, SOUTH, WEST = range(4)
 DIRECTIONS = ("n", "e", "s", "w")
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+BELIEF_CACHE = 1 << 16
+"""Entries :attr:`Board.belief_cache` holds at most before it starts afresh."""
 
 
 _BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
@@ -75,8 +77,23 @@ class Board:
     index: dict[str, int] = dataclasses.field(default_factory=dict)
     """Field names to fields (filled in from the size)."""
     mask_name_cache: dict[int, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    walk_cache: dict[int, int] = dataclasses.field(default_factory=dict, compare=False)
+    """Walks from one field (see ``moves.destinations`` and ``moves.can_move``),
+    remembered by field, steps and mummy field: a few thousand at most."""
+    belief_cache: dict[tuple[int, ...], int] = dataclasses.field(
+        default_factory=dict, compare=False
+    )
+    """Belief updates (see ``moves.announced`` and ``moves.moved``), remembered by their
+    inputs; emptied when it reaches ``BELIEF_CACHE`` entries."""
+
+    colour_ids: tuple[tuple[int, ...], ...] = ()
+    """Per colour, its symbols' ids in order (filled in from the symbols)."""
 
     def __post_init__(self) -> None:
+        colour_ids = tuple(
+            tuple(s.id for s in self.symbols if s.colour == c) for c in range(len(self.colours))
+        )
+        object.__setattr__(self, "colour_ids", colour_ids)
         w = self.width
         names = tuple(f"{COLUMNS[f % w]}{f // w + 1}" for f in range(w * self.height))
         object.__setattr__(self, "names", names)

@@ -9,7 +9,7 @@ explorer, wall, start, dungeon) and must move at least one field.
 
 from __future__ import annotations
 
-from saqqara.games.curse_of_the_mummy.data import Board
+from saqqara.games.curse_of_the_mummy.data import BELIEF_CACHE, Board
 from saqqara.games.curse_of_the_mummy.data import bits as bits
 
 
@@ -60,15 +60,67 @@ def destinations(board: Board, field: int, value: int, mummy: int, others: int) 
 
     ``others`` is the mask of the other figures' fields.
     """
-    blocked = board.forbidden | (1 << mummy)
     if value == 4:
-        return slide_ends(board, field, blocked | others)
-    return walk(board, 1 << field, value + 1, blocked) & ~others
+        return slide_ends(board, field, board.forbidden | (1 << mummy) | others)
+    key = (mummy * board.fields + field) * 5 + value
+    reach = board.walk_cache.get(key)
+    if reach is None:
+        blocked = board.forbidden | (1 << mummy)
+        reach = board.walk_cache[key] = walk(board, 1 << field, value + 1, blocked)
+    return reach & ~others
+
+
+def can_move_by(board: Board, field: int, value: int, mummy: int, others: int) -> bool:
+    """Whether ``destinations`` is not empty. An arrow moves iff one step does: it slides
+    whenever a first field is open, which is exactly where a single step may end."""
+    return bool(destinations(board, field, 0 if value == 4 else value, mummy, others))
 
 
 def can_move(board: Board, field: int, mummy: int, others: int) -> bool:
-    """Whether any of 1, 2, 3, 4 or the arrow can be moved fully (else: "stuck")."""
-    return any(destinations(board, field, v, mummy, others) for v in range(5))
+    """Whether any of 1, 2, 3, 4 or the arrow can be moved fully (else: "stuck"; the arrow
+    moves exactly where 1 does, see :func:`can_move_by`): whether the union of the four
+    walks has a field the others leave free (remembered beside the walks)."""
+    key = (mummy * board.fields + field) * 5 + 4
+    reach = board.walk_cache.get(key)
+    if reach is None:
+        reach = 0
+        for value in range(4):
+            reach |= destinations(board, field, value, mummy, 0)
+        board.walk_cache[key] = reach
+    return bool(reach & ~others)
+
+
+def announced(board: Board, belief: int, value: int, mummy: int, known: int) -> int:
+    """What the table still allows a figure of ``belief`` to be on once it announces
+    ``value`` (it must be able to move it: "3. Ziehen"), ``known`` being the fields other
+    figures hold for certain; remembered in :attr:`Board.belief_cache`."""
+    key = (0, belief, value, mummy, known)
+    cache = board.belief_cache
+    found = cache.get(key)
+    if found is not None:
+        return found
+    blocked = board.forbidden | (1 << mummy)
+    free = ((1 << board.fields) - 1) & ~blocked & ~known
+    movable = board.spread(free) if value == 4 else walk(board, free, value + 1, blocked)
+    for f in bits(belief & board.forbidden):
+        if belief_after_move(board, 1 << f, value, mummy, known):
+            movable |= 1 << f
+    if len(cache) >= BELIEF_CACHE:
+        cache.clear()
+    cache[key] = found = belief & movable
+    return found
+
+
+def moved(board: Board, belief: int, value: int, mummy: int, known: int, maybe: int) -> int:
+    """:func:`belief_after_move`, remembered in :attr:`Board.belief_cache`."""
+    key = (1, belief, value, mummy, known, maybe)
+    cache = board.belief_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= BELIEF_CACHE:
+            cache.clear()
+        found = cache[key] = belief_after_move(board, belief, value, mummy, known, maybe)
+    return found
 
 
 def belief_after_move(

@@ -15,6 +15,7 @@ keeps, for each figure, the set of fields the figure may be on given everything 
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from functools import cache
 from typing import Any, Literal, Self
 
@@ -49,6 +50,9 @@ GONE = -1
 """Position of a figure that has left the game."""
 _SIXTHS = cumulative([1 / 6] * 6)
 """The explorers' die: the cumulative weights of its six faces (for fast draws)."""
+_SIXTHS_TOTAL = _SIXTHS[-1] + 0.0
+_CHANCE_ACTS = (CHANCE,)
+_MUMMY_ACTS = (MUMMY,)
 
 
 @cache
@@ -207,13 +211,15 @@ class MummyState(State):
     # -- who acts -------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
+        if phase == ROLL:
+            return _CHANCE_ACTS
         if phase in (TURN, CHOOSE, MOVE):
-            return (self._owner[self.cur],)
+            return (self.game.owner[self.cur],)  # type: ignore[attr-defined]
         if phase == MUMMY_MOVE:
-            return (MUMMY,)
+            return _MUMMY_ACTS
         if phase == OVER:
             return ()
-        return (CHANCE,)
+        return _CHANCE_ACTS
 
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -228,7 +234,7 @@ class MummyState(State):
             ]
             out.append(voc.STOP)
             return out
-        if phase not in (TURN, CHOOSE, MOVE) or seat != self._owner[self.cur]:
+        if phase not in (TURN, CHOOSE, MOVE) or seat != self.game.owner[self.cur]:  # type: ignore[attr-defined]
             return []
         cur = self.cur
         if phase == TURN:
@@ -237,8 +243,11 @@ class MummyState(State):
             return [voc.ROLL, voc.RESOLVE] if self.out else [voc.ROLL]
         if phase == CHOOSE:
             choices: list[Action] = [voc.REROLL]
+            board = self.board
+            field = self.pos[cur]
+            others = self.others_mask(cur)
             for v in sorted(set(self.rolled)):
-                if self.destinations(cur, v):
+                if moves.can_move_by(board, field, v, self.mummy, others):
                     choices.append(voc.ANNOUNCE[v])
             return choices
         dest = self.destinations(cur, self.value)
@@ -276,7 +285,8 @@ class MummyState(State):
         phase = self.phase
         voc = self.voc
         if phase == ROLL:
-            return voc.DIE[draw_cumulative(rng, _SIXTHS)]
+            # draw_cumulative(rng, _SIXTHS), inlined: the hottest draw of the game.
+            return voc.DIE[bisect(_SIXTHS, rng.random() * _SIXTHS_TOTAL, 0, 5)]
         if phase == REVEAL:
             rng.random()
             return voc.REVEAL
@@ -285,10 +295,32 @@ class MummyState(State):
             return voc.MUMMY_DIE[values[draw_cumulative(rng, cum)]]
         return super().sample_chance(rng)
 
+    def play_chance(self, rng: random.Random) -> None:
+        """The dice of a roll land in one loop (drawn and laid as one ``sample_chance`` and
+        ``apply_unchecked`` after another would); other chance steps one by one."""
+        while True:
+            phase = self.phase
+            if phase == ROLL and self._events is None:
+                faces = self.roll_faces
+                draw = rng.random
+                faces.append(bisect(_SIXTHS, draw() * _SIXTHS_TOTAL, 0, 5))
+                while len(faces) < self.to_roll:
+                    faces.append(bisect(_SIXTHS, draw() * _SIXTHS_TOTAL, 0, 5))
+                self._rolled()
+            elif phase in (ROLL, REVEAL, MUMMY_ROLL, DEAL):
+                self.apply_unchecked(CHANCE, self.sample_chance(rng))
+            else:
+                return
+
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:
         if isinstance(action, act.Die):
-            self._die(action.face)
+            faces = self.roll_faces
+            faces.append(action.face)
+            if self._events is not None:
+                self.emit("die", face=act.FACE_WORDS[action.face])
+            if len(faces) >= self.to_roll:
+                self._rolled()
         elif isinstance(action, act.Step):
             self._step(action.direction)
         elif isinstance(action, act.Go):
@@ -298,20 +330,24 @@ class MummyState(State):
         elif isinstance(action, act.Announce):
             self._announce(action.value)
         elif isinstance(action, act.Reroll):
-            self.emit("reroll", figure=self.cur, dice=len(self.rolled))
+            if self._events is not None:
+                self.emit("reroll", figure=self.cur, dice=len(self.rolled))
             self._start_roll(len(self.rolled))
         elif isinstance(action, act.Roll):
             self._not_stuck()
-            self.emit("roll", figure=self.cur, dice=self.board.explorer_dice - self.out)
+            if self._events is not None:
+                self.emit("roll", figure=self.cur, dice=self.board.explorer_dice - self.out)
             self._start_roll(self.board.explorer_dice - self.out)
         elif isinstance(action, act.Stop):
-            self.emit("mummy-stop", field=self.board.field_name(self.mummy))
+            if self._events is not None:
+                self.emit("mummy-stop", field=self.board.field_name(self.mummy))
             self._end_mummy_move()
         elif isinstance(action, act.MummyDie):
             self.steps = action.value + self.out
             self.mode = NORMAL
             self.phase = MUMMY_MOVE
-            self.emit("mummy-die", value=action.value, steps=self.steps)
+            if self._events is not None:
+                self.emit("mummy-die", value=action.value, steps=self.steps)
         elif isinstance(action, act.Resolve):
             self._not_stuck()
             self.emit("resolve", figure=self.cur, steps=self.out)
@@ -336,7 +372,8 @@ class MummyState(State):
     def _begin_turn(self, figure: int) -> None:
         """Start a figure's turn; all five mummy faces out force the resolution first."""
         self.cur = figure
-        self.emit("turn", figure=figure, seat=self._owner[figure])
+        if self._events is not None:
+            self.emit("turn", figure=figure, seat=self._owner[figure])
         if self.forced:
             self.forced = False
             self.emit("forced-resolve", figure=figure, steps=self.out)
@@ -351,7 +388,8 @@ class MummyState(State):
                 self._begin_turn(f)
                 return
         self.phase = MUMMY_ROLL
-        self.emit("mummy-turn")
+        if self._events is not None:
+            self.emit("mummy-turn")
 
     def _new_round(self) -> None:
         for f in range(len(self.pos)):
@@ -377,22 +415,20 @@ class MummyState(State):
         self.roll_faces = []
         self.phase = ROLL
 
-    def _die(self, face: int) -> None:
-        """2. Würfeln: one die lands; after the last, the mummy faces are set aside."""
-        self.roll_faces.append(face)
-        self.emit("die", face=act.FACE_WORDS[face])
-        if len(self.roll_faces) < self.to_roll:
-            return
+    def _rolled(self) -> None:
+        """2. Würfeln: the last die has landed (``apply_unchecked`` lays the dice one by
+        one); the mummy faces are set aside."""
         mummies = self.roll_faces.count(act.MUMMY_FACE)
         self.out += mummies
         self.rolled = sorted(f for f in self.roll_faces if f != act.MUMMY_FACE)
         self.roll_faces = []
-        self.emit(
-            "rolled",
-            figure=self.cur,
-            faces=[act.FACE_WORDS[f] for f in self.rolled],
-            mummy_dice=self.out,
-        )
+        if self._events is not None:
+            self.emit(
+                "rolled",
+                figure=self.cur,
+                faces=[act.FACE_WORDS[f] for f in self.rolled],
+                mummy_dice=self.out,
+            )
         if self.out == self.board.explorer_dice:
             # Besondere Spielsituationen: all five show mummies; the turn is lost and the
             # next explorer must resolve (or the mummy adds an interim move of 5).
@@ -407,20 +443,12 @@ class MummyState(State):
         """3. Ziehen: the value of one die is announced aloud (to the mummy too)."""
         self.value = value
         self.phase = MOVE
-        self.emit("announce", figure=self.cur, value=act.FACE_WORDS[value])
-        board = self.board
-        known = self.known_mask(self.cur)
-        belief = self.belief[self.cur]
-        blocked = board.forbidden | (1 << self.mummy)
-        if value == act.ARROW:
-            movable = board.spread(((1 << board.fields) - 1) & ~blocked & ~known)
-        else:
-            free = ((1 << board.fields) - 1) & ~blocked & ~known
-            movable = moves.walk(board, free, value + 1, blocked)
-        for f in moves.bits(belief & board.forbidden):
-            if moves.belief_after_move(board, 1 << f, value, self.mummy, known):
-                movable |= 1 << f
-        self.belief[self.cur] = belief & movable
+        if self._events is not None:
+            self.emit("announce", figure=self.cur, value=act.FACE_WORDS[value])
+        cur = self.cur
+        self.belief[cur] = moves.announced(
+            self.board, self.belief[cur], value, self.mummy, self.known_mask(cur)
+        )
 
     def _go(self, field: int, play: bool) -> None:
         """3. Ziehen and 4. Auftragskarte ausspielen: move, and maybe play the card."""
@@ -428,9 +456,10 @@ class MummyState(State):
         seat = self._owner[cur]
         board = self.board
         self.pos[cur] = field
-        explorers = frozenset(range(1, self.game.players))
-        self.emit("moved", figure=cur)
-        self.emit("position", seats=explorers, figure=cur, field=board.field_name(field))
+        if self._events is not None:
+            explorers = frozenset(range(1, self.game.players))
+            self.emit("moved", figure=cur)
+            self.emit("position", seats=explorers, figure=cur, field=board.field_name(field))
         if play:
             symbol = board.symbol_at[field]
             self.played[symbol] = True
@@ -449,7 +478,7 @@ class MummyState(State):
                 self.emit("game-over", winner=seat, reason=self.reason)
                 return
         else:
-            self.belief[cur] = moves.belief_after_move(
+            self.belief[cur] = moves.moved(
                 board,
                 self.belief[cur],
                 self.value,
@@ -466,14 +495,16 @@ class MummyState(State):
         self.mode = mode
         self.steps = self.out
         self.phase = MUMMY_MOVE
-        self.emit("mummy-interim", steps=self.steps)
+        if self._events is not None:
+            self.emit("mummy-interim", steps=self.steps)
 
     def _step(self, direction: int) -> None:
         """Spielzug der Mumie: one field; entering an explorer's field catches them."""
         field = self.board.neighbours[self.mummy][direction]
         self.mummy = field
         self.steps -= 1
-        self.emit("mummy-step", field=self.board.field_name(field), steps_left=self.steps)
+        if self._events is not None:
+            self.emit("mummy-step", field=self.board.field_name(field), steps_left=self.steps)
         bit = 1 << field
         if any(b & bit for b in self.belief):
             self.pending = field
@@ -491,7 +522,8 @@ class MummyState(State):
             if p == field:
                 self._catch(f)
                 return
-        self.emit("no-catch", field=self.board.field_name(field))
+        if self._events is not None:
+            self.emit("no-catch", field=self.board.field_name(field))
         self._after_step()
 
     def _catch(self, figure: int) -> None:
@@ -540,13 +572,15 @@ class MummyState(State):
             self._new_round()
             return
         self.out = 0
-        self.emit("dice-resolved")
+        if self._events is not None:
+            self.emit("dice-resolved")
         if mode == INTERIM_AFTER_NORMAL:
             self._new_round()
         elif not self.alive(self.cur):
             self._next_figure()
         elif mode == INTERIM_RESOLVE:
-            self.emit("roll", figure=self.cur, dice=self.board.explorer_dice)
+            if self._events is not None:
+                self.emit("roll", figure=self.cur, dice=self.board.explorer_dice)
             self._start_roll(self.board.explorer_dice)
         else:
             self.phase = TURN
@@ -628,22 +662,26 @@ class MummyState(State):
         """Redraw what ``seat`` cannot know: other explorers' cards and, for the mummy, the
         figures' fields (drawn from the belief sets, never two on one ordinary field)."""
         world = self.clone()
-        board = self.board
-        for colour in range(len(board.colours)):
+        played = self.played
+        card_owner = self.card_owner
+        dealt = world.card_owner
+        own = seat if seat != MUMMY else -2  # the mummy holds no cards: it redraws them all
+        for ids in self.board.colour_ids:
             pool = []
             holders = []
-            for s in board.symbols:
-                if s.colour != colour or self.played[s.id]:
+            for symbol in ids:
+                if played[symbol]:
                     continue
-                owner = self.card_owner[s.id]
-                if owner == seat and seat != MUMMY:
+                owner = card_owner[symbol]
+                if owner == own:
                     continue
-                pool.append(s.id)
+                pool.append(symbol)
                 if owner >= 0:
                     holders.append(owner)
             rng.shuffle(pool)
-            for i, sym in enumerate(pool):
-                world.card_owner[sym] = holders[i] if i < len(holders) else -1
+            held = len(holders)
+            for i, symbol in enumerate(pool):
+                dealt[symbol] = holders[i] if i < held else -1
         if seat == MUMMY:
             world.pos = self._draw_positions(rng)
         return world
