@@ -140,6 +140,7 @@ def create_app(
         table_id: str, params: Mapping[str, str], scope: Scope, socket: Socket
     ) -> None:
         origin, host = socket_header(scope, b"origin"), socket_header(scope, b"host")
+        scope["headers"] = []  # read: not kept for as long as the connection lasts
         await serve_socket(app, table_id, params, origin, host, socket)
 
     return Direct(app, direct)
