@@ -93,7 +93,9 @@ def test_a_late_connection_gets_the_whole_log_from_a_table_that_let_its_steps_go
         most = asyncio.run(_play(table, kept, seed, listen=True))
         assert table.match.seq == kept.match.seq
         assert kept.match.base == 0 and len(kept.match.history) == kept.match.seq
-        limit = max(RECENT_STEPS, players + 1)
+        limit = table.kept_steps()
+        sealed = registered_games()[game_id].spec.simultaneous
+        assert limit == (max(RECENT_STEPS, players + 1) if sealed else RECENT_STEPS)
         assert table.match.base == table.match.seq - limit
         assert most <= limit, most
         for seat in (None, *range(players)):

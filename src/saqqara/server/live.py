@@ -54,11 +54,12 @@ DETERMINIZE = 0x5EED
 """Stream tag of the generator that draws a bot's determinization (see core.seeding)."""
 
 RECENT_STEPS = 1
-"""A table keeps at least this many of its latest steps in memory (and one more than its
-seats), told or not: undo reads the last, and a sealed decision's commitments, one per
-seat, are checked against those since (:meth:`LiveTable.sealed_since`). No more: the kept
-steps' events are a good part of a live table's own memory, and a connection that needs
-older ones has them rebuilt from the record (:meth:`LiveTable.told_steps`)."""
+"""A table keeps at least this many of its latest steps in memory, told or not (undo reads
+the last); at a game with sealed decisions one more than its seats (a sealed decision's
+commitments, one per seat, are checked against those since: :meth:`LiveTable.sealed_since`).
+No more: the kept steps' events are a good part of a live table's own memory, and a
+connection that needs older ones has them rebuilt from the record
+(:meth:`LiveTable.told_steps`)."""
 
 
 class Listener:
@@ -247,18 +248,25 @@ class LiveTable:
 
     def _let_go(self) -> None:
         """Drop the steps every person seat and every listener has been told from memory,
-        but the latest :data:`RECENT_STEPS` (and one more than the seats)."""
+        but the latest :meth:`kept_steps`."""
         told = self.stored
         for row in self.seats:
             if row.kind == "person":
                 told = min(told, self.told[row.seat])
         for listener in self.listeners:
             told = min(told, listener.since)
-        told = min(told, self.seq - max(RECENT_STEPS, len(self.seats) + 1))
+        told = min(told, self.seq - self.kept_steps())
         drop = told - self.match.base
         if drop > 0:
             del self.match.history[:drop]
             self.match.base = told
+
+    def kept_steps(self) -> int:
+        """How many of its latest steps the table keeps in memory, told or not:
+        :data:`RECENT_STEPS`, or one more than the seats at a game with sealed decisions."""
+        if self.game.spec.simultaneous:
+            return max(RECENT_STEPS, len(self.seats) + 1)
+        return RECENT_STEPS
 
     def unstored(self, cid: str | None = None) -> list[ActionRow]:
         """The match's steps the store does not hold yet, as log rows (``cid`` on the first
