@@ -120,6 +120,7 @@ def test_uvicorn_serves_websockets_through_it_keeping_only_the_frame_layer() -> 
             (protocol,) = server.server_state.connections
             assert isinstance(protocol, LeanWSProtocol)
             assert isinstance(protocol.conn, Connection)  # the handshake let go
+            assert vars(protocol) == {}  # every attribute uvicorn sets has its slot
             big = "é" * 200_000  # echoed twice over the transport's write limit: flow control
             await socket.send(big)
             await socket.send(big)

@@ -13,7 +13,11 @@ control, keeping instead:
 - the received messages in a list, with one future only while the application waits;
 - the writable flag as a bool, with one future only while a write waits;
 - wsproto's frame layer alone after the handshake (``WSConnection.connection``, which
-  answers the same ``send``, ``receive_data``, ``events`` and ``state`` uvicorn calls).
+  answers the same ``send``, ``receive_data``, ``events`` and ``state`` uvicorn calls);
+- uvicorn's own attributes in slots: its 33 outgrow CPython's shared-key instance dicts (30
+  at most), so each connection had a dict of its own (1.6 KB); a slot is 8 bytes. An
+  attribute a later uvicorn adds goes to the instance dict as before
+  (``tests/server/test_lean_socket.py`` names it).
 
 ``saqqara serve`` hands it to uvicorn as its ``ws`` protocol class.
 """
@@ -107,7 +111,44 @@ class Flag(_Waiters):
 
 
 class LeanWSProtocol(WSProtocol):
-    """uvicorn's wsproto protocol with a lighter inbox and flag, and no handshake kept."""
+    """uvicorn's wsproto protocol with a lighter inbox and flag, no handshake kept, and its
+    attributes in slots."""
+
+    __slots__ = (
+        "app",
+        "app_state",
+        "asgi_version",
+        "buffer",
+        "client",
+        "close_sent",
+        "close_timeout",
+        "close_timer",
+        "config",
+        "conn",
+        "connections",
+        "default_headers",
+        "disconnected",
+        "handshake_complete",
+        "last_ping_rtt",
+        "logger",
+        "loop",
+        "pending_ping_payload",
+        "ping_interval",
+        "ping_sent_at",
+        "ping_timeout",
+        "ping_timer",
+        "pong_timer",
+        "queue",
+        "read_paused",
+        "response_started",
+        "root_path",
+        "scheme",
+        "scope",
+        "server",
+        "tasks",
+        "transport",
+        "writable",
+    )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
