@@ -304,8 +304,24 @@ class Match:
                     f"{entry.action!r} by {who}: {exc.message}", index=index
                 ) from None
 
-    def _accept(self, seat: int, action: Action) -> Step:
-        events = self._state.apply(seat, action)
+    def replayed_steps(self, since: int, upto: int) -> list[Step]:
+        """Steps ``since + 1 .. upto`` rebuilt, events and all, by replaying this match's own
+        record from the start: for a face that let them go from :attr:`history`. The record
+        was checked as it was played (or replayed into this match), so its actions are not
+        checked again."""
+        again = Match(self.game, seed=self.seed, names=self.names, auto_chance=False)
+        parse = self.game.parse_action
+        for seat, text in zip(self._seats[:upto], self._texts[:upto], strict=True):
+            again._accept(seat, parse(text), checked=True)
+        return again.history[since:upto]
+
+    def _accept(self, seat: int, action: Action, *, checked: bool = False) -> Step:
+        """Apply ``action`` for ``seat`` (checking it first unless ``checked``: already found
+        legal) and record the step."""
+        if checked:
+            events = self._state.apply_checked(seat, action)
+        else:
+            events = self._state.apply(seat, action)
         text = self.game.action_text(action)
         self._seats.append(seat)
         self._texts.append(text)

@@ -21,7 +21,6 @@ import contextlib
 import json
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import replace
 
 from saqqara.core.errors import IllegalAction, RecordError
 from saqqara.core.forfeit import Forfeit
@@ -239,13 +238,7 @@ class LiveTable:
 
     def _replayed(self, since: int, upto: int) -> list[Step]:
         """Steps ``since + 1 .. upto`` that left memory, from a replay of the record."""
-        record = self.match.record
-        record = replace(record, actions=record.actions[:upto])
-        try:
-            again = Match.restore(self.game, record, self.game.new_state(), 0)
-        except RecordError:  # pragma: no cover - the table's own record replays
-            return []
-        return again.history[since:upto]
+        return self.match.replayed_steps(since, upto)
 
     def _let_go(self) -> None:
         """Drop the stored steps every listener has been told from memory, but the latest
