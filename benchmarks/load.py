@@ -3,6 +3,7 @@
 Usage: python benchmarks/load.py [--db URL] [--tables 200] [--seconds 20] [--think MS]
                                  [--game tutankhamun] [--sqlite-sync full|normal]
                                  [--processes N --redis URL [--placement spread|owner]]
+                                 [--trace]
 
 Starts ``saqqara serve`` as a subprocess, opens the tables (two scripted people and one
 random bot each), and lets every client answer each update, at once or after thinking
@@ -32,6 +33,12 @@ processes: tables are created at each in turn, and with ``--placement spread`` (
 default) a table's two people connect to two different processes, as behind a load
 balancer that knows nothing of tables, so one of them is relayed to the owner through
 Redis; ``owner`` connects both to the owner. Figures are summed over the processes.
+
+``--trace`` runs the server under ``tracemalloc`` (``benchmarks/traced_serve.py``) and
+prints, besides, its live Python memory per table added and where it was allocated: the
+load-independent figure (the RSS also holds what the allocator keeps between live
+objects). Tracing makes the server several times slower, so the rates and latencies of
+such a run are not the server's.
 """
 
 from __future__ import annotations
@@ -40,12 +47,14 @@ import argparse
 import asyncio
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field, replace
@@ -342,10 +351,16 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=1, help="server processes (site)")
     parser.add_argument("--redis", help="redis://… for a site of --processes processes")
     parser.add_argument("--placement", choices=("spread", "owner"), default="spread")
+    parser.add_argument(
+        "--trace", action="store_true", help="trace the server's memory (tracemalloc; slow)"
+    )
     args = parser.parse_args()
     if args.processes > 1 and not args.redis:
         parser.error("--processes above 1 needs --redis (and a PostgreSQL --db)")
+    if args.trace and args.processes > 1:
+        parser.error("--trace traces one server process")
     scratch = tempfile.mkdtemp(prefix="saqqara-load-")
+    args.trace_dir = os.path.join(scratch, "trace") if args.trace else None
     db = args.db or f"sqlite:///{scratch}/load.db"
     servers: list[subprocess.Popen[bytes]] = []
     bases: list[str] = []
@@ -355,6 +370,10 @@ def main() -> int:
             for _ in range(args.processes):
                 port = _free_port()
                 command = [sys.executable, "-m", "saqqara.cli", "serve", "--port", str(port)]
+                if args.trace_dir is not None:
+                    os.mkdir(args.trace_dir)
+                    traced = os.path.join(os.path.dirname(__file__), "traced_serve.py")
+                    command[1:3] = [traced, args.trace_dir]
                 command += ["--db", db, "--rate", "100000", "--sqlite-sync", args.sqlite_sync]
                 command += ["--redis", args.redis] if args.redis else []
                 servers.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
@@ -409,6 +428,8 @@ async def _measure(
         task.cancel()
     await asyncio.sleep(1.0)
     rss_empty = sum(_rss_kb(pid) for pid in pids)
+    traces = _Traces(args.trace_dir, pids[0])
+    traces.take()
     live_before = _healthz(bases)["live_tables"]
     rng = random.Random(1)
     tasks: list[asyncio.Task[None]] = []
@@ -428,6 +449,7 @@ async def _measure(
         ]
         await asyncio.sleep(3.0)  # every table connected and playing
         marks.append((sum(_rss_kb(pid) for pid in pids), _healthz(bases)["live_tables"]))
+        traces.take()
     start = _healthz(bases)
     load.measuring = True
     cpu_before = sum(_cpu_seconds(pid) for pid in pids)
@@ -483,7 +505,55 @@ async def _measure(
         f"{rss_loaded} KB at the end); {added:.1f} KB per table added (RSS {rss_half} -> "
         f"{rss_full} KB from {live_half - live_before} to {live_full - live_before} tables)"
     )
+    traces.report(live, live_full - live_half)
     return 0
+
+
+class _Traces:
+    """Snapshots of a server's live Python memory (``--trace``), taken on ``SIGUSR1``."""
+
+    def __init__(self, folder: str | None, pid: int) -> None:
+        self.folder = folder
+        self.pid = pid
+        self.paths: list[str] = []
+
+    def take(self) -> None:
+        if self.folder is None:
+            return
+        path = os.path.join(self.folder, f"{len(self.paths)}.snapshot")
+        os.kill(self.pid, signal.SIGUSR1)
+        for _ in range(6000):
+            if os.path.exists(path):
+                break
+            time.sleep(0.01)
+        self.paths.append(path)
+
+    def report(self, live: int, added: int, top: int = 25) -> None:
+        if self.folder is None:
+            return
+        empty, half, full = (tracemalloc.Snapshot.load(path) for path in self.paths)
+
+        def total(snapshot: tracemalloc.Snapshot) -> int:
+            return sum(stat.size for stat in snapshot.statistics("filename"))
+
+        from_empty = (total(full) - total(empty)) / 1024 / max(1, live)
+        per_added = (total(full) - total(half)) / 1024 / max(1, added)
+        print(
+            f"tracemalloc: live Python memory {from_empty:.1f} KB per live table from empty, "
+            f"{per_added:.1f} KB per table added; per table added, by where it was allocated:"
+        )
+        for stat in full.compare_to(half, "lineno")[:top]:
+            frame = stat.traceback[0]
+            where = f"{_short(frame.filename)}:{frame.lineno}"
+            print(f"  {stat.size_diff / 1024 / max(1, added):7.2f} KB  {where}")
+
+
+def _short(filename: str) -> str:
+    """A source file's path from its package on (``site-packages/`` and above cut)."""
+    for marker in ("site-packages/", "/src/", "/lib/python3"):
+        if marker in filename:
+            return filename.split(marker, 1)[1]
+    return filename
 
 
 if __name__ == "__main__":

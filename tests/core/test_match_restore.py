@@ -51,3 +51,12 @@ def test_a_snapshot_past_the_record_is_refused() -> None:
     live, _ = _played("tutankhamuns-revenge", 40, 1)
     with pytest.raises(RecordError):
         Match.restore(live.game, live.record, live.snapshot(), live.seq + 1)
+
+
+@pytest.mark.parametrize("game_id", ["curse-of-the-mummy", "tutankhamuns-revenge"])
+def test_a_restored_match_rebuilds_the_steps_before_its_snapshot(game_id: str) -> None:
+    live, restored = _played(game_id, 120, 7)
+    for since, upto in ((0, restored.base), (3, restored.base + 5), (0, live.seq)):
+        rebuilt = restored.replayed_steps(since, upto)
+        assert rebuilt == live.history[since:upto]
+        assert [step.seq for step in rebuilt] == list(range(since + 1, upto + 1))

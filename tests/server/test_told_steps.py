@@ -22,7 +22,14 @@ from saqqara.store import PLAYING, SeatRow, TableRow, hash_secret
 GAMES = sorted(registered_games())
 
 
-def _table(game_id: str, players: int, seed: int) -> LiveTable:
+class KeepingTable(LiveTable):
+    """The reference: a table that keeps every step in memory (it never lets one go)."""
+
+    def _let_go(self) -> None:
+        pass
+
+
+def _table(game_id: str, players: int, seed: int, keep: bool = False) -> LiveTable:
     cls = registered_games()[game_id]
     row = TableRow(
         id=f"t-{game_id}-{seed}",
@@ -37,7 +44,7 @@ def _table(game_id: str, players: int, seed: int) -> LiveTable:
         created_at=time.time(),
     )
     seats = [SeatRow(s, "person", f"P{s}", claimed=True) for s in range(players)]
-    return LiveTable.new(row, seats)
+    return (KeepingTable if keep else LiveTable).new(row, seats)
 
 
 class Inbox:
@@ -89,11 +96,13 @@ def test_a_late_connection_gets_the_whole_log_from_a_table_that_let_its_steps_go
     players = max(registered_games()[game_id].spec.player_counts)
     for seed in range(2):
         table = _table(game_id, players, seed)
-        kept = _table(game_id, players, seed)  # nobody listens: it keeps every step
+        kept = _table(game_id, players, seed, keep=True)
         most = asyncio.run(_play(table, kept, seed, listen=True))
         assert table.match.seq == kept.match.seq
         assert kept.match.base == 0 and len(kept.match.history) == kept.match.seq
-        limit = max(RECENT_STEPS, players + 1)
+        limit = table.kept_steps()
+        sealed = registered_games()[game_id].spec.simultaneous
+        assert limit == (max(RECENT_STEPS, players + 1) if sealed else RECENT_STEPS)
         assert table.match.base == table.match.seq - limit
         assert most <= limit, most
         for seat in (None, *range(players)):
@@ -102,11 +111,22 @@ def test_a_late_connection_gets_the_whole_log_from_a_table_that_let_its_steps_go
                 assert told == kept.update_for(seat, "en", since), (seat, since)
 
 
-def test_a_seat_that_never_connected_keeps_the_steps_it_was_not_told() -> None:
+def test_a_seat_that_never_connected_gets_its_steps_replayed_when_it_comes() -> None:
     table = _table("tutankhamun", 2, 3)
-    kept = _table("tutankhamun", 2, 3)
+    kept = _table("tutankhamun", 2, 3, keep=True)
     inbox = Inbox()
-    table.listeners.add(Listener(0, "en", 0, inbox.send))  # seat 1's person never comes
+    table.listeners.add(Listener(0, "en", 0, inbox.send))  # seat 1's person not yet here
     asyncio.run(_play(table, kept, 3, listen=False))
-    assert table.match.base == 0
-    assert len(table.match.history) == table.match.seq
+    assert len(table.match.history) == table.kept_steps()
+    assert table.update_for(1, "en", 0) == kept.update_for(1, "en", 0)
+
+
+def test_a_new_tables_setup_leaves_memory_once_stored() -> None:
+    table = _table("tutankhamun", 3, 5)
+    kept = _table("tutankhamun", 3, 5, keep=True)
+    assert len(table.match.history) == table.seq > 60  # the setup's chance steps
+    _store(table)
+    _store(kept)
+    assert len(table.match.history) == table.kept_steps()
+    for seat in (None, 0, 1, 2):
+        assert table.update_for(seat, "en", 0) == kept.update_for(seat, "en", 0)

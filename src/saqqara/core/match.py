@@ -18,6 +18,7 @@ acts, so a record ends inside one only if a crash cut it; such a run is drawn af
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -79,7 +80,12 @@ class Match:
         """How many steps came before :attr:`history` (a match restored from a snapshot
         knows the state they led to, not their events)."""
         self._state: State = game.new_state()
-        self._entries: list[RecordedAction] = []
+        self._seats = array("b")
+        """Who took each accepted action (``CHANCE`` for chance), one byte each."""
+        self._texts: list[str] = []
+        """Each accepted action's notation (the game's own strings, shared by every match of
+        its configuration). With :attr:`_seats`, the record's entries, kept compact: a
+        :class:`RecordedAction` per step is made only when the record is asked for."""
         self._plies = [0] * game.players
         self._unwritten: list[RecordedAction] = []
         if journal is not None:
@@ -146,8 +152,9 @@ class Match:
             raise RecordError(f"a snapshot after {at} actions of a record of {len(record.actions)}")
         match = cls(game, seed=seed, names=record.seats, auto_chance=False)
         match._state = state.clone()
-        match._entries = list(record.actions[:at])
-        for entry in match._entries:
+        for entry in record.actions[:at]:
+            match._seats.append(entry.seat)
+            match._texts.append(entry.action)
             if entry.seat != CHANCE:
                 match._plies[entry.seat] += 1
         match.base = at
@@ -160,7 +167,7 @@ class Match:
     @property
     def seq(self) -> int:
         """The number of accepted actions so far, chance steps included."""
-        return len(self._entries)
+        return len(self._texts)
 
     def to_act(self) -> tuple[int, ...]:
         return self._state.to_act()
@@ -197,7 +204,7 @@ class Match:
             players=self.game.players,
             options=dict(self.game.options),
             seats=self.names,
-            actions=tuple(self._entries),
+            actions=tuple(map(RecordedAction, self._seats, self._texts)),
             meta={"seed": self.seed},
         )
 
@@ -297,17 +304,33 @@ class Match:
                     f"{entry.action!r} by {who}: {exc.message}", index=index
                 ) from None
 
-    def _accept(self, seat: int, action: Action) -> Step:
-        events = self._state.apply(seat, action)
+    def replayed_steps(self, since: int, upto: int) -> list[Step]:
+        """Steps ``since + 1 .. upto`` rebuilt, events and all, by replaying this match's own
+        record from the start: for a face that let them go from :attr:`history`. The record
+        was checked as it was played (or replayed into this match), so its actions are not
+        checked again."""
+        again = Match(self.game, seed=self.seed, names=self.names, auto_chance=False)
+        parse = self.game.parse_action
+        for seat, text in zip(self._seats[:upto], self._texts[:upto], strict=True):
+            again._accept(seat, parse(text), checked=True)
+        return again.history[since:upto]
+
+    def _accept(self, seat: int, action: Action, *, checked: bool = False) -> Step:
+        """Apply ``action`` for ``seat`` (checking it first unless ``checked``: already found
+        legal) and record the step."""
+        if checked:
+            events = self._state.apply_checked(seat, action)
+        else:
+            events = self._state.apply(seat, action)
         text = self.game.action_text(action)
-        entry = RecordedAction(seat, text)
-        self._entries.append(entry)
+        self._seats.append(seat)
+        self._texts.append(text)
         if seat != CHANCE:
             self._plies[seat] += 1
-        step = Step(len(self._entries), seat, action, tuple(events), text)
+        step = Step(len(self._texts), seat, action, tuple(events), text)
         self.history.append(step)
         if self.journal is not None:
-            self._unwritten.append(entry)
+            self._unwritten.append(RecordedAction(seat, text))
         return step
 
     def _write(self) -> None:

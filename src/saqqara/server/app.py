@@ -12,7 +12,7 @@ See ``docs/protocol.md``.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from saqqara.core.errors import SaqqaraError
 from saqqara.server.bots import BotPool
 from saqqara.server.guard import MAX_MESSAGE, RateLimit, origin_allowed
-from saqqara.server.live import Listener
+from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import (
     Ack,
     Act,
@@ -136,11 +136,14 @@ def create_app(
         return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app = Starlette(routes=routes, lifespan=lifespan)
 
-    async def direct(
+    def direct(
         table_id: str, params: Mapping[str, str], scope: Scope, socket: Socket
-    ) -> None:
+    ) -> Awaitable[None]:
+        # A plain function handing back serve_socket's coroutine: no frame of its own (nor
+        # its locals) kept for as long as the connection lasts; nor the request's headers.
         origin, host = socket_header(scope, b"origin"), socket_header(scope, b"host")
-        await serve_socket(app, table_id, params, origin, host, socket)
+        scope["headers"] = []
+        return serve_socket(app, table_id, params, origin, host, socket)
 
     return Direct(app, direct)
 
@@ -323,21 +326,22 @@ async def table_socket(websocket: WebSocket) -> None:
     )
 
 
-async def serve_socket(
+async def _welcome(
     app: Starlette,
+    service: TableService,
     table_id: str,
     params: Mapping[str, str],
     origin: str | None,
     host: str | None,
     websocket: Connection,
-) -> None:
-    """One connection to table ``table_id``: checked, welcomed, told, and answered."""
+) -> tuple[LiveTable, Listener] | None:
+    """Check a new connection, welcome it and seat its listener at the table; ``None``
+    when it was refused (and closed)."""
     origins: tuple[str, ...] = app.state.origins
     if not origin_allowed(origin, host, origins):
         await websocket.close(code=1008)
-        return
+        return None
     await websocket.accept()
-    service: TableService = app.state.service
     try:
         table = service.table(table_id)
         seat = _int_param(params.get("seat"), None)
@@ -349,7 +353,7 @@ async def serve_socket(
     except SaqqaraError as exc:
         await websocket.send_text(encode(Error(exc.code, exc.message)))
         await websocket.close(code=1008)
-        return
+        return None
     lang = params.get("lang") or (table.seats[seat].lang if seat is not None else "en")
     lang = lang if lang in LANGS else "en"
     listener = Listener(seat, lang, since, websocket.send_text)
@@ -368,6 +372,25 @@ async def serve_socket(
     table.listeners.add(listener)
     if seat is not None:
         service.returned(table, seat)
+    return table, listener
+
+
+async def serve_socket(
+    app: Starlette,
+    table_id: str,
+    params: Mapping[str, str],
+    origin: str | None,
+    host: str | None,
+    websocket: Connection,
+) -> None:
+    """One connection to table ``table_id``: checked, welcomed, told, and answered."""
+    service: TableService = app.state.service
+    opened = await _welcome(app, service, table_id, params, origin, host, websocket)
+    # What the connection asked for is read: not kept for as long as it lasts.
+    del params, origin, host
+    if opened is None:
+        return
+    table, listener = opened
     rate, burst = app.state.rate
     limiter = RateLimit(rate, burst)
     try:

@@ -6,11 +6,12 @@ written before anyone is told), and one update per listener built from that seat
 legal actions and the events it may see. Updates are pushed, never computed for a seat
 from anything but ``view(seat)`` and the events' audiences.
 
-A table keeps in memory only the steps someone may still need told: once every person
-seat and every listener has been sent a step, it leaves memory (the last few stay, for a
-sealed decision and for undo). A connection that needs older events (a page loaded anew,
-a reconnect with an old ``since``, a spectator arriving) gets them rebuilt by replaying
-the match's record, which the table keeps whole (see :meth:`LiveTable.steps_after`).
+A table keeps in memory only the stored steps a connected listener has not been sent yet:
+once every listener has been sent a step, it leaves memory (the last one or few stay, for
+undo and a sealed decision). A connection that needs older events (a person arriving at a
+new table, whose setup left memory once stored; a page loaded anew; a reconnect with an old
+``since``; a spectator arriving) gets them rebuilt by replaying the match's record, which
+the table keeps whole and compact (see :meth:`LiveTable.told_steps`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import contextlib
 import json
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import replace
 
 from saqqara.core.errors import IllegalAction, RecordError
 from saqqara.core.forfeit import Forfeit
@@ -54,11 +54,12 @@ DETERMINIZE = 0x5EED
 """Stream tag of the generator that draws a bot's determinization (see core.seeding)."""
 
 RECENT_STEPS = 1
-"""A table keeps at least this many of its latest steps in memory (and one more than its
-seats), told or not: undo reads the last, and a sealed decision's commitments, one per
-seat, are checked against those since (:meth:`LiveTable.sealed_since`). No more: the kept
-steps' events are a good part of a live table's own memory, and a connection that needs
-older ones has them rebuilt from the record (:meth:`LiveTable.told_steps`)."""
+"""A table keeps at least this many of its latest steps in memory, told or not (undo reads
+the last); at a game with sealed decisions one more than its seats (a sealed decision's
+commitments, one per seat, are checked against those since: :meth:`LiveTable.sealed_since`).
+No more: the kept steps' events are a good part of a live table's own memory, and a
+connection that needs older ones has them rebuilt from the record
+(:meth:`LiveTable.told_steps`)."""
 
 
 class Listener:
@@ -105,8 +106,8 @@ class LiveTable:
         """The snapshot the table was opened from: the events before it are not told again
         (an update from earlier says ``resync``)."""
         self.told = [0] * len(seats)
-        """Per seat, the sequence number its person was last sent: the steps every person
-        seat (and every listener) was told leave memory (:meth:`_let_go`)."""
+        """Per seat, the sequence number its person was last sent: the position's worded
+        texts stay until every person seat has been told it (:meth:`push`)."""
         self.listeners: set[Listener] = set()
         self.away: set[int] = set()
         """Person seats a bot plays while their person is gone (see ``away_after``)."""
@@ -237,28 +238,28 @@ class LiveTable:
 
     def _replayed(self, since: int, upto: int) -> list[Step]:
         """Steps ``since + 1 .. upto`` that left memory, from a replay of the record."""
-        record = self.match.record
-        record = replace(record, actions=record.actions[:upto])
-        try:
-            again = Match.restore(self.game, record, self.game.new_state(), 0)
-        except RecordError:  # pragma: no cover - the table's own record replays
-            return []
-        return again.history[since:upto]
+        return self.match.replayed_steps(since, upto)
 
     def _let_go(self) -> None:
-        """Drop the steps every person seat and every listener has been told from memory,
-        but the latest :data:`RECENT_STEPS` (and one more than the seats)."""
+        """Drop the stored steps every listener has been told from memory, but the latest
+        :meth:`kept_steps`. A person seat not connected keeps none: its person, arriving,
+        gets them replayed from the record (a new table's setup, 69 steps in Tutankhamun,
+        leaves memory as soon as it is stored, instead of waiting for both people)."""
         told = self.stored
-        for row in self.seats:
-            if row.kind == "person":
-                told = min(told, self.told[row.seat])
         for listener in self.listeners:
             told = min(told, listener.since)
-        told = min(told, self.seq - max(RECENT_STEPS, len(self.seats) + 1))
+        told = min(told, self.seq - self.kept_steps())
         drop = told - self.match.base
         if drop > 0:
             del self.match.history[:drop]
             self.match.base = told
+
+    def kept_steps(self) -> int:
+        """How many of its latest steps the table keeps in memory, told or not:
+        :data:`RECENT_STEPS`, or one more than the seats at a game with sealed decisions."""
+        if self.game.spec.simultaneous:
+            return max(RECENT_STEPS, len(self.seats) + 1)
+        return RECENT_STEPS
 
     def unstored(self, cid: str | None = None) -> list[ActionRow]:
         """The match's steps the store does not hold yet, as log rows (``cid`` on the first
@@ -294,6 +295,7 @@ class LiveTable:
             self.set_status(FINISHED)
         self.tick_clocks(row.seat for row in rows)
         self._forget()
+        self._let_go()
 
     def _forget(self) -> None:
         """Drop what was made for the updates of the position before."""

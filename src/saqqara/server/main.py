@@ -11,6 +11,7 @@ import uvicorn
 
 from saqqara.server.app import create_app
 from saqqara.server.guard import MAX_FRAME
+from saqqara.server.lean_socket import LeanWSProtocol
 from saqqara.store import normalize_url
 
 
@@ -61,8 +62,9 @@ def serve(
         ws_max_size=MAX_FRAME,
         # wsproto over the websockets library's sans-I/O protocol: the same ASGI messages for
         # about a third less server CPU per accepted action (benchmarks/load.py: 649 against
-        # 913 µs at 100 tables), most of it framing and the per-message bookkeeping.
-        ws="wsproto",
+        # 913 µs at 100 tables), most of it framing and the per-message bookkeeping; and
+        # uvicorn's protocol for it keeping less per open connection (server/lean_socket.py).
+        ws=LeanWSProtocol,
         ws_per_message_deflate=False,
         log_level="warning",
         lifespan="on",
