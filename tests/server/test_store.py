@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from saqqara.store import (
@@ -19,6 +21,7 @@ from saqqara.store import (
     new_secret,
     secret_matches,
 )
+from saqqara.store.store import SQLITE_CACHE_KIB
 
 
 def _table(table_id: str = "t1", status: str = PLAYING) -> TableRow:
@@ -104,3 +107,10 @@ def test_reopening_migrates_once_and_keeps_data(db_url: str) -> None:
     reread = again.table("t1")
     assert reread is not None and reread.settings == {"away_after": 30.0}
     again.close()
+
+
+def test_sqlite_connections_keep_a_small_page_cache_in_wal_mode(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'cache.db'}")
+    with store.engine.connect() as connection:
+        assert connection.execute(text("PRAGMA cache_size")).scalar() == -SQLITE_CACHE_KIB
+        assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"

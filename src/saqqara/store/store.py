@@ -132,11 +132,19 @@ Fence = Callable[[Connection, Sequence[str]], None]
 ids; it raises to refuse the whole transaction (a process that lost a table's lease)."""
 
 
+SQLITE_CACHE_KIB = 256
+"""SQLite's own page cache per connection, in KiB (SQLite's default is 2 MiB). The log is
+appended to and read back rarely (a resume, a replay), so the hot pages are few, and the
+operating system's page cache holds the file anyway; at 200 live tables the default cache
+was some 10 KB of the server's memory per table (docs/architecture.md, "Fourth pass")."""
+
+
 def _sqlite_pragmas(synchronous: str) -> Any:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute(f"PRAGMA cache_size=-{SQLITE_CACHE_KIB}")
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
