@@ -23,7 +23,7 @@ from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
-from saqqara.core.sampling import cumulative, draw_cumulative
+from saqqara.core.sampling import cumulative, draw_cumulative, shuffle
 from saqqara.core.view import envelope, plain
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
@@ -53,6 +53,12 @@ _SIXTHS = cumulative([1 / 6] * 6)
 _SIXTHS_TOTAL = _SIXTHS[-1] + 0.0
 _CHANCE_ACTS = (CHANCE,)
 _MUMMY_ACTS = (MUMMY,)
+GoRow = tuple[tuple[Action, Action, int], ...]
+_GO_ROWS: dict[tuple[int, int], tuple[act.Vocabulary, Board, dict[int, GoRow]]] = {}
+"""Per vocabulary and board (kept alive beside their ids), the move phase's choices by mask
+of destinations: each field's plain move, its move with a card played, and the symbol on it
+(-1: none), in field order."""
+_GO_ROWS_KEPT = 1 << 14
 
 
 @cache
@@ -246,20 +252,41 @@ class MummyState(State):
             board = self.board
             field = self.pos[cur]
             others = self.others_mask(cur)
+            # moves.can_move_by read straight from the remembered walks where they are.
+            walks = board.walk_cache
+            base = (self.mummy * board.fields + field) * 5
             for v in sorted(set(self.rolled)):
-                if moves.can_move_by(board, field, v, self.mummy, others):
+                reach = walks.get(base + (0 if v == 4 else v))
+                if reach is None:
+                    if moves.can_move_by(board, field, v, self.mummy, others):
+                        choices.append(voc.ANNOUNCE[v])
+                elif reach & ~others:
                     choices.append(voc.ANNOUNCE[v])
             return choices
         dest = self.destinations(cur, self.value)
-        at = self.board.symbol_at
         goes: list[Action] = []
-        for f in moves.bits(dest):
-            pair = voc.GO[f]
-            goes.append(pair[0])
-            s = at[f]
-            if s >= 0 and self.card_owner[s] == seat and not self.played[s]:
-                goes.append(pair[1])
+        owner = self.card_owner
+        played = self.played
+        for go, play, s in self._go_row(dest):
+            goes.append(go)
+            if s >= 0 and owner[s] == seat and not played[s]:
+                goes.append(play)
         return goes
+
+    def _go_row(self, dest: int) -> GoRow:
+        """The fields of ``dest`` with their moves and symbols (see ``_GO_ROWS``)."""
+        voc, board = self.voc, self.board
+        known = _GO_ROWS.get((id(voc), id(board)))
+        if known is None:
+            known = _GO_ROWS[(id(voc), id(board))] = (voc, board, {})
+        rows = known[2]
+        row = rows.get(dest)
+        if row is None:
+            if len(rows) >= _GO_ROWS_KEPT:
+                rows.clear()
+            go, at = voc.GO, board.symbol_at
+            row = rows[dest] = tuple((go[f][0], go[f][1], at[f]) for f in moves.bits(dest))
+        return row
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
@@ -678,7 +705,7 @@ class MummyState(State):
                 pool.append(symbol)
                 if owner >= 0:
                     holders.append(owner)
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             held = len(holders)
             for i, symbol in enumerate(pool):
                 dealt[symbol] = holders[i] if i < held else -1
@@ -698,7 +725,7 @@ class MummyState(State):
                 return True
             f = order[i]
             options = moves.bits(self.belief[f] & ~used)
-            rng.shuffle(options)
+            shuffle(rng, options)
             for field in options:
                 placed[f] = field
                 bit = 0 if (forbidden >> field) & 1 else 1 << field

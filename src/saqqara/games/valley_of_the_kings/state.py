@@ -42,6 +42,9 @@ _BID_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] 
 """Bid options by (tiles in hand, rings still allowed per group): the same few hands and
 rooms recur in every auction, so legal bids are listed once."""
 _BID_OPTIONS_LIMIT = 50_000
+_BID_ROWS: dict[tuple[tuple[int, ...], int, int], tuple[Action, ...]] = {}
+"""One group's bids by (tiles in hand, group, rings still allowed there): far fewer than the
+whole lists, so a hand and room seen for the first time is put together from known parts."""
 _BLOCKED_LIMIT = 4096
 _ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
 """Order options by (overseer, which sites are out of play): fixed for a whole game."""
@@ -408,11 +411,16 @@ class ValleyState(State):
         key = (held, tuple(room))
         known = _BID_OPTIONS.get(key)
         if known is None:
-            values = [v for v in range(V) if held[v]]
             options: list[Action] = []
             for group, left in enumerate(room):
-                row = act.BID[group]
-                options.extend([row[v] for v in values if v <= left])
+                part = _BID_ROWS.get((held, group, left))
+                if part is None:
+                    row = act.BID[group]
+                    part = tuple([row[v] for v in range(V) if held[v] and v <= left])
+                    if len(_BID_ROWS) >= _BID_OPTIONS_LIMIT:
+                        _BID_ROWS.clear()
+                    _BID_ROWS[(held, group, left)] = part
+                options += part
             options.append(act.DONE)
             if len(_BID_OPTIONS) >= _BID_OPTIONS_LIMIT:
                 _BID_OPTIONS.clear()
