@@ -54,10 +54,13 @@ _SIXTHS_TOTAL = _SIXTHS[-1] + 0.0
 _CHANCE_ACTS = (CHANCE,)
 _MUMMY_ACTS = (MUMMY,)
 GoRow = tuple[tuple[Action, Action, int], ...]
-_GO_ROWS: dict[tuple[int, int], tuple[act.Vocabulary, Board, dict[int, GoRow]]] = {}
+_GO_ROWS: dict[
+    tuple[int, int],
+    tuple[act.Vocabulary, Board, dict[int, GoRow], dict[int, tuple[Action, ...]]],
+] = {}
 """Per vocabulary and board (kept alive beside their ids), the move phase's choices by mask
 of destinations: each field's plain move, its move with a card played, and the symbol on it
-(-1: none), in field order."""
+(-1: none), in field order; and the mummy's steps by its field."""
 _GO_ROWS_KEPT = 1 << 14
 
 
@@ -233,18 +236,18 @@ class MummyState(State):
         if phase == MUMMY_MOVE:
             if seat != MUMMY:
                 return []
-            nbs = self.board.neighbours[self.mummy]
-            forbidden = self.board.forbidden
-            out: list[Action] = [
-                voc.STEP[d] for d in range(4) if nbs[d] >= 0 and not (forbidden >> nbs[d]) & 1
-            ]
-            out.append(voc.STOP)
-            return out
+            return list(self._step_row())
         if phase not in (TURN, CHOOSE, MOVE) or seat != self.game.owner[self.cur]:  # type: ignore[attr-defined]
             return []
         cur = self.cur
         if phase == TURN:
-            if not moves.can_move(self.board, self.pos[cur], self.mummy, self.others_mask(cur)):
+            board = self.board
+            # moves.can_move read straight from the remembered walks where they are.
+            reach = board.walk_cache.get((self.mummy * board.fields + self.pos[cur]) * 5 + 4)
+            if reach is None:
+                if not moves.can_move(board, self.pos[cur], self.mummy, self.others_mask(cur)):
+                    return [voc.STUCK]
+            elif not reach & ~self.others_mask(cur):
                 return [voc.STUCK]
             return [voc.ROLL, voc.RESOLVE] if self.out else [voc.ROLL]
         if phase == CHOOSE:
@@ -263,7 +266,14 @@ class MummyState(State):
                 elif reach & ~others:
                     choices.append(voc.ANNOUNCE[v])
             return choices
-        dest = self.destinations(cur, self.value)
+        value = self.value
+        board = self.board
+        reach = (
+            board.walk_cache.get((self.mummy * board.fields + self.pos[cur]) * 5 + value)
+            if value != 4
+            else None
+        )
+        dest = self.destinations(cur, value) if reach is None else reach & ~self.others_mask(cur)
         goes: list[Action] = []
         owner = self.card_owner
         played = self.played
@@ -273,12 +283,30 @@ class MummyState(State):
                 goes.append(play)
         return goes
 
+    def _step_row(self) -> tuple[Action, ...]:
+        """The mummy's steps from its field (into no wall, start or dungeon), then stop;
+        remembered per field beside the move rows (see ``_GO_ROWS``)."""
+        voc, board = self.voc, self.board
+        known = _GO_ROWS.get((id(voc), id(board)))
+        if known is None:
+            known = _GO_ROWS[(id(voc), id(board))] = (voc, board, {}, {})
+        steps = known[3]
+        row = steps.get(self.mummy)
+        if row is None:
+            nbs = board.neighbours[self.mummy]
+            forbidden = board.forbidden
+            row = steps[self.mummy] = (
+                *(voc.STEP[d] for d in range(4) if nbs[d] >= 0 and not (forbidden >> nbs[d]) & 1),
+                voc.STOP,
+            )
+        return row
+
     def _go_row(self, dest: int) -> GoRow:
         """The fields of ``dest`` with their moves and symbols (see ``_GO_ROWS``)."""
         voc, board = self.voc, self.board
         known = _GO_ROWS.get((id(voc), id(board)))
         if known is None:
-            known = _GO_ROWS[(id(voc), id(board))] = (voc, board, {})
+            known = _GO_ROWS[(id(voc), id(board))] = (voc, board, {}, {})
         rows = known[2]
         row = rows.get(dest)
         if row is None:
