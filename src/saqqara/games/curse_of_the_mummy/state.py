@@ -369,6 +369,7 @@ class MummyState(State):
 
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:
+        # Most frequent first: dice in random play, then a search's moves.
         if isinstance(action, act.Die):
             faces = self.roll_faces
             faces.append(action.face)
@@ -376,33 +377,33 @@ class MummyState(State):
                 self.emit("die", face=act.FACE_WORDS[action.face])
             if len(faces) >= self.to_roll:
                 self._rolled()
-        elif isinstance(action, act.Step):
-            self._step(action.direction)
-        elif isinstance(action, act.Go):
-            self._go(action.field, action.play)
-        elif isinstance(action, act.Reveal):
-            self._reveal()
         elif isinstance(action, act.Announce):
             self._announce(action.value)
-        elif isinstance(action, act.Reroll):
-            if self._events is not None:
-                self.emit("reroll", figure=self.cur, dice=len(self.rolled))
-            self._start_roll(len(self.rolled))
+        elif isinstance(action, act.Go):
+            self._go(action.field, action.play)
         elif isinstance(action, act.Roll):
             self._not_stuck()
             if self._events is not None:
                 self.emit("roll", figure=self.cur, dice=self.board.explorer_dice - self.out)
             self._start_roll(self.board.explorer_dice - self.out)
-        elif isinstance(action, act.Stop):
+        elif isinstance(action, act.Step):
+            self._step(action.direction)
+        elif isinstance(action, act.Reroll):
             if self._events is not None:
-                self.emit("mummy-stop", field=self.board.field_name(self.mummy))
-            self._end_mummy_move()
+                self.emit("reroll", figure=self.cur, dice=len(self.rolled))
+            self._start_roll(len(self.rolled))
         elif isinstance(action, act.MummyDie):
             self.steps = action.value + self.out
             self.mode = NORMAL
             self.phase = MUMMY_MOVE
             if self._events is not None:
                 self.emit("mummy-die", value=action.value, steps=self.steps)
+        elif isinstance(action, act.Stop):
+            if self._events is not None:
+                self.emit("mummy-stop", field=self.board.field_name(self.mummy))
+            self._end_mummy_move()
+        elif isinstance(action, act.Reveal):
+            self._reveal()
         elif isinstance(action, act.Resolve):
             self._not_stuck()
             self.emit("resolve", figure=self.cur, steps=self.out)
@@ -473,9 +474,13 @@ class MummyState(State):
     def _rolled(self) -> None:
         """2. Würfeln: the last die has landed (``apply_unchecked`` lays the dice one by
         one); the mummy faces are set aside."""
-        mummies = self.roll_faces.count(act.MUMMY_FACE)
+        faces = self.roll_faces
+        mummies = faces.count(act.MUMMY_FACE)
         self.out += mummies
-        self.rolled = sorted(f for f in self.roll_faces if f != act.MUMMY_FACE)
+        if mummies:
+            faces = [f for f in faces if f != act.MUMMY_FACE]
+        faces.sort()
+        self.rolled = faces  # the landed dice's own list: a new one is begun below
         self.roll_faces = []
         if self._events is not None:
             self.emit(
@@ -734,9 +739,9 @@ class MummyState(State):
                 if owner >= 0:
                     holders.append(owner)
             shuffle(rng, pool)
-            held = len(holders)
-            for i, symbol in enumerate(pool):
-                dealt[symbol] = holders[i] if i < held else -1
+            holders += [-1] * (len(pool) - len(holders))
+            for symbol, holder in zip(pool, holders, strict=True):
+                dealt[symbol] = holder
         if seat == MUMMY:
             world.pos = self._draw_positions(rng)
         return world
