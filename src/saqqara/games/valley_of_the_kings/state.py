@@ -13,6 +13,10 @@ id is ``seat * PIECES + piece``. Everything is kept in flat lists so :meth:`clon
 from __future__ import annotations
 
 import random
+from bisect import bisect
+from functools import cache
+from itertools import accumulate, repeat
+from operator import truediv
 from typing import Any, Self, get_args
 
 from saqqara.core.actions import Action
@@ -46,6 +50,14 @@ _BID_ROWS: dict[tuple[tuple[int, ...], int, int], tuple[Action, ...]] = {}
 """One group's bids by (tiles in hand, group, rings still allowed there): far fewer than the
 whole lists, so a hand and room seen for the first time is put together from known parts."""
 _BLOCKED_LIMIT = 4096
+
+
+@cache
+def _full_room(rings: int, groups: int) -> tuple[int, ...]:
+    """The room of a seat with no bids laid yet: ``rings`` on each of ``groups``."""
+    return (rings,) * groups
+
+
 _ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
 """Order options by (overseer, which sites are out of play): fixed for a whole game."""
 PIECES = 7
@@ -229,7 +241,10 @@ class ValleyState(State):
         bag = self.bag
         total = sum(bag)
         if 0 not in bag:  # every colour left: the outcomes are the colours in order
-            return act.DRAW[draw_index(rng, [k / total for k in bag])]
+            # sampling.draw_index, inlined with the weights formed in C: the same sums,
+            # one draw, the same bisection.
+            cum = list(accumulate(map(truediv, bag, repeat(total))))
+            return act.DRAW[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)]
         colours = [c for c, k in enumerate(bag) if k]
         return act.DRAW[colours[draw_index(rng, [bag[c] / total for c in colours])]]
 
@@ -405,14 +420,18 @@ class ValleyState(State):
             own = [
                 x for i in range(0, len(bids), 3) if bids[i + 1] == seat for x in bids[i : i + 3]
             ]
-        room = [self.b.max_bid] * self.ngroups
-        for group, value in zip(own[0::3], own[2::3], strict=True):
-            room[group] -= value
-        key = (held, tuple(room))
+        if own:
+            room = [self.b.max_bid] * self.ngroups
+            for group, value in zip(own[0::3], own[2::3], strict=True):
+                room[group] -= value
+            rooms = tuple(room)
+        else:
+            rooms = _full_room(self.b.max_bid, self.ngroups)
+        key = (held, rooms)
         known = _BID_OPTIONS.get(key)
         if known is None:
             options: list[Action] = []
-            for group, left in enumerate(room):
+            for group, left in enumerate(rooms):
                 part = _BID_ROWS.get((held, group, left))
                 if part is None:
                     row = act.BID[group]
