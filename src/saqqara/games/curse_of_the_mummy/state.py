@@ -223,7 +223,7 @@ class MummyState(State):
         if phase == ROLL:
             return _CHANCE_ACTS
         if phase in (TURN, CHOOSE, MOVE):
-            return (self.game.owner[self.cur],)  # type: ignore[attr-defined]
+            return self.game.acts[self.cur]  # type: ignore[attr-defined,no-any-return]
         if phase == MUMMY_MOVE:
             return _MUMMY_ACTS
         if phase == OVER:
@@ -566,11 +566,12 @@ class MummyState(State):
         if self._events is not None:
             self.emit("mummy-step", field=self.board.field_name(field), steps_left=self.steps)
         bit = 1 << field
-        if any(b & bit for b in self.belief):
-            self.pending = field
-            self.phase = REVEAL
-        else:
-            self._after_step()
+        for b in self.belief:
+            if b & bit:
+                self.pending = field
+                self.phase = REVEAL
+                return
+        self._after_step()
 
     def _reveal(self) -> None:
         field = self.pending
