@@ -538,13 +538,18 @@ class MummyState(State):
                 self.emit("game-over", winner=seat, reason=self.reason)
                 return
         else:
+            # known_mask and maybe_mask of ``cur``, in one pass.
+            known = maybe = 0
+            pos = self.pos
+            for f, b in enumerate(self.belief):
+                if f != cur:
+                    if b and b & (b - 1) == 0:
+                        known |= b
+                    if pos[f] != GONE:
+                        maybe |= b
+            free = ~board.forbidden
             self.belief[cur] = moves.moved(
-                board,
-                self.belief[cur],
-                self.value,
-                self.mummy,
-                self.known_mask(cur),
-                self.maybe_mask(cur),
+                board, self.belief[cur], self.value, self.mummy, known & free, maybe & free
             )
         self.value = -1
         self.rolled = []
