@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from saqqara.core.sampling import cumulative, draw_cumulative, draw_index
+from saqqara.core.sampling import cumulative, draw_cumulative, draw_index, shuffle
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -20,6 +20,33 @@ def test_fast_draws_match_choices(seed: int) -> None:
         expected = reference.choices(range(n), weights)[0]
         assert draw_index(fast, weights) == expected
         assert draw_cumulative(fast_cumulative, cumulative(weights)) == expected
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_fast_shuffle_matches_random_shuffle(seed: int) -> None:
+    """Lists of every length up to 40 (bounds just past powers of two make the rejection
+    loop draw again): the same order, the same generator state after."""
+    reference, fast = random.Random(seed), random.Random(seed)
+    for length in range(41):
+        expected, items = list(range(length)), list(range(length))
+        reference.shuffle(expected)
+        shuffle(fast, items)
+        assert items == expected
+    assert fast.random() == reference.random()
+
+
+def test_fast_shuffle_leaves_other_generators_to_themselves() -> None:
+    class Counting(random.Random):
+        calls = 0
+
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            self.calls += 1
+            super().shuffle(x)
+
+    rng = Counting(3)
+    items = list(range(10))
+    shuffle(rng, items)
+    assert rng.calls == 1 and sorted(items) == list(range(10))
 
 
 def test_games_draw_chance_as_the_kernel_does() -> None:

@@ -13,6 +13,7 @@ import random
 from bisect import bisect
 from collections.abc import Sequence
 from itertools import accumulate
+from typing import Any
 
 
 def cumulative(weights: Sequence[float]) -> tuple[float, ...]:
@@ -32,3 +33,20 @@ def draw_index(rng: random.Random, weights: Sequence[float]) -> int:
         raise ValueError("no weights to draw from")
     cum = list(accumulate(weights))
     return bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``, draw for draw, without a call per swap: for a plain
+    ``random.Random`` the swaps draw ``getrandbits`` here as ``Random._randbelow`` does
+    (rejecting values past the bound); any other generator shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bound = i + 1
+        width = bound.bit_length()
+        j = getrandbits(width)
+        while j >= bound:
+            j = getrandbits(width)
+        items[i], items[j] = items[j], items[i]

@@ -260,7 +260,7 @@ def seat_values(state: State) -> list[float]:
     if owner_seats is None:
         owner_seats = _OWNER_SEATS[figure_owner] = tuple(set(figure_owner))
     dist = distances(board)
-    threshold = state.threshold()
+    threshold = board.mummy_wins[players]
     owned, laid, targets = _holdings(state.card_owner, state.played, symbol_fields, players)
     threat = 0.0
     near = [0.0] * (players + 1)
@@ -275,7 +275,7 @@ def seat_values(state: State) -> list[float]:
         owner = figure_owner[figure]
         row = dist[field]
         aims = targets[owner]
-        nearest = min([row[f] for f in aims]) if aims else -1
+        nearest = min(map(row.__getitem__, aims)) if aims else -1
         closeness = 1.0 / (1.0 + nearest) if nearest >= 0 else 0.0
         mine = closeness - 0.5 * danger
         if mine > near[owner]:

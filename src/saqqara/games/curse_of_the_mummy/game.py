@@ -53,6 +53,8 @@ class CurseOfTheMummy(Game):
         else:
             self.owner = tuple(range(1, players))
             self.deal_order = tuple((s, c) for s in self.owner for c in colours)
+        self.acts: tuple[tuple[int], ...] = tuple((seat,) for seat in self.owner)
+        """Per figure, who acts on its turn (``State.to_act``'s answer, made once)."""
 
     def view_contract(self) -> ViewContract:
         return CONTRACT

@@ -23,7 +23,7 @@ from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
-from saqqara.core.sampling import cumulative, draw_cumulative
+from saqqara.core.sampling import cumulative, draw_cumulative, shuffle
 from saqqara.core.view import envelope, plain
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
@@ -53,6 +53,15 @@ _SIXTHS = cumulative([1 / 6] * 6)
 _SIXTHS_TOTAL = _SIXTHS[-1] + 0.0
 _CHANCE_ACTS = (CHANCE,)
 _MUMMY_ACTS = (MUMMY,)
+GoRow = tuple[tuple[Action, Action, int], ...]
+_GO_ROWS: dict[
+    tuple[int, int],
+    tuple[act.Vocabulary, Board, dict[int, GoRow], dict[int, tuple[Action, ...]]],
+] = {}
+"""Per vocabulary and board (kept alive beside their ids), the move phase's choices by mask
+of destinations: each field's plain move, its move with a card played, and the symbol on it
+(-1: none), in field order; and the mummy's steps by its field."""
+_GO_ROWS_KEPT = 1 << 14
 
 
 @cache
@@ -214,7 +223,7 @@ class MummyState(State):
         if phase == ROLL:
             return _CHANCE_ACTS
         if phase in (TURN, CHOOSE, MOVE):
-            return (self.game.owner[self.cur],)  # type: ignore[attr-defined]
+            return self.game.acts[self.cur]  # type: ignore[attr-defined,no-any-return]
         if phase == MUMMY_MOVE:
             return _MUMMY_ACTS
         if phase == OVER:
@@ -227,18 +236,18 @@ class MummyState(State):
         if phase == MUMMY_MOVE:
             if seat != MUMMY:
                 return []
-            nbs = self.board.neighbours[self.mummy]
-            forbidden = self.board.forbidden
-            out: list[Action] = [
-                voc.STEP[d] for d in range(4) if nbs[d] >= 0 and not (forbidden >> nbs[d]) & 1
-            ]
-            out.append(voc.STOP)
-            return out
+            return list(self._step_row())
         if phase not in (TURN, CHOOSE, MOVE) or seat != self.game.owner[self.cur]:  # type: ignore[attr-defined]
             return []
         cur = self.cur
         if phase == TURN:
-            if not moves.can_move(self.board, self.pos[cur], self.mummy, self.others_mask(cur)):
+            board = self.board
+            # moves.can_move read straight from the remembered walks where they are.
+            reach = board.walk_cache.get((self.mummy * board.fields + self.pos[cur]) * 5 + 4)
+            if reach is None:
+                if not moves.can_move(board, self.pos[cur], self.mummy, self.others_mask(cur)):
+                    return [voc.STUCK]
+            elif not reach & ~self.others_mask(cur):
                 return [voc.STUCK]
             return [voc.ROLL, voc.RESOLVE] if self.out else [voc.ROLL]
         if phase == CHOOSE:
@@ -246,20 +255,66 @@ class MummyState(State):
             board = self.board
             field = self.pos[cur]
             others = self.others_mask(cur)
+            # moves.can_move_by read straight from the remembered walks where they are.
+            walks = board.walk_cache
+            base = (self.mummy * board.fields + field) * 5
             for v in sorted(set(self.rolled)):
-                if moves.can_move_by(board, field, v, self.mummy, others):
+                reach = walks.get(base + (0 if v == 4 else v))
+                if reach is None:
+                    if moves.can_move_by(board, field, v, self.mummy, others):
+                        choices.append(voc.ANNOUNCE[v])
+                elif reach & ~others:
                     choices.append(voc.ANNOUNCE[v])
             return choices
-        dest = self.destinations(cur, self.value)
-        at = self.board.symbol_at
+        value = self.value
+        board = self.board
+        reach = (
+            board.walk_cache.get((self.mummy * board.fields + self.pos[cur]) * 5 + value)
+            if value != 4
+            else None
+        )
+        dest = self.destinations(cur, value) if reach is None else reach & ~self.others_mask(cur)
         goes: list[Action] = []
-        for f in moves.bits(dest):
-            pair = voc.GO[f]
-            goes.append(pair[0])
-            s = at[f]
-            if s >= 0 and self.card_owner[s] == seat and not self.played[s]:
-                goes.append(pair[1])
+        owner = self.card_owner
+        played = self.played
+        for go, play, s in self._go_row(dest):
+            goes.append(go)
+            if s >= 0 and owner[s] == seat and not played[s]:
+                goes.append(play)
         return goes
+
+    def _step_row(self) -> tuple[Action, ...]:
+        """The mummy's steps from its field (into no wall, start or dungeon), then stop;
+        remembered per field beside the move rows (see ``_GO_ROWS``)."""
+        voc, board = self.voc, self.board
+        known = _GO_ROWS.get((id(voc), id(board)))
+        if known is None:
+            known = _GO_ROWS[(id(voc), id(board))] = (voc, board, {}, {})
+        steps = known[3]
+        row = steps.get(self.mummy)
+        if row is None:
+            nbs = board.neighbours[self.mummy]
+            forbidden = board.forbidden
+            row = steps[self.mummy] = (
+                *(voc.STEP[d] for d in range(4) if nbs[d] >= 0 and not (forbidden >> nbs[d]) & 1),
+                voc.STOP,
+            )
+        return row
+
+    def _go_row(self, dest: int) -> GoRow:
+        """The fields of ``dest`` with their moves and symbols (see ``_GO_ROWS``)."""
+        voc, board = self.voc, self.board
+        known = _GO_ROWS.get((id(voc), id(board)))
+        if known is None:
+            known = _GO_ROWS[(id(voc), id(board))] = (voc, board, {}, {})
+        rows = known[2]
+        row = rows.get(dest)
+        if row is None:
+            if len(rows) >= _GO_ROWS_KEPT:
+                rows.clear()
+            go, at = voc.GO, board.symbol_at
+            row = rows[dest] = tuple((go[f][0], go[f][1], at[f]) for f in moves.bits(dest))
+        return row
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
@@ -314,6 +369,7 @@ class MummyState(State):
 
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:
+        # Most frequent first: dice in random play, then a search's moves.
         if isinstance(action, act.Die):
             faces = self.roll_faces
             faces.append(action.face)
@@ -321,33 +377,33 @@ class MummyState(State):
                 self.emit("die", face=act.FACE_WORDS[action.face])
             if len(faces) >= self.to_roll:
                 self._rolled()
-        elif isinstance(action, act.Step):
-            self._step(action.direction)
-        elif isinstance(action, act.Go):
-            self._go(action.field, action.play)
-        elif isinstance(action, act.Reveal):
-            self._reveal()
         elif isinstance(action, act.Announce):
             self._announce(action.value)
-        elif isinstance(action, act.Reroll):
-            if self._events is not None:
-                self.emit("reroll", figure=self.cur, dice=len(self.rolled))
-            self._start_roll(len(self.rolled))
+        elif isinstance(action, act.Go):
+            self._go(action.field, action.play)
         elif isinstance(action, act.Roll):
             self._not_stuck()
             if self._events is not None:
                 self.emit("roll", figure=self.cur, dice=self.board.explorer_dice - self.out)
             self._start_roll(self.board.explorer_dice - self.out)
-        elif isinstance(action, act.Stop):
+        elif isinstance(action, act.Step):
+            self._step(action.direction)
+        elif isinstance(action, act.Reroll):
             if self._events is not None:
-                self.emit("mummy-stop", field=self.board.field_name(self.mummy))
-            self._end_mummy_move()
+                self.emit("reroll", figure=self.cur, dice=len(self.rolled))
+            self._start_roll(len(self.rolled))
         elif isinstance(action, act.MummyDie):
             self.steps = action.value + self.out
             self.mode = NORMAL
             self.phase = MUMMY_MOVE
             if self._events is not None:
                 self.emit("mummy-die", value=action.value, steps=self.steps)
+        elif isinstance(action, act.Stop):
+            if self._events is not None:
+                self.emit("mummy-stop", field=self.board.field_name(self.mummy))
+            self._end_mummy_move()
+        elif isinstance(action, act.Reveal):
+            self._reveal()
         elif isinstance(action, act.Resolve):
             self._not_stuck()
             self.emit("resolve", figure=self.cur, steps=self.out)
@@ -418,9 +474,13 @@ class MummyState(State):
     def _rolled(self) -> None:
         """2. Würfeln: the last die has landed (``apply_unchecked`` lays the dice one by
         one); the mummy faces are set aside."""
-        mummies = self.roll_faces.count(act.MUMMY_FACE)
+        faces = self.roll_faces
+        mummies = faces.count(act.MUMMY_FACE)
         self.out += mummies
-        self.rolled = sorted(f for f in self.roll_faces if f != act.MUMMY_FACE)
+        if mummies:
+            faces = [f for f in faces if f != act.MUMMY_FACE]
+        faces.sort()
+        self.rolled = faces  # the landed dice's own list: a new one is begun below
         self.roll_faces = []
         if self._events is not None:
             self.emit(
@@ -478,13 +538,18 @@ class MummyState(State):
                 self.emit("game-over", winner=seat, reason=self.reason)
                 return
         else:
+            # known_mask and maybe_mask of ``cur``, in one pass.
+            known = maybe = 0
+            pos = self.pos
+            for f, b in enumerate(self.belief):
+                if f != cur:
+                    if b and b & (b - 1) == 0:
+                        known |= b
+                    if pos[f] != GONE:
+                        maybe |= b
+            free = ~board.forbidden
             self.belief[cur] = moves.moved(
-                board,
-                self.belief[cur],
-                self.value,
-                self.mummy,
-                self.known_mask(cur),
-                self.maybe_mask(cur),
+                board, self.belief[cur], self.value, self.mummy, known & free, maybe & free
             )
         self.value = -1
         self.rolled = []
@@ -506,11 +571,12 @@ class MummyState(State):
         if self._events is not None:
             self.emit("mummy-step", field=self.board.field_name(field), steps_left=self.steps)
         bit = 1 << field
-        if any(b & bit for b in self.belief):
-            self.pending = field
-            self.phase = REVEAL
-        else:
-            self._after_step()
+        for b in self.belief:
+            if b & bit:
+                self.pending = field
+                self.phase = REVEAL
+                return
+        self._after_step()
 
     def _reveal(self) -> None:
         field = self.pending
@@ -678,10 +744,10 @@ class MummyState(State):
                 pool.append(symbol)
                 if owner >= 0:
                     holders.append(owner)
-            rng.shuffle(pool)
-            held = len(holders)
-            for i, symbol in enumerate(pool):
-                dealt[symbol] = holders[i] if i < held else -1
+            shuffle(rng, pool)
+            holders += [-1] * (len(pool) - len(holders))
+            for symbol, holder in zip(pool, holders, strict=True):
+                dealt[symbol] = holder
         if seat == MUMMY:
             world.pos = self._draw_positions(rng)
         return world
@@ -698,7 +764,7 @@ class MummyState(State):
                 return True
             f = order[i]
             options = moves.bits(self.belief[f] & ~used)
-            rng.shuffle(options)
+            shuffle(rng, options)
             for field in options:
                 placed[f] = field
                 bit = 0 if (forbidden >> field) & 1 else 1 << field

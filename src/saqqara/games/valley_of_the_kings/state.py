@@ -13,6 +13,10 @@ id is ``seat * PIECES + piece``. Everything is kept in flat lists so :meth:`clon
 from __future__ import annotations
 
 import random
+from bisect import bisect
+from functools import cache
+from itertools import accumulate, repeat
+from operator import truediv
 from typing import Any, Self, get_args
 
 from saqqara.core.actions import Action
@@ -42,7 +46,18 @@ _BID_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] 
 """Bid options by (tiles in hand, rings still allowed per group): the same few hands and
 rooms recur in every auction, so legal bids are listed once."""
 _BID_OPTIONS_LIMIT = 50_000
+_BID_ROWS: dict[tuple[tuple[int, ...], int, int], tuple[Action, ...]] = {}
+"""One group's bids by (tiles in hand, group, rings still allowed there): far fewer than the
+whole lists, so a hand and room seen for the first time is put together from known parts."""
 _BLOCKED_LIMIT = 4096
+
+
+@cache
+def _full_room(rings: int, groups: int) -> tuple[int, ...]:
+    """The room of a seat with no bids laid yet: ``rings`` on each of ``groups``."""
+    return (rings,) * groups
+
+
 _ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
 """Order options by (overseer, which sites are out of play): fixed for a whole game."""
 PIECES = 7
@@ -226,7 +241,10 @@ class ValleyState(State):
         bag = self.bag
         total = sum(bag)
         if 0 not in bag:  # every colour left: the outcomes are the colours in order
-            return act.DRAW[draw_index(rng, [k / total for k in bag])]
+            # sampling.draw_index, inlined with the weights formed in C: the same sums,
+            # one draw, the same bisection.
+            cum = list(accumulate(map(truediv, bag, repeat(total))))
+            return act.DRAW[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)]
         colours = [c for c, k in enumerate(bag) if k]
         return act.DRAW[colours[draw_index(rng, [bag[c] / total for c in colours])]]
 
@@ -402,17 +420,26 @@ class ValleyState(State):
             own = [
                 x for i in range(0, len(bids), 3) if bids[i + 1] == seat for x in bids[i : i + 3]
             ]
-        room = [self.b.max_bid] * self.ngroups
-        for group, value in zip(own[0::3], own[2::3], strict=True):
-            room[group] -= value
-        key = (held, tuple(room))
+        if own:
+            room = [self.b.max_bid] * self.ngroups
+            for group, value in zip(own[0::3], own[2::3], strict=True):
+                room[group] -= value
+            rooms = tuple(room)
+        else:
+            rooms = _full_room(self.b.max_bid, self.ngroups)
+        key = (held, rooms)
         known = _BID_OPTIONS.get(key)
         if known is None:
-            values = [v for v in range(V) if held[v]]
             options: list[Action] = []
-            for group, left in enumerate(room):
-                row = act.BID[group]
-                options.extend([row[v] for v in values if v <= left])
+            for group, left in enumerate(rooms):
+                part = _BID_ROWS.get((held, group, left))
+                if part is None:
+                    row = act.BID[group]
+                    part = tuple([row[v] for v in range(V) if held[v] and v <= left])
+                    if len(_BID_ROWS) >= _BID_OPTIONS_LIMIT:
+                        _BID_ROWS.clear()
+                    _BID_ROWS[(held, group, left)] = part
+                options += part
             options.append(act.DONE)
             if len(_BID_OPTIONS) >= _BID_OPTIONS_LIMIT:
                 _BID_OPTIONS.clear()
