@@ -51,3 +51,21 @@ def test_bot_workers_end_when_their_server_is_killed() -> None:
     while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_alive(pid) for pid in workers)
+
+
+ORPHAN = """
+import os, subprocess, sys, time
+from saqqara.server.bots import start_worker
+
+gone = subprocess.Popen([sys.executable, "-c", "pass"])
+gone.wait()
+start_worker(None, gone.pid)  # the server died before this worker started
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="a worker reads its parent's id")
+def test_a_worker_whose_server_died_before_it_started_ends_by_itself() -> None:
+    # Its parent (the test) is alive, but the server it was told to watch is not.
+    worker = subprocess.run([sys.executable, "-c", ORPHAN], capture_output=True, timeout=30)
+    assert worker.returncode == 0, worker.stderr

@@ -69,11 +69,13 @@ _stopped: int | None = None
 """The number of the running job the watcher cancelled (its agent is not reused)."""
 
 
-def start_worker(cancelled: Any) -> None:
-    """The pool's initializer: keep the shared array and start the watcher thread."""
+def start_worker(cancelled: Any, server: int) -> None:
+    """The pool's initializer: keep the shared array and start the watcher thread, which
+    watches ``server``, the process id of the server that made the pool. The server names
+    itself: a worker that asked for its parent could be told init's id, had the server died
+    while the worker was starting, and would then watch init for ever."""
     global _cancelled
     _cancelled = cancelled
-    server = os.getppid()
     threading.Thread(target=_watch, args=(server,), name="saqqara-bot-watch", daemon=True).start()
 
 
@@ -147,7 +149,7 @@ class BotPool:
                 max_workers=self.workers,
                 mp_context=context,
                 initializer=start_worker,
-                initargs=(self._cancelled,),
+                initargs=(self._cancelled, os.getpid()),
             )
         return self._pool
 
