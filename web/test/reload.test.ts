@@ -3,28 +3,9 @@
  * socket's close does not schedule a reconnect, and an unacknowledged action is resent
  * under its client id. */
 import { expect, it, vi } from "vitest";
-import { Connection, type SocketLike } from "../src/connection";
+import { Connection } from "../src/connection";
 import type { Act, ServerMessage } from "../src/generated/protocol";
-
-class FakeSocket implements SocketLike {
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  sent: string[] = [];
-  constructor(readonly url: string) {}
-  send(data: string): void {
-    this.sent.push(data);
-  }
-  close(): void {
-    this.onclose?.(new CloseEvent("close"));
-  }
-  open(): void {
-    this.onopen?.(new Event("open"));
-  }
-  deliver(message: ServerMessage): void {
-    this.onmessage?.(new MessageEvent("message", { data: JSON.stringify(message) }));
-  }
-}
+import { FakeSocket } from "./fake_socket";
 
 function update(seq: number, events: [number, string][]): ServerMessage {
   return {

@@ -4,22 +4,10 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, expect, it } from "vitest";
-import { Connection, type SocketLike, sessionMemory } from "../src/connection";
+import { Connection, sessionMemory } from "../src/connection";
 import type { LegalAction, ServerMessage, Welcome } from "../src/generated/protocol";
 import { TableView } from "../src/table";
-
-class FakeSocket implements SocketLike {
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  send(): void {}
-  close(): void {
-    this.onclose?.(new CloseEvent("close"));
-  }
-  deliver(message: ServerMessage): void {
-    this.onmessage?.(new MessageEvent("message", { data: JSON.stringify(message) }));
-  }
-}
+import { FakeSocket } from "./fake_socket";
 
 const welcome: Welcome = {
   type: "welcome",

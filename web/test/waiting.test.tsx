@@ -6,28 +6,10 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
-import { Connection, type SocketLike, type TableState } from "../src/connection";
+import { Connection, type TableState } from "../src/connection";
 import type { ServerMessage, Welcome } from "../src/generated/protocol";
 import { TableView } from "../src/table";
-
-class FakeSocket implements SocketLike {
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  sent: string[] = [];
-  send(data: string): void {
-    this.sent.push(data);
-  }
-  close(): void {
-    this.onclose?.(new CloseEvent("close"));
-  }
-  open(): void {
-    this.onopen?.(new Event("open"));
-  }
-  deliver(message: ServerMessage): void {
-    this.onmessage?.(new MessageEvent("message", { data: JSON.stringify(message) }));
-  }
-}
+import { FakeSocket } from "./fake_socket";
 
 function update(seq: number, undos = 0, extra: object = {}): ServerMessage {
   return {
