@@ -7,7 +7,7 @@ import { afterEach, expect, it } from "vitest";
 import { Connection, sessionMemory } from "../src/connection";
 import type { LegalAction, ServerMessage, Welcome } from "../src/generated/protocol";
 import { TableView } from "../src/table";
-import { FakeSocket } from "./fake_socket";
+import { type FakeSocket, startedConnection } from "./fake_socket";
 
 const welcome: Welcome = {
   type: "welcome",
@@ -26,15 +26,7 @@ function update(seq: number, undos = 0, legal: LegalAction[] = []): ServerMessag
 
 /** A page's connection for seat 0 of table t1, as TablePage makes it. */
 function page(): { connection: Connection; socket: FakeSocket } {
-  let socket: FakeSocket | null = null;
-  const connection = new Connection(
-    () => "ws://x",
-    () => undefined,
-    () => (socket = new FakeSocket()),
-    sessionMemory("saqqara.steps.t1.0"),
-  );
-  connection.start();
-  return { connection, socket: socket as unknown as FakeSocket };
+  return startedConnection(sessionMemory("saqqara.steps.t1.0"));
 }
 
 function undoShown(connection: Connection): boolean {

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Connection, type TableState } from "../src/connection";
 import type { ServerMessage, Welcome } from "../src/generated/protocol";
 import { TableView } from "../src/table";
-import { FakeSocket } from "./fake_socket";
+import { type FakeSocket, startedConnection } from "./fake_socket";
 
 function update(seq: number, undos = 0, extra: object = {}): ServerMessage {
   return {
@@ -30,14 +30,7 @@ function update(seq: number, undos = 0, extra: object = {}): ServerMessage {
 }
 
 function connected(): { connection: Connection; socket: FakeSocket; acts: () => number } {
-  let socket: FakeSocket | null = null;
-  const connection = new Connection(
-    () => "ws://x",
-    () => undefined,
-    () => (socket = new FakeSocket()),
-  );
-  connection.start();
-  const made = socket as unknown as FakeSocket;
+  const { connection, socket: made } = startedConnection();
   made.open();
   const acts = () => made.sent.filter((text) => (JSON.parse(text) as { type: string }).type === "act").length;
   return { connection, socket: made, acts };

@@ -247,21 +247,17 @@ class ISMCTSBot:
                         kids = [get(aid) for aid in key.of(legal)]
                 else:
                     kids = None
-                if kids is None:
-                    # A node seen for the first time: every action is untried.
-                    index = rng.randrange(len(legal))
-                    child = Node(seat)
-                    child.availability = 1
-                    children[key(legal[index])] = child
-                    world.apply_unchecked(seat, legal[index])
-                    path.append(child)
-                    break
-                if None in kids:
-                    untried = [i for i, kid in enumerate(kids) if kid is None]
-                    index = untried[rng.randrange(len(untried))]
-                    for kid in kids:
-                        if kid is not None:
-                            kid.availability += 1
+                if kids is None or None in kids:
+                    # Expansion: an untried action at random (at a node seen for the first
+                    # time, every action is untried), the tried ones made available once more.
+                    if kids is None:
+                        index = rng.randrange(len(legal))
+                    else:
+                        untried = [i for i, kid in enumerate(kids) if kid is None]
+                        index = untried[rng.randrange(len(untried))]
+                        for kid in kids:
+                            if kid is not None:
+                                kid.availability += 1
                     child = Node(seat)
                     child.availability = 1
                     children[key(legal[index])] = child
