@@ -14,6 +14,12 @@ starts, and a search under way stops within one iteration. Each job has a number
 pool shares an array of cancelled job numbers with its workers, and a watcher thread in
 each worker cancels the search it runs (``cancel()``, which search bots have) once its
 number appears there. The answer of a cancelled job is dropped.
+
+A bot whose choice costs less than sending it to a worker (:data:`INLINE`: the random
+bot, one draw from the legal list) chooses on the event loop instead, from the same
+determinization and seed a worker would be given (:func:`choose_inline`): the same
+choice, without the snapshot's JSON text, the pickling and the two hops between
+processes, which cost the server several times the choice itself.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from saqqara.ai.registry import make_bot
-from saqqara.core.game import Game
+from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent
 from saqqara.core.registry import load
@@ -58,6 +64,24 @@ class BotJob:
 
 AgentKey = tuple[str, int, tuple[tuple[str, str], ...], str]
 _agents: dict[AgentKey, tuple[Game, Agent]] = {}
+
+INLINE = frozenset({"random"})
+"""Bots that choose on the event loop (:func:`choose_inline`): each holds no search and
+no state between moves, and its choice costs a few microseconds."""
+
+
+def choose_inline(game: Game, state: State, seat: int, bot: str, seed: int) -> int:
+    """In the server, for a bot of :data:`INLINE`: its choice on ``state`` (the seat's
+    determinization) with the generator a worker would seed from ``seed``, as an action
+    id. The agent is made once per configuration and bot, as a worker keeps its own."""
+    key = (game.spec.id, game.players, tuple(sorted(game.options.items())), bot)
+    made = _inline_agents.get(key)
+    if made is None:
+        made = _inline_agents[key] = make_bot(bot, game)
+    return game.action_id(made.choose(Perspective(state, seat), random.Random(seed)))
+
+
+_inline_agents: dict[AgentKey, Agent] = {}
 
 # -- in a worker process ------------------------------------------------------------------
 _cancelled: Any = None
