@@ -3,6 +3,8 @@
 Every write is one short transaction. :meth:`Store.append` writes a batch of actions
 (a seat's action and the chance steps it set off) with their sequence numbers in one
 transaction; the primary key ``(table_id, seq)`` refuses a sequence number given twice.
+Inside :meth:`Store.group` every call of the thread shares one transaction instead (the
+server's writer thread: a group commit of whatever was queued).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -169,6 +172,8 @@ class Store:
         self.fence: Fence | None = None
         """Set by a many-process site (``server/lease.py``); ``None`` for one process."""
         self.engine: Engine = create_engine(self.url, pool_pre_ping=False)
+        self._grouped = _Grouped()
+        """The transaction of the thread's :meth:`group`, if it is in one."""
         if make_url(self.url).get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas(sqlite_sync.upper()))
         self.migrate()
@@ -191,13 +196,34 @@ class Store:
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:
+        shared = self._grouped.tx
+        if shared is not None:
+            yield shared
+            return
         with self.engine.begin() as connection:
             yield connection
 
+    @contextmanager
+    def group(self) -> Iterator[None]:
+        """Every store call this thread makes inside shares one transaction, committed at
+        the end, or rolled back with the exception raised when anything inside raises
+        (none of it is stored then). Other threads' calls go on in their own."""
+        if self._grouped.tx is not None:
+            raise RuntimeError("store groups do not nest")
+        with self.engine.begin() as connection:
+            self._grouped.tx = connection
+            try:
+                yield
+            finally:
+                self._grouped.tx = None
+
     # -- tables and seats ---------------------------------------------------------------
-    def create_table(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
-        """Store a new table and its seats; a rematch (``rematch_of`` set) is also linked
-        from the table it follows, in the same transaction."""
+    def create_table(
+        self, table: TableRow, seat_rows: Sequence[SeatRow], first: Sequence[ActionRow] = ()
+    ) -> None:
+        """Store a new table and its seats, and ``first``, the first rows of its log (its
+        setup's chance steps); a rematch (``rematch_of`` set) is also linked from the
+        table it follows, all in the same transaction."""
         with self._tx() as tx:
             if table.rematch_of is not None:
                 tx.execute(
@@ -238,6 +264,8 @@ class Store:
                     for s in seat_rows
                 ],
             )
+            if first:
+                tx.execute(actions.insert(), _action_values(table.id, first))
 
     def table(self, table_id: str) -> TableRow | None:
         with self._tx() as tx:
@@ -307,21 +335,7 @@ class Store:
                 self.fence(tx, (table_id,))
             if snapshot is not None:
                 _insert_snapshot(tx, table_id, snapshot)
-            tx.execute(
-                actions.insert(),
-                [
-                    {
-                        "table_id": table_id,
-                        "seq": r.seq,
-                        "seat": r.seat,
-                        "action": r.action,
-                        "client_id": r.client_id,
-                        "game_left": r.game_left,
-                        "move_used": r.move_used,
-                    }
-                    for r in rows
-                ],
-            )
+            tx.execute(actions.insert(), _action_values(table_id, rows))
             if status is not None:
                 tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
 
@@ -334,17 +348,9 @@ class Store:
                 if snapshot is not None:
                     _insert_snapshot(tx, table_id, snapshot)
             rows = [
-                {
-                    "table_id": table_id,
-                    "seq": r.seq,
-                    "seat": r.seat,
-                    "action": r.action,
-                    "client_id": r.client_id,
-                    "game_left": r.game_left,
-                    "move_used": r.move_used,
-                }
+                value
                 for table_id, batch, _, _ in batches
-                for r in batch
+                for value in _action_values(table_id, batch)
             ]
             if rows:
                 tx.execute(actions.insert(), rows)
@@ -410,6 +416,28 @@ class Store:
         with self._tx() as tx:
             row = tx.execute(query).first()
         return None if row is None else (int(row[0]), str(row[1]))
+
+
+class _Grouped(threading.local):
+    """Per thread: the transaction of its :meth:`Store.group` (``None``: not in one)."""
+
+    tx: Connection | None = None
+
+
+def _action_values(table_id: str, rows: Sequence[ActionRow]) -> list[dict[str, Any]]:
+    """The ``actions`` table's values of ``rows`` of table ``table_id``."""
+    return [
+        {
+            "table_id": table_id,
+            "seq": r.seq,
+            "seat": r.seat,
+            "action": r.action,
+            "client_id": r.client_id,
+            "game_left": r.game_left,
+            "move_used": r.move_used,
+        }
+        for r in rows
+    ]
 
 
 def _action_row(r: Any) -> ActionRow:
