@@ -237,8 +237,14 @@ class LiveTable:
         return self._replayed(since, base) + self.steps_after(base, upto)
 
     def _replayed(self, since: int, upto: int) -> list[Step]:
-        """Steps ``since + 1 .. upto`` that left memory, from a replay of the record."""
-        return self.match.replayed_steps(since, upto)
+        """Steps ``since + 1 .. upto`` that left memory, from a replay of the record, made
+        once per position (:class:`Shared`): a new table's people arriving one after the
+        other are told the same setup."""
+        key = (since, upto)
+        steps = self.shared.replayed.get(key)
+        if steps is None:
+            steps = self.shared.replayed[key] = self.match.replayed_steps(since, upto)
+        return steps
 
     def _let_go(self) -> None:
         """Drop the stored steps every listener has been told from memory, but the latest
