@@ -14,7 +14,7 @@ import hmac
 import json
 import secrets
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -229,43 +229,42 @@ class Store:
                 tx.execute(
                     update(tables).where(tables.c.id == table.rematch_of).values(rematch=table.id)
                 )
-            tx.execute(
-                tables.insert().values(
-                    id=table.id,
-                    game=table.game,
-                    players=table.players,
-                    rules_version=table.rules_version,
-                    options=json.dumps(table.options, sort_keys=True),
-                    seed=table.seed,
-                    status=table.status,
-                    public=table.public,
-                    spectator_hash=table.spectator_hash,
-                    rematch_of=table.rematch_of,
-                    rematch=table.rematch,
-                    created_at=table.created_at,
-                    settings=json.dumps(table.settings, sort_keys=True),
-                    forfeit=None if table.forfeit is None else json.dumps(table.forfeit),
-                    host_hash=table.host_hash,
-                )
+            _insert(
+                tx,
+                "tables",
+                ("id", "game", "players", "rules_version", "options", "seed", "status"),
+                ("public", "spectator_hash", "rematch_of", "rematch", "created_at", "settings"),
+                ("forfeit", "host_hash"),
+                rows=[
+                    (
+                        table.id,
+                        table.game,
+                        table.players,
+                        table.rules_version,
+                        json.dumps(table.options, sort_keys=True),
+                        table.seed,
+                        table.status,
+                        table.public,
+                        table.spectator_hash,
+                        table.rematch_of,
+                        table.rematch,
+                        table.created_at,
+                        json.dumps(table.settings, sort_keys=True),
+                        None if table.forfeit is None else json.dumps(table.forfeit),
+                        table.host_hash,
+                    )
+                ],
             )
-            tx.execute(
-                seats.insert(),
-                [
-                    {
-                        "table_id": table.id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "bot": s.bot,
-                        "name": s.name,
-                        "secret_hash": s.secret_hash,
-                        "claimed": s.claimed,
-                        "lang": s.lang,
-                    }
+            _insert(
+                tx,
+                "seats",
+                ("table_id", "seat", "kind", "bot", "name", "secret_hash", "claimed", "lang"),
+                rows=[
+                    (table.id, s.seat, s.kind, s.bot, s.name, s.secret_hash, s.claimed, s.lang)
                     for s in seat_rows
                 ],
             )
-            if first:
-                tx.execute(actions.insert(), _action_values(table.id, first))
+            _insert_actions(tx, ((table.id, r) for r in first))
 
     def table(self, table_id: str) -> TableRow | None:
         with self._tx() as tx:
@@ -299,11 +298,14 @@ class Store:
 
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         with self._tx() as tx:
-            tx.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(**values)
-            )
+            names = sorted(values)
+            unknown = set(names) - set(seats.c.keys())
+            if unknown:
+                raise ValueError(f"no seat column {sorted(unknown)}")
+            sets = ", ".join(f"{name} = {_mark(tx)}" for name in names)
+            where = f"table_id = {_mark(tx)} AND seat = {_mark(tx)}"
+            row = (*(values[name] for name in names), table_id, seat)
+            tx.exec_driver_sql(f"UPDATE seats SET {sets} WHERE {where}", row)
 
     def update_table(self, table_id: str, **values: Any) -> None:
         with self._tx() as tx:
@@ -335,7 +337,7 @@ class Store:
                 self.fence(tx, (table_id,))
             if snapshot is not None:
                 _insert_snapshot(tx, table_id, snapshot)
-            tx.execute(actions.insert(), _action_values(table_id, rows))
+            _insert_actions(tx, ((table_id, r) for r in rows))
             if status is not None:
                 tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
 
@@ -347,13 +349,7 @@ class Store:
             for table_id, _, _, snapshot in batches:
                 if snapshot is not None:
                     _insert_snapshot(tx, table_id, snapshot)
-            rows = [
-                value
-                for table_id, batch, _, _ in batches
-                for value in _action_values(table_id, batch)
-            ]
-            if rows:
-                tx.execute(actions.insert(), rows)
+            _insert_actions(tx, ((table_id, r) for table_id, batch, _, _ in batches for r in batch))
             for table_id, _, status, _ in batches:
                 if status is not None:
                     tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
@@ -424,20 +420,37 @@ class _Grouped(threading.local):
     tx: Connection | None = None
 
 
-def _action_values(table_id: str, rows: Sequence[ActionRow]) -> list[dict[str, Any]]:
-    """The ``actions`` table's values of ``rows`` of table ``table_id``."""
-    return [
-        {
-            "table_id": table_id,
-            "seq": r.seq,
-            "seat": r.seat,
-            "action": r.action,
-            "client_id": r.client_id,
-            "game_left": r.game_left,
-            "move_used": r.move_used,
-        }
-        for r in rows
+ACTION_COLUMNS = ("table_id", "seq", "seat", "action", "client_id", "game_left", "move_used")
+
+
+def _insert_actions(tx: Connection, rows: Iterable[tuple[str, ActionRow]]) -> None:
+    """Insert log rows, each with its table's id."""
+    values = [
+        (table_id, r.seq, r.seat, r.action, r.client_id, r.game_left, r.move_used)
+        for table_id, r in rows
     ]
+    if values:
+        _insert(tx, "actions", ACTION_COLUMNS, rows=values)
+
+
+def _mark(tx: Connection) -> str:
+    """The driver's positional parameter marker (sqlite3's ``?``, psycopg's ``%s``)."""
+    return "?" if tx.dialect.paramstyle == "qmark" else "%s"
+
+
+def _insert(
+    tx: Connection, table: str, *columns: tuple[str, ...], rows: list[tuple[Any, ...]]
+) -> None:
+    """``INSERT INTO table (columns) VALUES (...)`` for each of ``rows`` (the values in
+    the order of the columns, given in groups), straight to the driver: the hot writes
+    (a new table, the log) skip building and compiling a statement each time."""
+    names = [name for group in columns for name in group]
+    marks = ", ".join([_mark(tx)] * len(names))
+    sql = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})"
+    if len(rows) == 1:
+        tx.exec_driver_sql(sql, rows[0])
+    else:
+        tx.exec_driver_sql(sql, rows)
 
 
 def _action_row(r: Any) -> ActionRow:
