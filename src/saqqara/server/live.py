@@ -11,7 +11,9 @@ once every listener has been sent a step, it leaves memory (the last one or few 
 undo and a sealed decision). A connection that needs older events (a person arriving at a
 new table, whose setup left memory once stored; a page loaded anew; a reconnect with an old
 ``since``; a spectator arriving) gets them rebuilt by replaying the match's record, which
-the table keeps whole and compact (see :meth:`LiveTable.told_steps`).
+the table keeps whole and compact (see :meth:`LiveTable.told_steps`), once per position.
+A rematch, whose people come back at once, keeps its setup for them instead, until they
+have been told it or the table moves on (:meth:`LiveTable.hold_setup`).
 """
 
 from __future__ import annotations
@@ -246,6 +248,15 @@ class LiveTable:
             steps = self.shared.replayed[key] = self.match.replayed_steps(since, upto)
         return steps
 
+    def hold_setup(self, drawn: list[Step]) -> None:
+        """Keep a rematch's setup steps (``drawn``: all of its steps so far, stored), which
+        left memory once stored, for its people, who come back at once: until every
+        person seat is told or the table moves on, as a replay of them would be kept
+        (:meth:`_replayed`), so the first arrival is told them without replaying them."""
+        base = self.match.base
+        if drawn and drawn[0].seq == self.resumed_at + 1 and len(drawn) >= base - self.resumed_at:
+            self.shared.replayed[(self.resumed_at, base)] = drawn[: base - self.resumed_at]
+
     def _let_go(self) -> None:
         """Drop the stored steps every listener has been told from memory, but the latest
         :meth:`kept_steps`. A person seat not connected keeps none: its person, arriving,
@@ -418,6 +429,9 @@ class LiveTable:
         """Send every listener the update it lacks, each made once per seat and language;
         then forget what was made (an idle table keeps no encoded update)."""
         listeners = list(self.listeners)
+        if not listeners:  # nothing made: what untold people will need stays (``push``)
+            self._let_go()
+            return
         if len(listeners) == 1:
             await self._push(listeners[0], force)
         else:

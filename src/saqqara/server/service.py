@@ -197,7 +197,10 @@ class TableService:
             setup = []  # stored as any steps are, with the status or snapshot they bring
         await self.writer.call(self.store.create_table, row, rows, setup)
         if setup:
+            drawn = list(table.match.history)
             table.stored_up_to(setup)
+            if row.rematch_of is not None:
+                table.hold_setup(drawn)
         return table
 
     def _adopt(self, table: LiveTable) -> LiveTable:
