@@ -226,9 +226,7 @@ class Store:
         table it follows, all in the same transaction."""
         with self._tx() as tx:
             if table.rematch_of is not None:
-                tx.execute(
-                    update(tables).where(tables.c.id == table.rematch_of).values(rematch=table.id)
-                )
+                _update(tx, "tables", {"rematch": table.id}, id=table.rematch_of)
             _insert(
                 tx,
                 "tables",
@@ -298,18 +296,11 @@ class Store:
 
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         with self._tx() as tx:
-            names = sorted(values)
-            unknown = set(names) - set(seats.c.keys())
-            if unknown:
-                raise ValueError(f"no seat column {sorted(unknown)}")
-            sets = ", ".join(f"{name} = {_mark(tx)}" for name in names)
-            where = f"table_id = {_mark(tx)} AND seat = {_mark(tx)}"
-            row = (*(values[name] for name in names), table_id, seat)
-            tx.exec_driver_sql(f"UPDATE seats SET {sets} WHERE {where}", row)
+            _update(tx, "seats", values, table_id=table_id, seat=seat)
 
     def update_table(self, table_id: str, **values: Any) -> None:
         with self._tx() as tx:
-            tx.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            _update(tx, "tables", values, id=table_id)
 
     def end_by_forfeit(self, table_id: str, forfeit: dict[str, Any]) -> None:
         """The table is finished by a forfeit (seats out of time): status and result in
@@ -339,7 +330,7 @@ class Store:
                 _insert_snapshot(tx, table_id, snapshot)
             _insert_actions(tx, ((table_id, r) for r in rows))
             if status is not None:
-                tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+                _update(tx, "tables", {"status": status}, id=table_id)
 
     def append_many(self, batches: Sequence[Batch]) -> None:
         """Several tables' batches in one transaction (the server's group commit)."""
@@ -352,7 +343,7 @@ class Store:
             _insert_actions(tx, ((table_id, r) for table_id, batch, _, _ in batches for r in batch))
             for table_id, _, status, _ in batches:
                 if status is not None:
-                    tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+                    _update(tx, "tables", {"status": status}, id=table_id)
 
     def actions(self, table_id: str, after: int = 0) -> list[ActionRow]:
         """The log's actions that stand (not undone) after sequence number ``after``."""
@@ -436,6 +427,22 @@ def _insert_actions(tx: Connection, rows: Iterable[tuple[str, ActionRow]]) -> No
 def _mark(tx: Connection) -> str:
     """The driver's positional parameter marker (sqlite3's ``?``, psycopg's ``%s``)."""
     return "?" if tx.dialect.paramstyle == "qmark" else "%s"
+
+
+_COLUMNS = {"tables": frozenset(tables.c.keys()), "seats": frozenset(seats.c.keys())}
+
+
+def _update(tx: Connection, table: str, values: dict[str, Any], **where: Any) -> None:
+    """``UPDATE table SET values WHERE where`` (each an equality), straight to the driver
+    as :func:`_insert` is; the column names are checked against the schema."""
+    unknown = (set(values) | set(where)) - _COLUMNS[table]
+    if unknown:
+        raise ValueError(f"{table} has no column {sorted(unknown)}")
+    mark = _mark(tx)
+    sets = ", ".join(f"{name} = {mark}" for name in values)
+    matches = " AND ".join(f"{name} = {mark}" for name in where)
+    sql = f"UPDATE {table} SET {sets} WHERE {matches}"
+    tx.exec_driver_sql(sql, (*values.values(), *where.values()))
 
 
 def _insert(
