@@ -432,10 +432,14 @@ class LiveTable:
         if not listeners:  # nothing made: what untold people will need stays (``push``)
             self._let_go()
             return
-        if len(listeners) == 1:
-            await self._push(listeners[0], force)
-        else:
-            await asyncio.gather(*(self._push(listener, force) for listener in listeners))
+        # Each listener but the last in a task of its own, the last in this one: a
+        # connection that cannot take its update yet holds up no other.
+        others = [asyncio.ensure_future(self._push(each, force)) for each in listeners[:-1]]
+        try:
+            await self._push(listeners[-1], force)
+        finally:
+            for task in others:
+                await task
         self._forget()
         self._let_go()
 
