@@ -11,7 +11,7 @@ import time
 import pytest
 
 SERVER = """
-import asyncio, json, os, random
+import asyncio, os, random
 from saqqara.core.registry import load
 from saqqara.server.bots import BotJob, BotPool
 
@@ -22,7 +22,7 @@ async def main():
         state.apply(-1, state.sample_chance(rng))
     seat = state.to_act()[0]
     pool = BotPool(workers=2)
-    job = BotJob("tutankhamun", 2, (), json.dumps(state.to_json()), seat, "random", 1)
+    job = BotJob("tutankhamun", 2, (), state.to_json(), seat, "random", 1)
     await pool.choose(job)
     print(" ".join(str(p) for p in pool._executor()._processes), flush=True)
     os.kill(os.getpid(), 9)

@@ -3,8 +3,10 @@
 The server never hands a bot the true state. It sends ``state.resample(seat, rng)``: a
 full state consistent with exactly what that seat knows, which is all a bot may plan on
 (a bot's own resampling from it draws from the same distribution), as its snapshot's JSON
-text: a pickled state would carry its whole configured game (its action index) to the
-worker, ten times the bytes and the time. The worker answers an
+value (``State.to_json``, plain lists, dicts and scalars, pickled with the job in C): a
+pickled state would carry its whole configured game (its action index) to the worker, ten
+times the bytes and the time, and JSON text would cost the server a ``json.dumps`` (and
+the worker a ``json.loads``) several times the pickling. The worker answers an
 action id; the table checks it like any other submission. A move that overruns the time
 limit is replaced by a uniformly random legal action.
 
@@ -14,19 +16,12 @@ starts, and a search under way stops within one iteration. Each job has a number
 pool shares an array of cancelled job numbers with its workers, and a watcher thread in
 each worker cancels the search it runs (``cancel()``, which search bots have) once its
 number appears there. The answer of a cancelled job is dropped.
-
-A bot whose choice costs less than sending it to a worker (:data:`INLINE`: the random
-bot, one draw from the legal list) chooses on the event loop instead, from the same
-determinization and seed a worker would be given (:func:`choose_inline`): the same
-choice, without the snapshot's JSON text, the pickling and the two hops between
-processes, which cost the server several times the choice itself.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import multiprocessing
 import os
 import random
@@ -37,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from saqqara.ai.registry import make_bot
-from saqqara.core.game import Game, State
+from saqqara.core.game import Game
 from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent
 from saqqara.core.registry import load
@@ -55,8 +50,8 @@ class BotJob:
     game: str
     players: int
     options: tuple[tuple[str, str], ...]
-    state: str
-    """The determinization: ``State.to_json`` as JSON text."""
+    state: Any
+    """The determinization: ``State.to_json``'s value (plain JSON values only)."""
     seat: int
     bot: str
     seed: int
@@ -64,24 +59,6 @@ class BotJob:
 
 AgentKey = tuple[str, int, tuple[tuple[str, str], ...], str]
 _agents: dict[AgentKey, tuple[Game, Agent]] = {}
-
-INLINE = frozenset({"random"})
-"""Bots that choose on the event loop (:func:`choose_inline`): each holds no search and
-no state between moves, and its choice costs a few microseconds."""
-
-
-def choose_inline(game: Game, state: State, seat: int, bot: str, seed: int) -> int:
-    """In the server, for a bot of :data:`INLINE`: its choice on ``state`` (the seat's
-    determinization) with the generator a worker would seed from ``seed``, as an action
-    id. The agent is made once per configuration and bot, as a worker keeps its own."""
-    key = (game.spec.id, game.players, tuple(sorted(game.options.items())), bot)
-    made = _inline_agents.get(key)
-    if made is None:
-        made = _inline_agents[key] = make_bot(bot, game)
-    return game.action_id(made.choose(Perspective(state, seat), random.Random(seed)))
-
-
-_inline_agents: dict[AgentKey, Agent] = {}
 
 # -- in a worker process ------------------------------------------------------------------
 _cancelled: Any = None
@@ -134,7 +111,7 @@ def choose(job: BotJob, number: int = 0) -> int:
         game = load(job.game, job.players, dict(job.options))
         _agents[key] = (game, make_bot(job.bot, game))
     game, agent = _agents[key]
-    state = game.state_from_json(json.loads(job.state))
+    state = game.state_from_json(job.state)
     with _lock:
         _running = (number, agent, key)
     try:

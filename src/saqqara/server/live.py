@@ -31,7 +31,7 @@ from saqqara.core.match import Match, Step
 from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
-from saqqara.server.bots import BotJob, choose_inline
+from saqqara.server.bots import BotJob
 from saqqara.server.clocks import ClockRule, TurnClocks, stored_banks
 from saqqara.server.messages import TableNotice, Update, encode
 from saqqara.server.updates import Shared, seat_update
@@ -491,33 +491,17 @@ class LiveTable:
 
     def bot_job(self, seat: int) -> BotJob:
         """What a worker needs to choose for ``seat``: a determinization, never the state."""
-        state, seed = self._determinization(seat)
+        rng = self.match.bot_rng(seat)
+        determinize = derived_rng(self.row.seed, DETERMINIZE, seat, self.seq)
         return BotJob(
             game=self.game.spec.id,
             players=self.game.players,
             options=tuple(sorted(self.game.options.items())),
-            state=_state_text(state),
+            state=self.match.perspective(seat).resample(determinize).to_json(),
             seat=seat,
-            bot=self.bot_name(seat),
-            seed=seed,
+            bot=self.seats[seat].bot or self.stand_in,
+            seed=rng.getrandbits(63),
         )
-
-    def bot_name(self, seat: int) -> str:
-        """The bot that plays ``seat``: its own, or the stand-in for a person's seat."""
-        return self.seats[seat].bot or self.stand_in
-
-    def inline_choice(self, seat: int) -> int:
-        """The choice of ``seat``'s bot (one of :data:`~saqqara.server.bots.INLINE`) made
-        here, on the determinization and seed :meth:`bot_job` would send a worker."""
-        state, seed = self._determinization(seat)
-        return choose_inline(self.game, state, seat, self.bot_name(seat), seed)
-
-    def _determinization(self, seat: int) -> tuple[State, int]:
-        """``seat``'s determinization and its bot's seed (drawn from the seat's stream)."""
-        rng = self.match.bot_rng(seat)
-        determinize = derived_rng(self.row.seed, DETERMINIZE, seat, self.seq)
-        state = self.match.perspective(seat).resample(determinize)
-        return state, rng.getrandbits(63)
 
     def fallback_action(self, seat: int) -> int:
         """A random legal action: what a bot that overran its time limit plays."""

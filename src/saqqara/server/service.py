@@ -22,7 +22,7 @@ from saqqara.core.forfeit import Forfeit
 from saqqara.core.game import CHANCE
 from saqqara.core.records import Record
 from saqqara.core.registry import load
-from saqqara.server.bots import INLINE, BotPool
+from saqqara.server.bots import BotPool
 from saqqara.server.clocks import ClockRule
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
@@ -610,14 +610,10 @@ class TableService:
             table.bot_tasks.pop(seat, None)
             return
         seq = table.seq
-        action_id: int | None
-        if table.bot_name(seat) in INLINE:  # cheaper here than sent to a worker
-            action_id = table.inline_choice(seat)
-        else:
-            try:
-                action_id = await self.bots.choose(table.bot_job(seat))
-            except (OSError, RuntimeError, SaqqaraError):  # a worker died: the fallback
-                action_id = None
+        try:
+            action_id = await self.bots.choose(table.bot_job(seat))
+        except (OSError, RuntimeError, SaqqaraError):  # a worker died: play the fallback
+            action_id = None
         if seat not in table.bot_seats() or not table.choice_stands(seat, seq):
             table.bot_tasks.pop(seat, None)
             self.drive_bots(table)  # the table moved on: think again
