@@ -3,7 +3,7 @@
 Usage: python benchmarks/load.py [--db URL] [--tables 200] [--seconds 20] [--think MS]
                                  [--game tutankhamun] [--sqlite-sync full|normal]
                                  [--processes N --redis URL [--placement spread|owner]]
-                                 [--trace]
+                                 [--trace] [--profile FILE]
 
 Starts ``saqqara serve`` as a subprocess, opens the tables (two scripted people and one
 random bot each), and lets every client answer each update, at once or after thinking
@@ -39,6 +39,14 @@ prints, besides, its live Python memory per table added and where it was allocat
 load-independent figure (the RSS also holds what the allocator keeps between live
 objects). Tracing makes the server several times slower, so the rates and latencies of
 such a run are not the server's.
+
+``--profile FILE`` samples the server's stacks with ``py-spy`` (if installed) over the
+measured window, without pausing it (``--nonblocking``) and only while it holds the GIL
+(``--gil``: the Python work, not the waits on the disk), into FILE as collapsed stacks
+(one line a stack, ``frame;frame;... count``), and prints the functions that took most of
+its samples, by their own time and by the time under them. Sampling costs the server
+little (py-spy reads its memory from another process), but that process takes some of the
+same cores.
 """
 
 from __future__ import annotations
@@ -354,7 +362,12 @@ def main() -> int:
     parser.add_argument(
         "--trace", action="store_true", help="trace the server's memory (tracemalloc; slow)"
     )
+    parser.add_argument(
+        "--profile", metavar="FILE", help="sample the server with py-spy into FILE (collapsed)"
+    )
     args = parser.parse_args()
+    if args.profile and args.processes > 1:
+        parser.error("--profile samples one server process")
     if args.processes > 1 and not args.redis:
         parser.error("--processes above 1 needs --redis (and a PostgreSQL --db)")
     if args.trace and args.processes > 1:
@@ -457,6 +470,7 @@ async def _measure(
     tree_before = sum(_tree_cpu_seconds(pid) for pid in pids)
     clients_before = _cpu_seconds(os.getpid())
     began = time.perf_counter()
+    spy = _start_profile(args.profile, pids[0], args.seconds)
     await asyncio.sleep(args.seconds)
     load.measuring = False
     elapsed = time.perf_counter() - began
@@ -506,7 +520,57 @@ async def _measure(
         f"{rss_full} KB from {live_half - live_before} to {live_full - live_before} tables)"
     )
     traces.report(live, live_full - live_half)
+    if spy is not None:
+        await asyncio.to_thread(spy.wait, 60)
+        _profile_report(args.profile)
     return 0
+
+
+def _start_profile(path: str | None, pid: int, seconds: float) -> subprocess.Popen[bytes] | None:
+    """Start ``py-spy record`` on the server for the measured window (``--profile``)."""
+    if path is None:
+        return None
+    spy = os.path.join(os.path.dirname(sys.executable), "py-spy")
+    command = [spy if os.path.exists(spy) else "py-spy", "record", "--pid", str(pid)]
+    command += [
+        "--duration",
+        str(max(1, round(seconds))),
+        "--rate",
+        "200",
+        "--nonblocking",
+        "--gil",
+    ]
+    command += ["--format", "raw", "--output", path]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _profile_report(path: str, top: int = 30) -> None:
+    """The functions with most samples in a collapsed-stack file: own and under."""
+    own: dict[str, int] = {}
+    under: dict[str, int] = {}
+    total = 0
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            stack, _, count_text = line.rstrip("\n").rpartition(" ")
+            if not stack:
+                continue
+            count = int(count_text)
+            total += count
+            frames = [_frame_name(frame) for frame in stack.split(";")]
+            own[frames[-1]] = own.get(frames[-1], 0) + count
+            for frame in set(frames):
+                under[frame] = under.get(frame, 0) + count
+    print(f"py-spy: {total} samples in {path}")
+    for title, counts in (("own time", own), ("time under", under)):
+        print(f"  by {title}:")
+        for name, count in sorted(counts.items(), key=lambda item: -item[1])[:top]:
+            print(f"    {100 * count / max(total, 1):5.1f}%  {name}")
+
+
+def _frame_name(frame: str) -> str:
+    """``function (file:line)`` as py-spy writes it, without the line: one per function."""
+    name, _, where = frame.partition(" (")
+    return f"{name} ({_short(where.rsplit(':', 1)[0])})"
 
 
 class _Traces:

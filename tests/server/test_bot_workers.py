@@ -1,17 +1,24 @@
 """A server's bot workers never outlive it: killed with ``kill -9`` or stopped without
-waiting, its pool's worker processes end by themselves."""
+waiting, its pool's worker processes end by themselves; and a worker that dies fails its
+own job only, a new one taking its place."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import random
+import signal
 import subprocess
 import sys
 import time
 
 import pytest
 
+from saqqara.core.registry import load
+from saqqara.server.bots import BotJob, BotPool
+
 SERVER = """
-import asyncio, json, os, random
+import asyncio, os, random
 from saqqara.core.registry import load
 from saqqara.server.bots import BotJob, BotPool
 
@@ -22,9 +29,9 @@ async def main():
         state.apply(-1, state.sample_chance(rng))
     seat = state.to_act()[0]
     pool = BotPool(workers=2)
-    job = BotJob("tutankhamun", 2, (), json.dumps(state.to_json()), seat, "random", 1)
+    job = BotJob("tutankhamun", 2, (), state.to_json(), seat, "random", 1)
     await pool.choose(job)
-    print(" ".join(str(p) for p in pool._executor()._processes), flush=True)
+    print(" ".join(str(p) for p in pool.worker_pids()), flush=True)
     os.kill(os.getpid(), 9)
 
 asyncio.run(main())
@@ -68,3 +75,34 @@ def test_a_worker_whose_server_died_before_it_started_ends_by_itself() -> None:
     # Its parent (the test) is alive, but the server it was told to watch is not.
     worker = subprocess.run([sys.executable, "-c", ORPHAN], capture_output=True, timeout=30)
     assert worker.returncode == 0, worker.stderr
+
+
+def test_a_pool_whose_worker_died_fails_its_job_and_serves_the_next() -> None:
+    game = load("tutankhamun", 2, {})
+    state = game.new_state()
+    rng = random.Random(1)
+    while state.is_chance():
+        state.apply(-1, state.sample_chance(rng))
+    seat = state.to_act()[0]
+
+    async def scenario() -> None:
+        pool = BotPool(workers=1, move_limit=60)
+        try:
+            job = BotJob("tutankhamun", 2, (), state.to_json(), seat, "random", 1)
+            first = await pool.choose(job)
+            assert first is not None and first >= 0
+            (pid,) = pool.worker_pids()
+            thinking = BotJob("tutankhamun", 2, (), state.to_json(), seat, "ismcts:300s", 1)
+            waiting = asyncio.ensure_future(pool.choose(thinking))
+            await asyncio.sleep(1.0)
+            assert pool.busy == 1
+            os.kill(pid, signal.SIGKILL)
+            with pytest.raises(OSError, match="a bot worker stopped"):
+                await asyncio.wait_for(waiting, 30)
+            assert pool.busy == 0
+            assert await pool.choose(job) == first  # a new worker, the same choice
+            assert pool.worker_pids() != [pid]
+        finally:
+            pool.close()
+
+    asyncio.run(scenario())

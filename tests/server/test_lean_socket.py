@@ -12,9 +12,10 @@ import pytest
 import uvicorn
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
-from wsproto.connection import Connection
+from wsproto.connection import Connection, ConnectionType
+from wsproto.events import TextMessage
 
-from saqqara.server.lean_socket import Flag, Inbox, LeanWSProtocol
+from saqqara.server.lean_socket import Flag, Inbox, LeanWSProtocol, text_frame
 from tests.server.harness import free_port
 
 
@@ -132,3 +133,15 @@ def test_uvicorn_serves_websockets_through_it_keeping_only_the_frame_layer() -> 
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4000
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_a_text_frame_is_the_one_wsproto_makes(size: int) -> None:
+    for text in ("x" * size, ("é" * size)[: max(size // 2, 0)], "Ankh ☥ " + "z" * size):
+        server = Connection(ConnectionType.SERVER)
+        made = server.send(TextMessage(data=text))
+        assert text_frame(text) == made
+        client = Connection(ConnectionType.CLIENT)
+        client.receive_data(made)
+        (received,) = client.events()
+        assert isinstance(received, TextMessage) and received.data == text

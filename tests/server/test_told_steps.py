@@ -130,3 +130,32 @@ def test_a_new_tables_setup_leaves_memory_once_stored() -> None:
     assert len(table.match.history) == table.kept_steps()
     for seat in (None, 0, 1, 2):
         assert table.update_for(seat, "en", 0) == kept.update_for(seat, "en", 0)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_rematchs_held_setup_tells_what_a_replay_would_until_its_people_were_told(
+    game_id: str,
+) -> None:
+    players = max(registered_games()[game_id].spec.player_counts)
+    table = _table(game_id, players, 8)
+    kept = _table(game_id, players, 8, keep=True)
+    drawn = list(table.match.history)
+    _store(table)
+    _store(kept)
+    table.hold_setup(drawn)
+    asyncio.run(table.push_all())  # told to nobody: the table is told on, held setup kept
+    held = dict(table.shared.replayed)
+    if table.match.base > 0:
+        assert list(held) == [(0, table.match.base)]
+        assert all(a is b for a, b in zip(held[(0, table.match.base)], drawn, strict=False))
+    for seat in (None, *range(players)):
+        assert table.update_for(seat, "en", 0) == kept.update_for(seat, "en", 0)
+
+    async def arrive() -> None:
+        for seat in range(players):
+            await table.push(Listener(seat, "en", 0, Inbox().send), force=True)
+
+    asyncio.run(arrive())
+    assert not table.shared.replayed  # every person seat told: the setup leaves memory
+    for seat in (None, 0):
+        assert table.update_for(seat, "en", 0) == kept.update_for(seat, "en", 0)

@@ -3,8 +3,10 @@
 The server never hands a bot the true state. It sends ``state.resample(seat, rng)``: a
 full state consistent with exactly what that seat knows, which is all a bot may plan on
 (a bot's own resampling from it draws from the same distribution), as its snapshot's JSON
-text: a pickled state would carry its whole configured game (its action index) to the
-worker, ten times the bytes and the time. The worker answers an
+value (``State.to_json``, plain lists, dicts and scalars, pickled with the job in C): a
+pickled state would carry its whole configured game (its action index) to the worker, ten
+times the bytes and the time, and JSON text would cost the server a ``json.dumps`` (and
+the worker a ``json.loads``) several times the pickling. The worker answers an
 action id; the table checks it like any other submission. A move that overruns the time
 limit is replaced by a uniformly random legal action.
 
@@ -19,15 +21,17 @@ number appears there. The answer of a cancelled job is dropped.
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextlib
 import itertools
-import json
 import multiprocessing
 import os
 import random
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from saqqara.ai.registry import make_bot
@@ -49,8 +53,8 @@ class BotJob:
     game: str
     players: int
     options: tuple[tuple[str, str], ...]
-    state: str
-    """The determinization: ``State.to_json`` as JSON text."""
+    state: Any
+    """The determinization: ``State.to_json``'s value (plain JSON values only)."""
     seat: int
     bot: str
     seed: int
@@ -110,7 +114,7 @@ def choose(job: BotJob, number: int = 0) -> int:
         game = load(job.game, job.players, dict(job.options))
         _agents[key] = (game, make_bot(job.bot, game))
     game, agent = _agents[key]
-    state = game.state_from_json(json.loads(job.state))
+    state = game.state_from_json(job.state)
     with _lock:
         _running = (number, agent, key)
     try:
@@ -123,65 +127,190 @@ def choose(job: BotJob, number: int = 0) -> int:
     return game.action_id(action)
 
 
+def work(conn: Connection, cancelled: Any, server: int) -> None:
+    """A worker process's life: ``(number, job)`` from its pipe, ``(number, action id,
+    error)`` back, until the pipe closes or ``None`` comes."""
+    start_worker(cancelled, server)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        number, job = message
+        answer: int | None = None
+        error: BaseException | None = None
+        try:
+            answer = choose(job, number)
+        except Exception as exc:
+            error = exc
+        try:
+            conn.send((number, answer, error))
+        except (OSError, ValueError):
+            return
+        except Exception:  # an error that does not pickle: its words do
+            conn.send((number, None, RuntimeError(repr(error))))
+
+
 # -- in the server --------------------------------------------------------------------------
+class _Worker:
+    """One worker process, the server's end of its pipe, and the job it runs (its number)."""
+
+    __slots__ = ("conn", "loop", "process", "running")
+
+    def __init__(
+        self, process: BaseProcess, conn: Connection, loop: asyncio.AbstractEventLoop
+    ) -> None:
+        self.process = process
+        self.conn = conn
+        self.loop = loop
+        self.running: int | None = None
+
+
 class BotPool:
-    """A pool of worker processes, started on the first bot move."""
+    """Worker processes, each with a pipe of its own, started on the first bot move.
+
+    A job waits in the server until a worker is free, then goes down that worker's pipe;
+    the answer comes back up it to a reader on the event loop, which hands the worker the
+    next job: no feeder or manager thread, and no future of another thread to wrap.
+    """
 
     def __init__(self, workers: int = 2, move_limit: float = 10.0) -> None:
         self.workers = workers
         self.move_limit = move_limit
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: list[_Worker] = []
         self._cancelled: Any = None
         self._numbers = itertools.count(1)
-        self._jobs: dict[Future[int], int] = {}
-        """Jobs submitted and not yet finished in their worker, with their numbers."""
+        self._waiting: collections.deque[tuple[int, BotJob]] = collections.deque()
+        """Jobs no worker has taken yet, in order."""
+        self._futures: dict[int, asyncio.Future[int | None]] = {}
+        """Each job's awaited answer, by number, until the job is answered or dropped."""
 
     @property
     def busy(self) -> int:
         """Jobs queued or running in the workers (cancelled ones count until they stop)."""
-        return sum(1 for future in list(self._jobs) if not future.done())
+        running = sum(1 for worker in self._pool if worker.running is not None)
+        queued = sum(1 for number, _ in self._waiting if not self._futures[number].done())
+        return running + queued
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._cancelled = context.RawArray("q", CANCEL_SLOTS)
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=context,
-                initializer=start_worker,
-                initargs=(self._cancelled, os.getpid()),
-            )
-        return self._pool
+    def worker_pids(self) -> list[int]:
+        """The process ids of the workers started so far."""
+        return [w.process.pid for w in self._pool if w.process.pid is not None]
 
     async def choose(self, job: BotJob) -> int | None:
         """The bot's action id, or ``None`` when it overran the time limit. Cancelling the
         awaiting task cancels the job in its worker."""
+        loop = asyncio.get_running_loop()
         number = next(self._numbers)
-        future = self._executor().submit(choose, job, number)
-        self._jobs[future] = number
-        future.add_done_callback(self._finished)
+        future: asyncio.Future[int | None] = loop.create_future()
+        self._futures[number] = future
+        self._waiting.append((number, job))
+        self._dispatch(loop)
+        timer = loop.call_later(self.move_limit, _expire, future)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.move_limit)
-        except TimeoutError:
-            self._cancel(future)
-            return None
+            answer = await future
         except asyncio.CancelledError:
-            self._cancel(future)
+            self._cancel(number)
             raise
+        finally:
+            timer.cancel()
+        if answer is None:  # over the limit: its search stops
+            self._cancel(number)
+        return answer
 
-    def _finished(self, future: Future[int]) -> None:
-        self._jobs.pop(future, None)
+    def _dispatch(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Hand waiting jobs to free workers (starting workers up to the pool's size); a
+        job whose answer is no longer awaited is dropped unstarted."""
+        while self._waiting:
+            if len(self._pool) < self.workers:
+                self._pool.append(self._spawn(loop))
+            free = next((w for w in self._pool if w.running is None), None)
+            if free is None:
+                return
+            number, job = self._waiting.popleft()
+            if self._futures[number].done():
+                del self._futures[number]
+                continue
+            try:
+                free.conn.send((number, job))
+            except OSError:
+                self._waiting.appendleft((number, job))
+                self._lost(free)
+                continue
+            free.running = number
 
-    def _cancel(self, future: Future[int]) -> None:
-        """Stop a job: drop it from the queue, or have its worker stop its search."""
-        number = self._jobs.get(future)
-        if future.cancel() or number is None or self._cancelled is None:
-            return
-        self._cancelled[number % CANCEL_SLOTS] = number
+    def _spawn(self, loop: asyncio.AbstractEventLoop) -> _Worker:
+        context = multiprocessing.get_context("spawn")
+        if self._cancelled is None:
+            self._cancelled = context.RawArray("q", CANCEL_SLOTS)
+        here, there = context.Pipe(duplex=True)
+        process = context.Process(
+            target=work,
+            args=(there, self._cancelled, os.getpid()),
+            name="saqqara-bot",
+            daemon=True,
+        )
+        process.start()
+        there.close()
+        worker = _Worker(process, here, loop)
+        loop.add_reader(here.fileno(), self._answered, worker)
+        return worker
+
+    def _answered(self, worker: _Worker) -> None:
+        """A worker's pipe is readable: its answers settle their jobs; it takes the next."""
+        try:
+            while worker.conn.poll():
+                number, answer, error = worker.conn.recv()
+                if worker.running == number:
+                    worker.running = None
+                future = self._futures.pop(number, None)
+                if future is not None and not future.done():
+                    if error is not None:
+                        future.set_exception(error)
+                    else:
+                        future.set_result(None if answer == -1 else answer)
+        except (EOFError, OSError):
+            self._lost(worker)
+        self._dispatch(worker.loop)
+
+    def _lost(self, worker: _Worker) -> None:
+        """A worker died or closed its pipe: its job fails (the table plays the fallback)
+        and a new worker takes its place at the next job."""
+        with contextlib.suppress(ValueError, OSError):
+            worker.loop.remove_reader(worker.conn.fileno())
+        worker.conn.close()
+        if worker in self._pool:
+            self._pool.remove(worker)
+        future = None if worker.running is None else self._futures.pop(worker.running, None)
+        worker.running = None
+        if future is not None and not future.done():
+            future.set_exception(OSError("a bot worker stopped"))
+
+    def _cancel(self, number: int) -> None:
+        """Stop a job: a queued one is dropped when its turn comes; a running one has its
+        worker stop its search."""
+        future = self._futures.get(number)
+        if future is not None and not future.done():
+            future.cancel()
+        if self._cancelled is not None and any(w.running == number for w in self._pool):
+            self._cancelled[number % CANCEL_SLOTS] = number
 
     def close(self) -> None:
-        for future in list(self._jobs):
-            self._cancel(future)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for number in list(self._futures):
+            self._cancel(number)
+        self._waiting.clear()
+        for worker in self._pool:
+            with contextlib.suppress(ValueError, OSError):
+                worker.loop.remove_reader(worker.conn.fileno())
+            with contextlib.suppress(OSError):
+                worker.conn.send(None)
+            worker.conn.close()
+        self._pool.clear()
+        self._futures.clear()
+
+
+def _expire(future: asyncio.Future[int | None]) -> None:
+    """The move's time is up: its awaiting move goes on without the bot's choice."""
+    if not future.done():
+        future.set_result(None)

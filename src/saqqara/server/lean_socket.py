@@ -19,6 +19,12 @@ control, keeping instead:
   attribute a later uvicorn adds goes to the instance dict as before
   (``tests/server/test_lean_socket.py`` names it).
 
+Once the upgrade is answered, a text message is framed here (:func:`text_frame`: the
+bytes wsproto's frame layer makes for it, without its event objects, state machine
+calls and copies) and written to the transport, under the same checks uvicorn makes
+first; anything else (a close, binary data, a compressing connection) goes through
+uvicorn and wsproto as before.
+
 ``saqqara serve`` hands it to uvicorn as its ``ws`` protocol class.
 """
 
@@ -28,8 +34,22 @@ import asyncio
 from typing import Literal
 
 from uvicorn._types import ASGISendEvent, WebSocketEvent
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.wsproto_impl import WSProtocol
 from wsproto import WSConnection
+from wsproto.connection import Connection, ConnectionState
+
+
+def text_frame(text: str) -> bytes:
+    """One unmasked, final text frame of ``text`` (RFC 6455 section 5.2), as a server
+    sends it without extensions: the same bytes as wsproto's ``send_data``."""
+    payload = text.encode("utf-8")
+    size = len(payload)
+    if size < 126:
+        return bytes((0x81, size)) + payload
+    if size < 1 << 16:
+        return b"\x81\x7e" + size.to_bytes(2, "big") + payload
+    return b"\x81\x7f" + size.to_bytes(8, "big") + payload
 
 
 class _Waiters:
@@ -157,6 +177,21 @@ class LeanWSProtocol(WSProtocol):
         self.writable.set()
 
     async def send(self, message: ASGISendEvent) -> None:
+        if message["type"] == "websocket.send":
+            text = message.get("text")
+            if type(text) is str and message.get("bytes") is None:
+                await self.writable.wait()
+                conn: object = self.conn  # the frame layer alone, once the upgrade is answered
+                if (
+                    isinstance(conn, Connection)
+                    and not self.config.ws_per_message_deflate
+                    and not (self.disconnected or self.close_sent or self.response_started)
+                ):
+                    if conn.state is not ConnectionState.OPEN:
+                        raise ClientDisconnected  # as wsproto's refusal is, by uvicorn
+                    if not self.transport.is_closing():
+                        self.transport.write(text_frame(text))
+                    return
         await super().send(message)
         conn = self.conn
         if isinstance(conn, WSConnection) and conn.connection is not None:

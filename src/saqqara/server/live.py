@@ -11,7 +11,9 @@ once every listener has been sent a step, it leaves memory (the last one or few 
 undo and a sealed decision). A connection that needs older events (a person arriving at a
 new table, whose setup left memory once stored; a page loaded anew; a reconnect with an old
 ``since``; a spectator arriving) gets them rebuilt by replaying the match's record, which
-the table keeps whole and compact (see :meth:`LiveTable.told_steps`).
+the table keeps whole and compact (see :meth:`LiveTable.told_steps`), once per position.
+A rematch, whose people come back at once, keeps its setup for them instead, until they
+have been told it or the table moves on (:meth:`LiveTable.hold_setup`).
 """
 
 from __future__ import annotations
@@ -237,8 +239,23 @@ class LiveTable:
         return self._replayed(since, base) + self.steps_after(base, upto)
 
     def _replayed(self, since: int, upto: int) -> list[Step]:
-        """Steps ``since + 1 .. upto`` that left memory, from a replay of the record."""
-        return self.match.replayed_steps(since, upto)
+        """Steps ``since + 1 .. upto`` that left memory, from a replay of the record, made
+        once per position (:class:`Shared`): a new table's people arriving one after the
+        other are told the same setup."""
+        key = (since, upto)
+        steps = self.shared.replayed.get(key)
+        if steps is None:
+            steps = self.shared.replayed[key] = self.match.replayed_steps(since, upto)
+        return steps
+
+    def hold_setup(self, drawn: list[Step]) -> None:
+        """Keep a rematch's setup steps (``drawn``: all of its steps so far, stored), which
+        left memory once stored, for its people, who come back at once: until every
+        person seat is told or the table moves on, as a replay of them would be kept
+        (:meth:`_replayed`), so the first arrival is told them without replaying them."""
+        base = self.match.base
+        if drawn and drawn[0].seq == self.resumed_at + 1 and len(drawn) >= base - self.resumed_at:
+            self.shared.replayed[(self.resumed_at, base)] = drawn[: base - self.resumed_at]
 
     def _let_go(self) -> None:
         """Drop the stored steps every listener has been told from memory, but the latest
@@ -412,10 +429,17 @@ class LiveTable:
         """Send every listener the update it lacks, each made once per seat and language;
         then forget what was made (an idle table keeps no encoded update)."""
         listeners = list(self.listeners)
-        if len(listeners) == 1:
-            await self._push(listeners[0], force)
-        else:
-            await asyncio.gather(*(self._push(listener, force) for listener in listeners))
+        if not listeners:  # nothing made: what untold people will need stays (``push``)
+            self._let_go()
+            return
+        # Each listener but the last in a task of its own, the last in this one: a
+        # connection that cannot take its update yet holds up no other.
+        others = [asyncio.ensure_future(self._push(each, force)) for each in listeners[:-1]]
+        try:
+            await self._push(listeners[-1], force)
+        finally:
+            for task in others:
+                await task
         self._forget()
         self._let_go()
 
@@ -473,7 +497,7 @@ class LiveTable:
             game=self.game.spec.id,
             players=self.game.players,
             options=tuple(sorted(self.game.options.items())),
-            state=_state_text(self.match.perspective(seat).resample(determinize)),
+            state=self.match.perspective(seat).resample(determinize).to_json(),
             seat=seat,
             bot=self.seats[seat].bot or self.stand_in,
             seed=rng.getrandbits(63),

@@ -181,13 +181,27 @@ class TableService:
             settings=_settings(request),
             host_hash=hash_secret(host),
         )
-        await self.writer.call(self.store.create_table, row, rows)
-        table = self._adopt(LiveTable.new(row, rows))
+        table = await self._store_new(row, rows)
         self.live[row.id] = table
         async with table.lock:
-            await self._store_and_tell(table)  # the setup chance steps
+            await self._store_and_tell(table)  # tells the setup, stored with the table
         await self._start_if_due(table)
         return Links(row.id, keys, spectator, host)
+
+    async def _store_new(self, row: TableRow, rows: list[SeatRow]) -> LiveTable:
+        """A new table (its setup chance drawn), stored with its seats and its setup's
+        steps in one transaction; nothing of it told yet."""
+        table = self._adopt(LiveTable.new(row, rows))
+        setup = table.unstored()
+        if table.match.is_over() or table.due_snapshot() is not None:
+            setup = []  # stored as any steps are, with the status or snapshot they bring
+        await self.writer.call(self.store.create_table, row, rows, setup)
+        if setup:
+            drawn = list(table.match.history)
+            table.stored_up_to(setup)
+            if row.rematch_of is not None:
+                table.hold_setup(drawn)
+        return table
 
     def _adopt(self, table: LiveTable) -> LiveTable:
         table.stand_in = default_bot(table.game.spec.id)
@@ -398,9 +412,8 @@ class TableService:
             settings=dict(table.row.settings),
             host_hash=table.row.host_hash,
         )
-        await self.writer.call(self.store.create_table, row, rows)  # and links it from here
+        fresh = await self._store_new(row, rows)  # and links it from here
         table.rematch = row.id
-        fresh = self._adopt(LiveTable.new(row, rows))
         self.live[row.id] = fresh
         async with fresh.lock:
             await self._store_and_tell(fresh)

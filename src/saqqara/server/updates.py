@@ -53,22 +53,25 @@ def _notation(game: Game) -> dict[int, _Named]:
 
 class Shared:
     """What the updates of one position share: event texts by step, language and names,
-    and each seat's labelled legal actions by seat, language and names.
+    each seat's labelled legal actions by seat, language and names, and the steps that
+    left memory, replayed for a connection that needs them (by their range).
 
     A table keeps one and drops it (:meth:`clear`) when it moves on; a fresh one gives the
     same bytes as a kept one, since an event text depends on the event, language and names
     alone and a legal list is looked up only under the seat it was made for.
     """
 
-    __slots__ = ("events", "legal")
+    __slots__ = ("events", "legal", "replayed")
 
     def __init__(self) -> None:
         self.events: dict[tuple[int, int, Presentation], EventText] = {}
         self.legal: dict[tuple[int, Presentation], list[LegalAction]] = {}
+        self.replayed: dict[tuple[int, int], list[Step]] = {}
 
     def clear(self) -> None:
         self.events.clear()
         self.legal.clear()
+        self.replayed.clear()
 
     def legal_for(
         self,

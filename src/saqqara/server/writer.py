@@ -1,13 +1,16 @@
 """Group commit: accepted actions reach the store from one writer thread, in batches.
 
 A table hands its rows to :meth:`Writer.write` and awaits it; the writer thread takes
-every batch waiting, writes them in one transaction, and then resolves each waiter. So
+every job waiting, writes them in one transaction, and then resolves each waiter. So
 each action is stored with its sequence number before anyone is told, and a burst of
 moves across many tables costs one commit instead of one each.
 
 Other writes the event loop needs (a new table, a seat taken, a status) go through the
-same thread with :meth:`Writer.call`, in order with the batches: the event loop never
-waits on the disk, and only one thread writes.
+same thread with :meth:`Writer.call`, in order with the batches and in the same
+transaction (:meth:`Store.group`): the event loop never waits on the disk, only one thread
+writes, and a call costs no commit of its own. When anything in a group fails, nothing
+of it is stored, and each job is made again in a transaction of its own, so one bad job
+does not sink the others and its failure reaches its caller only.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
-from saqqara.store import ActionRow, Snapshot, Store
+from saqqara.store import ActionRow, Batch, Snapshot, Store
 
 _T = TypeVar("_T")
 _Job = tuple[
@@ -98,11 +101,7 @@ class Writer:
             first = self._queue.get()
             if first is _STOP:
                 return
-            if isinstance(first, _Call):
-                _make(first)
-                continue
             jobs = [first]
-            after: _Call | None = None
             stop = False
             while len(jobs) < self.max_batch:
                 try:
@@ -112,22 +111,22 @@ class Writer:
                 if job is _STOP:
                     stop = True
                     break
-                if isinstance(job, _Call):
-                    after = job  # the batch before it is committed first
-                    break
                 jobs.append(job)
             self._commit(jobs)
-            if after is not None:
-                _make(after)
             if stop:
                 return
 
-    def _commit(self, jobs: list[_Job]) -> None:
+    def _commit(self, jobs: list[_Job | _Call]) -> None:
+        """Make ``jobs`` in queue order in one transaction, then resolve their waiters;
+        after a failure, each again in its own (see the module's docstring)."""
         try:
-            self.store.append_many([(job[0], job[1], job[2], job[3]) for job in jobs])
+            with self.store.group():
+                answers = self._make_all(jobs)
         except Exception:
-            # One bad batch must not sink the others: write them one by one.
             for job in jobs:
+                if isinstance(job, _Call):
+                    _make(job)
+                    continue
                 table_id, rows, status, snapshot, loop, done = job
                 try:
                     self.store.append(table_id, rows, status=status, snapshot=snapshot)
@@ -136,8 +135,33 @@ class Writer:
                 else:
                     loop.call_soon_threadsafe(_succeed, done, None)
             return
-        for _, _, _, _, loop, done in jobs:
-            loop.call_soon_threadsafe(_succeed, done, None)
+        # One wake-up per event loop for the whole group, not one per job.
+        settled: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
+        for job, answer in zip(jobs, answers, strict=True):
+            if isinstance(job, _Call):
+                settled.setdefault(job.loop, []).append((job.done, answer))
+            else:
+                settled.setdefault(job[4], []).append((job[5], None))
+        for loop, answered in settled.items():
+            loop.call_soon_threadsafe(_succeed_all, answered)
+
+    def _make_all(self, jobs: list[_Job | _Call]) -> list[Any]:
+        """Every job's store work in queue order (the batches between two calls in one
+        ``append_many``); each call's answer (``None`` for a batch)."""
+        answers: list[Any] = []
+        batches: list[Batch] = []
+        for job in jobs:
+            if isinstance(job, _Call):
+                if batches:
+                    self.store.append_many(batches)
+                    batches = []
+                answers.append(job.function())
+            else:
+                batches.append((job[0], job[1], job[2], job[3]))
+                answers.append(None)
+        if batches:
+            self.store.append_many(batches)
+        return answers
 
 
 def _make(call: _Call) -> None:
@@ -152,6 +176,11 @@ def _make(call: _Call) -> None:
 def _succeed(done: asyncio.Future[Any], answer: Any) -> None:
     if not done.done():
         done.set_result(answer)
+
+
+def _succeed_all(answered: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    for done, answer in answered:
+        _succeed(done, answer)
 
 
 def _fail(done: asyncio.Future[Any], exc: BaseException) -> None:

@@ -3,6 +3,8 @@
 Every write is one short transaction. :meth:`Store.append` writes a batch of actions
 (a seat's action and the chance steps it set off) with their sequence numbers in one
 transaction; the primary key ``(table_id, seq)`` refuses a sequence number given twice.
+Inside :meth:`Store.group` every call of the thread shares one transaction instead (the
+server's writer thread: a group commit of whatever was queued).
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -169,6 +172,8 @@ class Store:
         self.fence: Fence | None = None
         """Set by a many-process site (``server/lease.py``); ``None`` for one process."""
         self.engine: Engine = create_engine(self.url, pool_pre_ping=False)
+        self._grouped = _Grouped()
+        """The transaction of the thread's :meth:`group`, if it is in one."""
         if make_url(self.url).get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas(sqlite_sync.upper()))
         self.migrate()
@@ -191,53 +196,73 @@ class Store:
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:
+        shared = self._grouped.tx
+        if shared is not None:
+            yield shared
+            return
         with self.engine.begin() as connection:
             yield connection
 
+    @contextmanager
+    def group(self) -> Iterator[None]:
+        """Every store call this thread makes inside shares one transaction, committed at
+        the end, or rolled back with the exception raised when anything inside raises
+        (none of it is stored then). Other threads' calls go on in their own."""
+        if self._grouped.tx is not None:
+            raise RuntimeError("store groups do not nest")
+        with self.engine.begin() as connection:
+            self._grouped.tx = connection
+            try:
+                yield
+            finally:
+                self._grouped.tx = None
+
     # -- tables and seats ---------------------------------------------------------------
-    def create_table(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
-        """Store a new table and its seats; a rematch (``rematch_of`` set) is also linked
-        from the table it follows, in the same transaction."""
+    def create_table(
+        self, table: TableRow, seat_rows: Sequence[SeatRow], first: Sequence[ActionRow] = ()
+    ) -> None:
+        """Store a new table and its seats, and ``first``, the first rows of its log (its
+        setup's chance steps); a rematch (``rematch_of`` set) is also linked from the
+        table it follows, all in the same transaction."""
         with self._tx() as tx:
             if table.rematch_of is not None:
-                tx.execute(
-                    update(tables).where(tables.c.id == table.rematch_of).values(rematch=table.id)
-                )
-            tx.execute(
-                tables.insert().values(
-                    id=table.id,
-                    game=table.game,
-                    players=table.players,
-                    rules_version=table.rules_version,
-                    options=json.dumps(table.options, sort_keys=True),
-                    seed=table.seed,
-                    status=table.status,
-                    public=table.public,
-                    spectator_hash=table.spectator_hash,
-                    rematch_of=table.rematch_of,
-                    rematch=table.rematch,
-                    created_at=table.created_at,
-                    settings=json.dumps(table.settings, sort_keys=True),
-                    forfeit=None if table.forfeit is None else json.dumps(table.forfeit),
-                    host_hash=table.host_hash,
-                )
+                _update(tx, "tables", {"rematch": table.id}, id=table.rematch_of)
+            _insert(
+                tx,
+                "tables",
+                ("id", "game", "players", "rules_version", "options", "seed", "status"),
+                ("public", "spectator_hash", "rematch_of", "rematch", "created_at", "settings"),
+                ("forfeit", "host_hash"),
+                rows=[
+                    (
+                        table.id,
+                        table.game,
+                        table.players,
+                        table.rules_version,
+                        json.dumps(table.options, sort_keys=True),
+                        table.seed,
+                        table.status,
+                        table.public,
+                        table.spectator_hash,
+                        table.rematch_of,
+                        table.rematch,
+                        table.created_at,
+                        json.dumps(table.settings, sort_keys=True),
+                        None if table.forfeit is None else json.dumps(table.forfeit),
+                        table.host_hash,
+                    )
+                ],
             )
-            tx.execute(
-                seats.insert(),
-                [
-                    {
-                        "table_id": table.id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "bot": s.bot,
-                        "name": s.name,
-                        "secret_hash": s.secret_hash,
-                        "claimed": s.claimed,
-                        "lang": s.lang,
-                    }
+            _insert(
+                tx,
+                "seats",
+                ("table_id", "seat", "kind", "bot", "name", "secret_hash", "claimed", "lang"),
+                rows=[
+                    (table.id, s.seat, s.kind, s.bot, s.name, s.secret_hash, s.claimed, s.lang)
                     for s in seat_rows
                 ],
             )
+            _insert_actions(tx, ((table.id, r) for r in first))
 
     def table(self, table_id: str) -> TableRow | None:
         with self._tx() as tx:
@@ -271,15 +296,11 @@ class Store:
 
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         with self._tx() as tx:
-            tx.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(**values)
-            )
+            _update(tx, "seats", values, table_id=table_id, seat=seat)
 
     def update_table(self, table_id: str, **values: Any) -> None:
         with self._tx() as tx:
-            tx.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            _update(tx, "tables", values, id=table_id)
 
     def end_by_forfeit(self, table_id: str, forfeit: dict[str, Any]) -> None:
         """The table is finished by a forfeit (seats out of time): status and result in
@@ -307,23 +328,9 @@ class Store:
                 self.fence(tx, (table_id,))
             if snapshot is not None:
                 _insert_snapshot(tx, table_id, snapshot)
-            tx.execute(
-                actions.insert(),
-                [
-                    {
-                        "table_id": table_id,
-                        "seq": r.seq,
-                        "seat": r.seat,
-                        "action": r.action,
-                        "client_id": r.client_id,
-                        "game_left": r.game_left,
-                        "move_used": r.move_used,
-                    }
-                    for r in rows
-                ],
-            )
+            _insert_actions(tx, ((table_id, r) for r in rows))
             if status is not None:
-                tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+                _update(tx, "tables", {"status": status}, id=table_id)
 
     def append_many(self, batches: Sequence[Batch]) -> None:
         """Several tables' batches in one transaction (the server's group commit)."""
@@ -333,24 +340,10 @@ class Store:
             for table_id, _, _, snapshot in batches:
                 if snapshot is not None:
                     _insert_snapshot(tx, table_id, snapshot)
-            rows = [
-                {
-                    "table_id": table_id,
-                    "seq": r.seq,
-                    "seat": r.seat,
-                    "action": r.action,
-                    "client_id": r.client_id,
-                    "game_left": r.game_left,
-                    "move_used": r.move_used,
-                }
-                for table_id, batch, _, _ in batches
-                for r in batch
-            ]
-            if rows:
-                tx.execute(actions.insert(), rows)
+            _insert_actions(tx, ((table_id, r) for table_id, batch, _, _ in batches for r in batch))
             for table_id, _, status, _ in batches:
                 if status is not None:
-                    tx.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+                    _update(tx, "tables", {"status": status}, id=table_id)
 
     def actions(self, table_id: str, after: int = 0) -> list[ActionRow]:
         """The log's actions that stand (not undone) after sequence number ``after``."""
@@ -410,6 +403,61 @@ class Store:
         with self._tx() as tx:
             row = tx.execute(query).first()
         return None if row is None else (int(row[0]), str(row[1]))
+
+
+class _Grouped(threading.local):
+    """Per thread: the transaction of its :meth:`Store.group` (``None``: not in one)."""
+
+    tx: Connection | None = None
+
+
+ACTION_COLUMNS = ("table_id", "seq", "seat", "action", "client_id", "game_left", "move_used")
+
+
+def _insert_actions(tx: Connection, rows: Iterable[tuple[str, ActionRow]]) -> None:
+    """Insert log rows, each with its table's id."""
+    values = [
+        (table_id, r.seq, r.seat, r.action, r.client_id, r.game_left, r.move_used)
+        for table_id, r in rows
+    ]
+    if values:
+        _insert(tx, "actions", ACTION_COLUMNS, rows=values)
+
+
+def _mark(tx: Connection) -> str:
+    """The driver's positional parameter marker (sqlite3's ``?``, psycopg's ``%s``)."""
+    return "?" if tx.dialect.paramstyle == "qmark" else "%s"
+
+
+_COLUMNS = {"tables": frozenset(tables.c.keys()), "seats": frozenset(seats.c.keys())}
+
+
+def _update(tx: Connection, table: str, values: dict[str, Any], **where: Any) -> None:
+    """``UPDATE table SET values WHERE where`` (each an equality), straight to the driver
+    as :func:`_insert` is; the column names are checked against the schema."""
+    unknown = (set(values) | set(where)) - _COLUMNS[table]
+    if unknown:
+        raise ValueError(f"{table} has no column {sorted(unknown)}")
+    mark = _mark(tx)
+    sets = ", ".join(f"{name} = {mark}" for name in values)
+    matches = " AND ".join(f"{name} = {mark}" for name in where)
+    sql = f"UPDATE {table} SET {sets} WHERE {matches}"
+    tx.exec_driver_sql(sql, (*values.values(), *where.values()))
+
+
+def _insert(
+    tx: Connection, table: str, *columns: tuple[str, ...], rows: list[tuple[Any, ...]]
+) -> None:
+    """``INSERT INTO table (columns) VALUES (...)`` for each of ``rows`` (the values in
+    the order of the columns, given in groups), straight to the driver: the hot writes
+    (a new table, the log) skip building and compiling a statement each time."""
+    names = [name for group in columns for name in group]
+    marks = ", ".join([_mark(tx)] * len(names))
+    sql = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})"
+    if len(rows) == 1:
+        tx.exec_driver_sql(sql, rows[0])
+    else:
+        tx.exec_driver_sql(sql, rows)
 
 
 def _action_row(r: Any) -> ActionRow:
