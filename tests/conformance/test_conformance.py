@@ -48,6 +48,10 @@ def test_secrecy_resampling_changes_nothing_a_seat_receives(game: Game) -> None:
     conformance.check_secrecy(game, seed=5)
 
 
+def test_open_games_show_every_seat_the_spectators_view(game: Game) -> None:
+    conformance.check_open_views(game, seed=17)
+
+
 def test_tensors_have_the_declared_shape(game: Game) -> None:
     conformance.check_tensors(game, range(2))
 

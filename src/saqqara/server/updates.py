@@ -8,8 +8,9 @@ exactly this function's bytes against resampled positions.
 What several seats' updates have in common is made once (:class:`Shared`): the worded
 text of each event, keyed by the event itself (its step and place in the step), the
 language and the seats' names, never by a seat, and looked up only after the seat's own
-audience check; and each action's id and notation, which depend on the game's
-configuration alone.
+audience check; in a game without hidden information, the spectator's view, which every
+seat's is but for its ``seat`` (the conformance kit checks it: ``check_open_views``); and
+each action's id and notation, which depend on the game's configuration alone.
 """
 
 from __future__ import annotations
@@ -53,25 +54,43 @@ def _notation(game: Game) -> dict[int, _Named]:
 
 class Shared:
     """What the updates of one position share: event texts by step, language and names,
-    each seat's labelled legal actions by seat, language and names, and the steps that
-    left memory, replayed for a connection that needs them (by their range).
+    each seat's labelled legal actions by seat, language and names, the spectator's view
+    where the game hides nothing, and the steps that left memory, replayed for a
+    connection that needs them (by their range).
 
     A table keeps one and drops it (:meth:`clear`) when it moves on; a fresh one gives the
     same bytes as a kept one, since an event text depends on the event, language and names
     alone and a legal list is looked up only under the seat it was made for.
     """
 
-    __slots__ = ("events", "legal", "replayed")
+    __slots__ = ("events", "legal", "open_view", "replayed")
 
     def __init__(self) -> None:
         self.events: dict[tuple[int, int, Presentation], EventText] = {}
         self.legal: dict[tuple[int, Presentation], list[LegalAction]] = {}
+        self.open_view: dict[str, Any] | None = None
         self.replayed: dict[tuple[int, int], list[Step]] = {}
 
     def clear(self) -> None:
         self.events.clear()
         self.legal.clear()
+        self.open_view = None
         self.replayed.clear()
+
+    def view_for(self, game: Game, position: Position, seat: int | None) -> dict[str, Any]:
+        """``seat``'s view of the position. Where ``game`` hides nothing, every seat's view
+        is the spectator's with its own ``seat`` (in the same place), so that is made once
+        per position and copied at the top level; the views are only read and encoded."""
+        if game.spec.hidden_information:
+            return position.view(seat)
+        spectator = self.open_view
+        if spectator is None:
+            spectator = self.open_view = position.view(None)
+        if seat is None:
+            return spectator
+        view = dict(spectator)
+        view["seat"] = seat
+        return view
 
     def legal_for(
         self,
@@ -142,7 +161,7 @@ def seat_update(
     position's other updates made already (none: made afresh; the bytes are the same)."""
     shared = Shared() if shared is None else shared
     to_act = position.to_act()
-    view = position.view(seat)
+    view = shared.view_for(game, position, seat)
     words = texts(game, lang, names)
     legal: list[LegalAction] = []
     if seat is not None and seat in to_act and playing:

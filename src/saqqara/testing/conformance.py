@@ -225,6 +225,24 @@ def check_secrecy(game: Game, seed: int, samples: int = 3) -> None:
                 _same_for_seat(game, state, world, seat, step)
 
 
+def check_open_views(game: Game, seed: int) -> None:
+    """A game without hidden information shows every seat what a spectator sees.
+
+    At every position of a random game, each seat's view is the spectator's with only the
+    envelope's ``seat`` changed, key for key in the same order (the server builds such a
+    game's view once per position: :meth:`saqqara.server.updates.Shared.view_for`). A game
+    with hidden information is not checked."""
+    if game.spec.hidden_information:
+        return
+    for step in random_playout(game, seed, keep_states=True):
+        spectator = step.state.view(None)
+        for seat in range(game.players):
+            view = step.state.view(seat)
+            differs = f"seat {seat}'s view is not the spectator's before {step.action}"
+            assert view == {**spectator, "seat": seat}, differs
+            assert list(view) == list(spectator), "a seat's view has its keys in another order"
+
+
 def _until_reveal(events: list[Event], seat: int) -> list[Event]:
     """The events ``seat`` sees, up to (not including) the first that reveals something.
 
