@@ -412,12 +412,25 @@ async def serve_socket(
             service.release(current)
 
 
+def _act_cid(text: str | None) -> str | None:
+    """The ``cid`` of ``text`` when it is a well-formed act, so that a refusal of it for
+    the rate alone names the act it refuses (its sender stops waiting for an ack and may
+    send it again); ``None`` for anything else."""
+    if text is None or len(text) > MAX_MESSAGE:
+        return None
+    try:
+        message = client_decoder.decode(text)
+    except msgspec.MsgspecError:
+        return None
+    return message.cid if isinstance(message, Act) else None
+
+
 async def _answer(
     service: TableService, table_id: str, listener: Listener, limiter: RateLimit, text: str | None
 ) -> ServerMessage | None:
     """The reply to one client frame (``None`` when the reply is an update push)."""
     if not limiter.allow():
-        return Error("rate-limited", "too many messages; slow down")
+        return Error("rate-limited", "too many messages; slow down", _act_cid(text))
     if text is None:
         return Error("bad-message", "messages are JSON text frames")
     if len(text) > MAX_MESSAGE:

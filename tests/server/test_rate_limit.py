@@ -1,0 +1,75 @@
+"""A message refused for the rate alone, over a real WebSocket: an act is refused with its
+own ``cid`` (its sender stops waiting for an ack that will never come, and may send it
+again), anything else without one; nothing refused is played."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from saqqara.client import TableClient, create_table
+from saqqara.server.messages import Error, Update
+from saqqara.store import Store
+from tests.server.answers import next_answer
+from tests.server.harness import ServerProcess
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    db = f"sqlite:///{tmp_path / 'rate.db'}"
+    # One message a second, bursts of two: a quick run of messages is refused at once.
+    with ServerProcess(db, "--rate", "1", "--sqlite-sync", "normal") as running:
+        yield running
+
+
+def test_an_act_refused_for_the_rate_names_its_cid(server: ServerProcess) -> None:
+    table = create_table(
+        server.base,
+        "tutankhamun",
+        [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}],
+    )
+    ann, bo = (TableClient(s["link"]) for s in table["seats"])
+
+    async def scenario() -> tuple[dict[str, str], list[str | None]]:
+        for client in (ann, bo):
+            await client.connect()
+        for client in (ann, bo):
+            while client.update is None or client.update.status != "playing":
+                await client.receive()
+        assert ann.update is not None
+        stale = ann.update.seq + 50  # refused as it stands: no act here may be played
+        cids = [f"flood-{n}" for n in range(8)]
+        for cid in cids:
+            await ann.send_raw(_act_text(stale, ann.update.legal[0].id, cid))
+        codes: dict[str, str] = {}
+        while len(codes) < len(cids):
+            answer = await next_answer(ann)
+            assert isinstance(answer, Error) and answer.cid is not None
+            codes[answer.cid] = answer.code
+        for _ in range(4):
+            await ann.send_raw('{"type": "ping"}')
+        others: list[str | None] = []
+        while len(others) < 4:
+            message = await ann.receive()
+            if isinstance(message, Error):
+                others.append(message.cid)
+            elif not isinstance(message, Update):
+                others.append("answered")
+        for client in (ann, bo):
+            await client.close()
+        return codes, others
+
+    codes, others = asyncio.run(scenario())
+    assert set(codes.values()) == {"stale", "rate-limited"}
+    assert list(codes.values()).count("rate-limited") >= 5  # the burst is two
+    assert None in others  # a refused ping names no act
+    store = Store(server.db_url)
+    assert all(row.client_id is None for row in store.actions(table["table"]))
+    store.close()
+
+
+def _act_text(seq: int, action: int, cid: str) -> str:
+    return f'{{"type": "act", "seq": {seq}, "action": {action}, "cid": "{cid}"}}'
