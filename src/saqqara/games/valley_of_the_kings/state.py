@@ -42,12 +42,6 @@ MAX_ROUNDS = 40
 """Our limit, not the rulebook's: the game also ends after this round (see the rules doc)."""
 FREE = -1
 _BID_OPTIONS_LIMIT = 50_000
-_BID_ROWS: dict[int, tuple[Action, ...]] = {}
-"""One group's bids by (tiles in hand, group, rings still allowed there) packed in an int:
-far fewer than the whole lists, so a bid key seen for the first time is put together from
-known parts."""
-
-
 _ROOM_BITS = 4
 """Bits of one group's room in a bid key (``max_bid`` must fit)."""
 _GROUPS_AT = _ROOM_BITS * act.MAX_GROUPS
@@ -62,18 +56,21 @@ _BID_LISTS: dict[int, tuple[Action, ...]] = {}
 and its tiles in hand, packed into one int (``_ROOM_BITS`` per group from bit 0, the
 groups at ``_GROUPS_AT``, ``_HELD_BITS`` per tile value from ``_HELD_AT``), so that laying
 a tile is one subtraction (``_HELD_STEP[value] + value * _ROOM_STEP[group]``)."""
+_BidRows = tuple[tuple[tuple[Action, ...], ...], ...]
+_BID_ROWS: dict[int, _BidRows] = {}
+"""By tiles in hand (a bid key's bits from ``_HELD_AT``), by group and rings still allowed
+there: the bids at that group. A bid key seen for the first time is put together from
+these rows."""
 
 
 def _bid_list(key: int) -> tuple[Action, ...]:
     """The legal bids of bid key ``key`` (see ``_BID_LISTS``), put together from rows."""
-    hand = key >> _GROUPS_AT << 8
+    rows = _BID_ROWS.get(key >> _HELD_AT)
+    if rows is None:
+        rows = _bid_rows(key >> _HELD_AT)
     options: list[Action] = []
     for group in range(key >> _GROUPS_AT & 7):
-        left = key >> (_ROOM_BITS * group) & 15
-        part = _BID_ROWS.get(hand | group << 4 | left)
-        if part is None:
-            part = _bid_row(key, group, left)
-        options += part
+        options += rows[group][key >> (_ROOM_BITS * group) & 15]
     options.append(act.DONE)
     if len(_BID_LISTS) >= _BID_OPTIONS_LIMIT:
         _BID_LISTS.clear()
@@ -81,16 +78,21 @@ def _bid_list(key: int) -> tuple[Action, ...]:
     return known
 
 
-def _bid_row(key: int, group: int, left: int) -> tuple[Action, ...]:
-    """The bids at ``group`` of bid key ``key`` with ``left`` rings allowed there."""
-    row = act.BID[group]
-    part = tuple(
-        [row[v] for v in range(V) if key >> (_HELD_AT + _HELD_BITS * v) & 15 and v <= left]
-    )
-    if len(_BID_ROWS) >= _BID_OPTIONS_LIMIT:
-        _BID_ROWS.clear()
-    _BID_ROWS[key >> _GROUPS_AT << 8 | group << 4 | left] = part
-    return part
+def _bid_rows(hand: int) -> _BidRows:
+    """The rows of ``_BID_ROWS`` for the tiles in hand ``hand``."""
+    held = [hand >> (_HELD_BITS * v) & 15 for v in range(V)]
+    rows = []
+    for group in range(act.MAX_GROUPS):
+        bids = act.BID[group]
+        part: tuple[Action, ...] = ()
+        row = []
+        for left in range(1 << _ROOM_BITS):
+            if left < V and held[left]:
+                part += (bids[left],)
+            row.append(part)
+        rows.append(tuple(row))
+    known = _BID_ROWS[hand] = tuple(rows)
+    return known
 
 
 _ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
@@ -443,7 +445,8 @@ class ValleyState(State):
 
         Decision: when the bag holds too few stones, only full groups are laid out.
         """
-        self.emit("round", number=self.round, start=self.start)
+        if self._events is not None:
+            self.emit("round", number=self.round, start=self.start)
         size = self.b.group_size
         self.ngroups = min(self.n + 1, sum(self.bag) // size)
         self.groups = []
@@ -545,21 +548,25 @@ class ValleyState(State):
             if best == 0:
                 if self.advanced:
                     self._to_pharaoh(stones)
-                    self.emit("unsold", group=group + 1, to="pharaoh")
+                    if self._events is not None:
+                        self.emit("unsold", group=group + 1, to="pharaoh")
                 else:
                     for colour in stones:
                         self.bag[colour] += 1
-                    self.emit("unsold", group=group + 1, to="bag")
+                    if self._events is not None:
+                        self.emit("unsold", group=group + 1, to="bag")
                 continue
-            winner = min((s for s in range(self.n) if totals[s] == best), key=lambda s: first[s])
+            if totals.count(best) == 1:
+                winner = totals.index(best)
+            else:
+                winner = min((s for s in range(n) if totals[s] == best), key=first.__getitem__)
+            held = self.held
             for colour in stones:
-                self.held[winner * C + colour] += 1
-            self.emit("sold", group=group + 1, seat=winner, bid=best)
+                held[winner * C + colour] += 1
+            if self._events is not None:
+                self.emit("sold", group=group + 1, seat=winner, bid=best)
         self.groups = []
-        full = [0] * V
-        for value in self.b.bid_tiles:
-            full[value] += 1
-        self.hand = full * self.n
+        self.hand = self._m.full_hand * n
         self._begin_overseers()
 
     # -- 2. Aufseher setzen ---------------------------------------------------------------
@@ -693,7 +700,8 @@ class ValleyState(State):
             self.owner[site] = seat
             self._claims = None
             self.scarabs[seat] -= 1
-            self.emit("claim", seat=seat, site=site + 1)
+            if self._events is not None:
+                self.emit("claim", seat=seat, site=site + 1)
 
     # -- 3. Arbeiter setzen ---------------------------------------------------------------
     def _begin_workers(self) -> None:
@@ -943,7 +951,7 @@ class ValleyState(State):
                 pos=self.b.sites[site].shape.pos_text(pos),
                 colour=self.b.colours[colour].slug,
             )
-        if self.complete(site):
+        if self._events is not None and self.complete(site):
             self.emit("finished", seat=seat, site=site + 1)
         if not self._can_build(seat):
             self._unload(seat)
@@ -957,7 +965,8 @@ class ValleyState(State):
             self.held[seat * C + c] = 0
         if stones:
             self._to_pharaoh(stones)
-            self.emit("to-pharaoh", seat=seat, stones=len(stones), pharaoh=self.pharaoh)
+            if self._events is not None:
+                self.emit("to-pharaoh", seat=seat, stones=len(stones), pharaoh=self.pharaoh)
 
     def _to_pharaoh(self, stones: list[int]) -> None:
         """Decision: stones beyond the pharaoh pyramid's 30 leave the game."""
@@ -998,8 +1007,8 @@ class ValleyState(State):
     def _end(self, reason: str) -> None:
         self.phase = OVER
         self.reason = reason
-        scores = self.scores()
-        self.emit("game-over", reason=reason, scores=scores)
+        if self._events is not None:
+            self.emit("game-over", reason=reason, scores=self.scores())
 
     def scores(self) -> list[int]:
         """Points of every seat's finished pyramids (Spielende)."""
@@ -1195,6 +1204,7 @@ class _NodeMasks:
         "everything",
         "field_bit",
         "fields",
+        "full_hand",
         "nbytes",
         "rows",
         "site_fields",
@@ -1215,6 +1225,8 @@ class _NodeMasks:
         self.within = tuple(within)
         self.site_fields = tuple(sum(1 << n for n in site.fields) for site in board.sites)
         self.site_stones = tuple(site.shape.stones for site in board.sites)
+        self.full_hand = [board.bid_tiles.count(v) for v in range(max(board.bid_tiles) + 1)]
+        """A seat's bid tiles by value, all in hand (copied, never changed)."""
         """Stones of each site's finished pyramid."""
         self.fields = sum(self.site_fields)
         self.field_bit = tuple((1 << n) & self.fields for n in range(board.num_nodes))
