@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
-from functools import cache
 from itertools import accumulate, repeat
-from operator import truediv
+from operator import or_, truediv
 from typing import Any, Self, get_args
 
 from saqqara.core.actions import Action
@@ -26,7 +25,7 @@ from saqqara.core.outcome import Outcome
 from saqqara.core.sampling import draw_index
 from saqqara.core.view import envelope, plain
 from saqqara.games.valley_of_the_kings import actions as act
-from saqqara.games.valley_of_the_kings.data import LARGE, Board
+from saqqara.games.valley_of_the_kings.data import LARGE, Board, board
 from saqqara.games.valley_of_the_kings.scoring import points
 from saqqara.games.valley_of_the_kings.views import (
     Phase,
@@ -42,20 +41,58 @@ UNCLAIMED, OUT = -1, -2
 MAX_ROUNDS = 40
 """Our limit, not the rulebook's: the game also ends after this round (see the rules doc)."""
 FREE = -1
-_BID_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
-"""Bid options by (tiles in hand, rings still allowed per group): the same few hands and
-rooms recur in every auction, so legal bids are listed once."""
 _BID_OPTIONS_LIMIT = 50_000
-_BID_ROWS: dict[tuple[tuple[int, ...], int, int], tuple[Action, ...]] = {}
-"""One group's bids by (tiles in hand, group, rings still allowed there): far fewer than the
-whole lists, so a hand and room seen for the first time is put together from known parts."""
-_BLOCKED_LIMIT = 4096
+_ROOM_BITS = 4
+"""Bits of one group's room in a bid key (``max_bid`` must fit)."""
+_GROUPS_AT = _ROOM_BITS * act.MAX_GROUPS
+_HELD_AT = _GROUPS_AT + 3
+_HELD_BITS = 4
+_ROOM_STEP = tuple(1 << (_ROOM_BITS * g) for g in range(act.MAX_GROUPS))
+_HELD_STEP = tuple(1 << (_HELD_AT + _HELD_BITS * v) for v in range(act.VALUES))
+if board().max_bid >> _ROOM_BITS or max(map(board().bid_tiles.count, range(act.VALUES))) >> 4:
+    raise ValueError("the bid tiles do not fit the bid key's fields")  # pragma: no cover
+_BID_LISTS: dict[int, tuple[Action, ...]] = {}
+"""Legal bids by bid key: a bidder's rings still allowed per group, the number of groups
+and its tiles in hand, packed into one int (``_ROOM_BITS`` per group from bit 0, the
+groups at ``_GROUPS_AT``, ``_HELD_BITS`` per tile value from ``_HELD_AT``), so that laying
+a tile is one subtraction (``_HELD_STEP[value] + value * _ROOM_STEP[group]``)."""
+_BidRows = tuple[tuple[tuple[Action, ...], ...], ...]
+_BID_ROWS: dict[int, _BidRows] = {}
+"""By tiles in hand (a bid key's bits from ``_HELD_AT``), by group and rings still allowed
+there: the bids at that group. A bid key seen for the first time is put together from
+these rows."""
 
 
-@cache
-def _full_room(rings: int, groups: int) -> tuple[int, ...]:
-    """The room of a seat with no bids laid yet: ``rings`` on each of ``groups``."""
-    return (rings,) * groups
+def _bid_list(key: int) -> tuple[Action, ...]:
+    """The legal bids of bid key ``key`` (see ``_BID_LISTS``), put together from rows."""
+    rows = _BID_ROWS.get(key >> _HELD_AT)
+    if rows is None:
+        rows = _bid_rows(key >> _HELD_AT)
+    options: list[Action] = []
+    for group in range(key >> _GROUPS_AT & 7):
+        options += rows[group][key >> (_ROOM_BITS * group) & 15]
+    options.append(act.DONE)
+    if len(_BID_LISTS) >= _BID_OPTIONS_LIMIT:
+        _BID_LISTS.clear()
+    known = _BID_LISTS[key] = tuple(options)
+    return known
+
+
+def _bid_rows(hand: int) -> _BidRows:
+    """The rows of ``_BID_ROWS`` for the tiles in hand ``hand``."""
+    held = [hand >> (_HELD_BITS * v) & 15 for v in range(V)]
+    rows = []
+    for group in range(act.MAX_GROUPS):
+        bids = act.BID[group]
+        part: tuple[Action, ...] = ()
+        row = []
+        for left in range(1 << _ROOM_BITS):
+            if left < V and held[left]:
+                part += (bids[left],)
+            row.append(part)
+        rows.append(tuple(row))
+    known = _BID_ROWS[hand] = tuple(rows)
+    return known
 
 
 _ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
@@ -73,7 +110,12 @@ class ValleyState(State):
     SNAPSHOT_DERIVED = frozenset({"game", "b"})
 
     __slots__ = (
+        "_bidder",
+        "_claims",
         "_events",
+        "_figures",
+        "_m",
+        "_out",
         "_taken",
         "b",
         "bag",
@@ -105,6 +147,19 @@ class ValleyState(State):
 
     def __init__(self, game: Game, board: Board, in_play: tuple[bool, ...]) -> None:
         self._events = None
+        self._bidder = -1
+        """The bid key (see ``_BID_LISTS``) of the seat to bid in the bid phase, -1 when not
+        known: worked out from the hand and bids when first asked for, then kept up to date
+        by :meth:`_bid`; forgotten when the turn passes or hidden tiles are redealt."""
+        self._figures: list[int] | None = None
+        """:meth:`figures`, kept until a figure moves (nothing moves from the thefts to
+        the end of the round, where it is read most)."""
+        self._m = _masks(board)
+        self._out = sum(f for f, p in zip(self._m.site_fields, in_play, strict=True) if not p)
+        """The fields of the sites out of play."""
+        self._claims: tuple[int, ...] | None = None
+        """The fields of each seat's sites, then of every claimed site: worked out when
+        first asked for (round 1), forgotten when a site changes hands."""
         self._taken: int | None = None
         """The mask of fields holding a figure: worked out from ``pos`` when first asked
         for, then kept up to date by :meth:`_move` (a snapshot or a state rebuilt from a
@@ -143,6 +198,11 @@ class ValleyState(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other._events = None
+        other._bidder = self._bidder
+        other._claims = self._claims
+        other._out = self._out
+        other._figures = self._figures
+        other._m = self._m
         other._taken = self._taken
         other.game = self.game
         other.b = self.b
@@ -187,7 +247,7 @@ class ValleyState(State):
         return self.game.options["advanced"] == "on"
 
     def complete(self, site: int) -> bool:
-        return self.count[site] == self.b.sites[site].shape.stones
+        return self.count[site] == self._m.site_stones[site]
 
     def figures_at(self, site: int, seat: int) -> tuple[int, int]:
         """(overseers, workers) of ``seat`` on the fields of ``site``."""
@@ -205,6 +265,13 @@ class ValleyState(State):
     def figures(self) -> list[int]:
         """Every seat's figures on every site's fields, in one pass over the pieces:
         ``[(seat * S + site) * 2]`` overseers, ``[... + 1]`` workers (as :meth:`figures_at`)."""
+        return self._figures_now()[:]
+
+    def _figures_now(self) -> list[int]:
+        """:meth:`figures`, shared until a figure moves: read it, never change it."""
+        counts = self._figures
+        if counts is not None:
+            return counts
         counts = [0] * (self.n * S * 2)
         site_of = self.b.node_site
         for pid, node in enumerate(self.pos):
@@ -212,6 +279,7 @@ class ValleyState(State):
             if site >= 0:
                 seat, piece = divmod(pid, PIECES)
                 counts[(seat * S + site) * 2 + (piece >= 2)] += 1
+        self._figures = counts
         return counts
 
     def to_act(self) -> tuple[int, ...]:
@@ -377,7 +445,8 @@ class ValleyState(State):
 
         Decision: when the bag holds too few stones, only full groups are laid out.
         """
-        self.emit("round", number=self.round, start=self.start)
+        if self._events is not None:
+            self.emit("round", number=self.round, start=self.start)
         size = self.b.group_size
         self.ngroups = min(self.n + 1, sum(self.bag) // size)
         self.groups = []
@@ -400,6 +469,7 @@ class ValleyState(State):
         if len(self.groups) == self.ngroups * size:
             self.phase = BID
             self.turn = 0
+            self._bidder = -1
 
     def _bid_total(self, seat: int, group: int) -> int:
         bids = self.bids
@@ -409,46 +479,34 @@ class ValleyState(State):
 
     def _bid_options(self, seat: int) -> list[Action]:
         """Lay any tile still in hand face down at any group, at most 10 rings per group."""
-        base = seat * V
-        held = tuple(self.hand[base : base + V])
-        bids = self.bids
-        # A seat lays all its tiles of a round in one turn, so its bids are normally the
-        # last ones, as many as the tiles it has used; anything else is read in full.
-        used = 3 * (len(self.b.bid_tiles) - sum(held))
-        own = bids[len(bids) - used :]
-        if len(own) != used or own[1::3].count(seat) * 3 != used:
-            own = [
-                x for i in range(0, len(bids), 3) if bids[i + 1] == seat for x in bids[i : i + 3]
-            ]
-        if own:
-            room = [self.b.max_bid] * self.ngroups
-            for group, value in zip(own[0::3], own[2::3], strict=True):
-                room[group] -= value
-            rooms = tuple(room)
-        else:
-            rooms = _full_room(self.b.max_bid, self.ngroups)
-        key = (held, rooms)
-        known = _BID_OPTIONS.get(key)
+        key = self._bidder
+        if key < 0:
+            key = self._bidder = self._bid_key(seat)
+        known = _BID_LISTS.get(key)
         if known is None:
-            options: list[Action] = []
-            for group, left in enumerate(rooms):
-                part = _BID_ROWS.get((held, group, left))
-                if part is None:
-                    row = act.BID[group]
-                    part = tuple([row[v] for v in range(V) if held[v] and v <= left])
-                    if len(_BID_ROWS) >= _BID_OPTIONS_LIMIT:
-                        _BID_ROWS.clear()
-                    _BID_ROWS[(held, group, left)] = part
-                options += part
-            options.append(act.DONE)
-            if len(_BID_OPTIONS) >= _BID_OPTIONS_LIMIT:
-                _BID_OPTIONS.clear()
-            known = _BID_OPTIONS[key] = tuple(options)
+            known = _bid_list(key)
         return list(known)
+
+    def _bid_key(self, seat: int) -> int:
+        """The bid key of ``seat`` (see ``_BID_LISTS``) read from its hand and the bids."""
+        room = [self.b.max_bid] * self.ngroups
+        bids = self.bids
+        for i in range(0, len(bids), 3):
+            if bids[i + 1] == seat:
+                room[bids[i]] -= bids[i + 2]
+        key = self.ngroups << _GROUPS_AT
+        for group, left in enumerate(room):
+            key += left * _ROOM_STEP[group]
+        hand = self.hand
+        for value in range(V):
+            key += hand[seat * V + value] * _HELD_STEP[value]
+        return key
 
     def _bid(self, seat: int, group: int, value: int) -> None:
         self.hand[seat * V + value] -= 1
         self.bids += (group, seat, value)
+        if self._bidder >= 0:
+            self._bidder -= _HELD_STEP[value] + value * _ROOM_STEP[group]
         if self._events is not None:
             self.emit("bid", seat=seat, group=group + 1)
             self.emit(
@@ -456,6 +514,7 @@ class ValleyState(State):
             )
 
     def _next_bidder(self) -> None:
+        self._bidder = -1
         self.turn += 1
         if self.turn == self.n:
             self._resolve_auction()
@@ -489,21 +548,25 @@ class ValleyState(State):
             if best == 0:
                 if self.advanced:
                     self._to_pharaoh(stones)
-                    self.emit("unsold", group=group + 1, to="pharaoh")
+                    if self._events is not None:
+                        self.emit("unsold", group=group + 1, to="pharaoh")
                 else:
                     for colour in stones:
                         self.bag[colour] += 1
-                    self.emit("unsold", group=group + 1, to="bag")
+                    if self._events is not None:
+                        self.emit("unsold", group=group + 1, to="bag")
                 continue
-            winner = min((s for s in range(self.n) if totals[s] == best), key=lambda s: first[s])
+            if totals.count(best) == 1:
+                winner = totals.index(best)
+            else:
+                winner = min((s for s in range(n) if totals[s] == best), key=first.__getitem__)
+            held = self.held
             for colour in stones:
-                self.held[winner * C + colour] += 1
-            self.emit("sold", group=group + 1, seat=winner, bid=best)
+                held[winner * C + colour] += 1
+            if self._events is not None:
+                self.emit("sold", group=group + 1, seat=winner, bid=best)
         self.groups = []
-        full = [0] * V
-        for value in self.b.bid_tiles:
-            full[value] += 1
-        self.hand = full * self.n
+        self.hand = self._m.full_hand * n
         self._begin_overseers()
 
     # -- 2. Aufseher setzen ---------------------------------------------------------------
@@ -519,30 +582,34 @@ class ValleyState(State):
     def _enterable(self, seat: int) -> int:
         """The mask of nodes where ``seat`` may put a figure now: any area; a field only if
         it is free and its site in play, and in round 1 only at unclaimed or own sites."""
-        masks = _masks(self.b)
-        owner = tuple(self.owner)
-        key = (seat if self.round == 1 else -1, owner)
-        closed = masks.blocked.get(key)
-        if closed is None:
-            closed = 0
-            site_fields = masks.site_fields
-            for site, who in enumerate(owner):
-                if who == OUT or (key[0] >= 0 and who != UNCLAIMED and who != seat):
-                    closed |= site_fields[site]
-            if len(masks.blocked) >= _BLOCKED_LIMIT:
-                masks.blocked.clear()
-            masks.blocked[key] = closed
+        masks = self._m
+        closed = self._out
+        if self.round == 1:
+            claims = self._claims
+            if claims is None:
+                claims = self._claims = self._claimed()
+            closed |= claims[-1] & ~claims[seat]
         taken = self._taken
         if taken is None:
             # A field holds one figure at most: the sum of the figures' field bits is their OR.
             taken = self._taken = sum(map(masks.field_bit.__getitem__, self.pos))
         return masks.everything & ~(closed | taken)
 
+    def _claimed(self) -> tuple[int, ...]:
+        """The fields of each seat's sites, then of every claimed site (``_claims``)."""
+        claims = [0] * (self.n + 1)
+        site_fields = self._m.site_fields
+        for site, who in enumerate(self.owner):
+            if who >= 0:
+                claims[who] |= site_fields[site]
+                claims[-1] |= site_fields[site]
+        return tuple(claims)
+
     def _open_options(self, seat: int) -> list[Action]:
         """Round 1: each overseer in turn moves openly; 6 steps for both together."""
         overseer = 0 if self.orders[2 * seat] < 0 else 1
         here = self.pos[seat * PIECES + overseer]
-        masks = _masks(self.b)
+        masks = self._m
         reach = masks.within[here][self.budget] & self._enterable(seat)
         return masks.pick(act.OVERSEER[overseer], reach | 1 << here)
 
@@ -617,8 +684,9 @@ class ValleyState(State):
         if self.b.node_site[here] >= 0:
             self.occ[here] = FREE
         self.pos[pid] = node
+        self._figures = None
         if self._taken is not None:
-            bits = _masks(self.b).field_bit
+            bits = self._m.field_bit
             self._taken = self._taken & ~bits[here] | bits[node]
         site = self.b.node_site[node]
         if self._events is not None:
@@ -630,8 +698,10 @@ class ValleyState(State):
         self.occ[node] = pid
         if piece < 2 and self.owner[site] == UNCLAIMED and self.scarabs[seat]:
             self.owner[site] = seat
+            self._claims = None
             self.scarabs[seat] -= 1
-            self.emit("claim", seat=seat, site=site + 1)
+            if self._events is not None:
+                self.emit("claim", seat=seat, site=site + 1)
 
     # -- 3. Arbeiter setzen ---------------------------------------------------------------
     def _begin_workers(self) -> None:
@@ -645,7 +715,7 @@ class ValleyState(State):
         pos = self.pos
         seen: set[int] = set()
         options: list[Action] = []
-        masks = _masks(self.b)
+        masks = self._m
         within = masks.within
         budget = self.budget
         allowed = self._enterable(seat)
@@ -685,12 +755,14 @@ class ValleyState(State):
         theft left (2 stones each), and an unfinished pyramid with stones."""
         result = []
         figures: list[int] | None = None
+        count = self.count
+        full = self._m.site_stones
         for site in range(S):
             owner = self.owner[site]
-            if owner < 0 or owner == seat or not self.count[site] or self.complete(site):
+            if owner < 0 or owner == seat or not count[site] or count[site] == full[site]:
                 continue
             if figures is None:
-                figures = self.figures()
+                figures = self._figures_now()
             at = (seat * S + site) * 2
             mine, workers = figures[at], figures[at + 1]
             if not workers or mine <= figures[(owner * S + site) * 2]:
@@ -772,12 +844,14 @@ class ValleyState(State):
         per_worker = self.b.stones_per_worker
         result = []
         figures: list[int] | None = None
+        count = self.count
+        full = self._m.site_stones
         for site in range(S):
             owner = self.owner[site]
-            if owner < 0 or owner == seat or self.complete(site):
+            if owner < 0 or owner == seat or count[site] == full[site]:
                 continue
             if figures is None:
-                figures = self.figures()
+                figures = self._figures_now()
             at = (seat * S + site) * 2
             mine, workers = figures[at], figures[at + 1]
             at = (owner * S + site) * 2
@@ -790,6 +864,7 @@ class ValleyState(State):
     def _takeover(self, seat: int, site: int) -> None:
         previous = self.owner[site]
         self.owner[site] = seat
+        self._claims = None
         self.scarabs[seat] -= 1
         self.scarabs[previous] += 1
         self.emit("takeover", seat=seat, site=site + 1, previous=previous)
@@ -820,10 +895,11 @@ class ValleyState(State):
             return []
         result: list[tuple[int, int, int]] = []
         per_worker = self.b.stones_per_worker
+        figures = self._figures_now()
         for site in range(S):
             if self.owner[site] != seat or self.complete(site):
                 continue
-            workers = self.figures_at(site, seat)[1]
+            workers = figures[(seat * S + site) * 2 + 1]
             if self.built[seat * S + site] >= per_worker * workers:
                 continue
             for p in self._free_positions(site):
@@ -838,13 +914,16 @@ class ValleyState(State):
             return False
         per_worker = self.b.stones_per_worker
         built = self.built
+        count = self.count
+        full = self._m.site_stones
+        owner = self.owner
+        figures: list[int] | None = None
         for site in range(S):
-            if (
-                self.owner[site] == seat
-                and not self.complete(site)
-                and built[seat * S + site] < per_worker * self.figures_at(site, seat)[1]
-            ):
-                return True
+            if owner[site] == seat and count[site] != full[site]:
+                if figures is None:
+                    figures = self._figures_now()
+                if built[seat * S + site] < per_worker * figures[(seat * S + site) * 2 + 1]:
+                    return True
         return False
 
     def _free_positions(self, site: int) -> list[int]:
@@ -872,7 +951,7 @@ class ValleyState(State):
                 pos=self.b.sites[site].shape.pos_text(pos),
                 colour=self.b.colours[colour].slug,
             )
-        if self.complete(site):
+        if self._events is not None and self.complete(site):
             self.emit("finished", seat=seat, site=site + 1)
         if not self._can_build(seat):
             self._unload(seat)
@@ -886,7 +965,8 @@ class ValleyState(State):
             self.held[seat * C + c] = 0
         if stones:
             self._to_pharaoh(stones)
-            self.emit("to-pharaoh", seat=seat, stones=len(stones), pharaoh=self.pharaoh)
+            if self._events is not None:
+                self.emit("to-pharaoh", seat=seat, stones=len(stones), pharaoh=self.pharaoh)
 
     def _to_pharaoh(self, stones: list[int]) -> None:
         """Decision: stones beyond the pharaoh pyramid's 30 leave the game."""
@@ -927,8 +1007,8 @@ class ValleyState(State):
     def _end(self, reason: str) -> None:
         self.phase = OVER
         self.reason = reason
-        scores = self.scores()
-        self.emit("game-over", reason=reason, scores=scores)
+        if self._events is not None:
+            self.emit("game-over", reason=reason, scores=self.scores())
 
     def scores(self) -> list[int]:
         """Points of every seat's finished pyramids (Spielende)."""
@@ -1041,6 +1121,7 @@ class ValleyState(State):
         world = self.clone()
         if self.phase == BID:
             world._resample_bids(seat, rng)
+            world._bidder = -1
         elif self.phase == ORDERS:
             targets = self._order_targets()
             for s in range(self.n):
@@ -1120,28 +1201,38 @@ class _NodeMasks:
     ``field_bit[node]`` is the node's bit if it is a field (0 for an area)."""
 
     __slots__ = (
-        "blocked",
         "everything",
         "field_bit",
         "fields",
+        "full_hand",
         "nbytes",
         "rows",
         "site_fields",
+        "site_stones",
         "within",
     )
 
     def __init__(self, board: Board) -> None:
-        self.within = tuple(
-            tuple(sum(1 << n for n in nodes) for nodes in row) for row in board.within
-        )
+        steps = len(board.within[0]) - 1
+        within = []
+        for row in board.dist:
+            # Board.within[node][k]: the other nodes 1..k steps away, from the distances.
+            ring = [0] * (steps + 1)
+            for node, d in enumerate(row):
+                if 0 < d <= steps:
+                    ring[d] |= 1 << node
+            within.append(tuple(accumulate(ring, or_)))
+        self.within = tuple(within)
         self.site_fields = tuple(sum(1 << n for n in site.fields) for site in board.sites)
+        self.site_stones = tuple(site.shape.stones for site in board.sites)
+        self.full_hand = [board.bid_tiles.count(v) for v in range(max(board.bid_tiles) + 1)]
+        """A seat's bid tiles by value, all in hand (copied, never changed)."""
+        """Stones of each site's finished pyramid."""
         self.fields = sum(self.site_fields)
         self.field_bit = tuple((1 << n) & self.fields for n in range(board.num_nodes))
         self.everything = (1 << board.num_nodes) - 1
         self.nbytes = (board.num_nodes + 7) // 8
         self.rows: dict[int, tuple[tuple[Action, ...], _Chunks]] = {}
-        self.blocked: dict[tuple[int, tuple[int, ...]], int] = {}
-        """Fields closed by their site, by (seat in round 1 or -1 later, owners)."""
 
     def pick(self, row: tuple[Action, ...], mask: int) -> list[Action]:
         """The actions of ``row`` (one per node) at the nodes of ``mask``, in node order."""
