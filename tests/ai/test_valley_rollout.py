@@ -8,11 +8,12 @@ import pytest
 
 from saqqara.ai.games.valley_of_the_kings_rollout import expert_move, greedy_move, rollout_policy
 from saqqara.ai.registry import make_bot
+from saqqara.core.actions import Action
 from saqqara.core.game import CHANCE
 from saqqara.core.perspective import Perspective
 from saqqara.core.registry import load
 from saqqara.games.valley_of_the_kings import actions as act
-from saqqara.games.valley_of_the_kings.state import ValleyState
+from saqqara.games.valley_of_the_kings.state import PIECES, ValleyState
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -140,3 +141,48 @@ def test_expert_contests_the_groups_with_fewest_rival_tiles() -> None:
     assert expert_move(state, second, state.legal_actions(second), random.Random(0)) == act.Bid(
         2, 4
     )
+
+
+def _hoarder(state: ValleyState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """OpenSpiel's play in the games the greedy bot only tied: 7 rings on each group (6+1,
+    5+2, 4+3), overseers stay, no worker moves, nothing built: every stone it buys goes
+    onto the pharaoh pyramid."""
+    if isinstance(legal[0], act.Bid):
+        for group, value in [(0, 6), (0, 1), (1, 5), (1, 2), (2, 4), (2, 3)]:
+            if act.Bid(group, value) in legal:
+                return act.Bid(group, value)
+        return act.DONE
+    if act.DONE in legal:
+        return act.DONE
+    first = legal[0]
+    if isinstance(first, act.Overseer):
+        return act.OVERSEER[first.overseer][state.pos[seat * PIECES + first.overseer]]
+    return first
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_against_a_rival_that_outbids_every_group_the_expert_wins_where_greedy_ties(
+    seed: int,
+) -> None:
+    """The hoarder outbids the greedy bot's 6 and 5 everywhere and fills the pharaoh pyramid
+    in round 2: 0-0. The expert's 10-ring stacks take two groups, and it finishes a pyramid
+    before the pharaoh pyramid is done."""
+    game = load("valley-of-the-kings", 2)
+    for policy, expected in [(greedy_move, [0, 0]), (expert_move, None)]:
+        state = game.new_state()
+        assert isinstance(state, ValleyState)
+        rng = random.Random(seed)
+        me = seed % 2
+        while state.to_act():
+            seat = state.to_act()[0]
+            if seat == CHANCE:
+                state.apply_unchecked(seat, state.sample_chance(rng))
+                continue
+            legal = state.legal_actions(seat)
+            mover = policy if seat == me else _hoarder
+            choice = legal[0] if len(legal) == 1 else mover(state, seat, legal, rng)
+            state.apply(seat, choice)
+        if expected is not None:
+            assert state.scores() == expected and state.round == 2
+        else:
+            assert state.scores()[me] > state.scores()[1 - me]
