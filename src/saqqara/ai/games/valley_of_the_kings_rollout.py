@@ -2,8 +2,17 @@
 
 :func:`greedy_move` makes the greedy bot's choices straight from a full (determinized) state,
 without building a view, and reads only what the seat to move may know there: its own bid
-tiles and orders, and the table (groups, bids' places, figures, sites, stones held). Rollouts
-play every seat with it for :data:`HORIZON` decisions (about a round), after which
+tiles and orders, and the table (groups, bids' places, figures, sites, stones held).
+
+The search's own policy, :func:`expert_move`, is the greedy bot with one change, in the
+auction (:func:`contest_bid`): bid tiles come back after every auction, so rings cost
+nothing, and the greedy bot's 6 and 5 on two groups lose every group to a rival that stacks
+its tiles. The expert stacks 10 rings (the cap) on each of two groups, those with the
+fewest rival tiles, and its last tile on the third. A rival that wins every group and lays
+nothing fills the pharaoh pyramid in two rounds with nobody's pyramid finished: a 0-0 tie
+the greedy bot never contests. :func:`expert_move` is both the search's base move
+(:class:`ExpertBase`) and the rollouts' policy for every seat. Rollouts run for
+:data:`HORIZON` decisions (about a round), after which
 :func:`~saqqara.ai.games.valley_of_the_kings.win_chance` values the position: a whole game
 is 300 steps with wide legal lists, five times the cost.
 """
@@ -16,7 +25,8 @@ from collections import Counter
 from saqqara.ai.games.valley_of_the_kings import GAME_ID, SITE_VALUE, win_chance
 from saqqara.ai.rollout import RolloutSpec, register_rollout
 from saqqara.core.actions import Action
-from saqqara.core.game import State
+from saqqara.core.game import Game, State
+from saqqara.core.perspective import Perspective
 from saqqara.games.valley_of_the_kings import actions as act
 from saqqara.games.valley_of_the_kings.data import LARGE
 from saqqara.games.valley_of_the_kings.state import (
@@ -68,6 +78,47 @@ def _bid(state: ValleyState, seat: int, legal: list[Action], rng: random.Random)
         if best is None or key > best:
             best, choice = key, action
     return choice
+
+
+def contest_bid(state: ValleyState, seat: int, legal: list[Action]) -> Action:
+    """Rings up to the cap on two groups, the last tile on the third (rulebook "Bausteine
+    ersteigern": tiles return after the auction, so a high bid costs nothing).
+
+    The two target groups are those with the fewest rival tiles (a rival's places are
+    public, its values not), then the most uniform; each is filled with the largest tile
+    that still fits under the cap. Reads only the places of others' bids and its own
+    values. Zero tiles (bluffs) are never laid."""
+    bids = state.bids
+    ngroups = state.ngroups
+    cap = state.b.max_bid
+    total = [0] * ngroups
+    rival = [0] * ngroups
+    for i in range(0, len(bids), 3):
+        if bids[i + 1] == seat:
+            total[bids[i]] += bids[i + 2]
+        else:
+            rival[bids[i]] += 1
+    size = state.b.group_size
+    groups = state.groups
+    order = sorted(
+        range(ngroups),
+        key=lambda g: (rival[g], -max(Counter(groups[g * size : (g + 1) * size]).values()), g),
+    )
+    tiles: dict[int, list[act.Bid]] = {}
+    for action in legal:  # the legal tiles already keep each group under the cap
+        if isinstance(action, act.Bid) and action.value > 0 and total[action.group] < cap:
+            tiles.setdefault(action.group, []).append(action)
+    for group in order:
+        if group in tiles:
+            return max(tiles[group], key=lambda a: a.value)
+    return act.DONE
+
+
+def expert_move(state: ValleyState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """The greedy move, but bids by :func:`contest_bid`."""
+    if isinstance(legal[0], act.Bid):
+        return contest_bid(state, seat, legal)
+    return greedy_move(state, seat, legal, rng)
 
 
 def _overseer(state: ValleyState, seat: int, legal: list[Action], rng: random.Random) -> Action:
@@ -159,15 +210,38 @@ def _build(state: ValleyState, legal: list[Action]) -> Action:
 
 
 def rollout_policy(state: State, seat: int, rng: random.Random) -> Action:
-    """The greedy move of ``seat`` in a full state (a single legal move at once)."""
+    """The expert's move (:func:`expert_move`) of ``seat`` in a full state (a single legal
+    move at once)."""
     assert isinstance(state, ValleyState)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    return greedy_move(state, seat, legal, rng)
+    return expert_move(state, seat, legal, rng)
+
+
+class ExpertBase:
+    """The search's base move: :func:`expert_move` played in a world drawn from the seat's
+    perspective (it reads only what the seat knows, so any world gives the same move)."""
+
+    name = "expert-base"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        world = perspective.resample(random.Random(0))
+        assert isinstance(world, ValleyState)
+        legal = perspective.legal_actions()
+        return expert_move(world, perspective.seat, legal, rng)
 
 
 register_rollout(
     GAME_ID,
-    RolloutSpec(policy=rollout_policy, evaluator=win_chance, horizon=HORIZON, rollouts=300),
+    RolloutSpec(
+        policy=rollout_policy,
+        evaluator=win_chance,
+        horizon=HORIZON,
+        rollouts=300,
+        base_agent=ExpertBase,
+    ),
 )
