@@ -54,8 +54,21 @@ def test_every_designed_layout_is_valid_with_its_dangers_in_one_orbit() -> None:
             assert len(orbits) == 1, (seed, layer, cards)
 
 
-def test_a_prefix_of_a_random_layout_with_its_dangers_in_one_orbit_continues() -> None:
-    """Any valid start (here, random layouts cut short) whose dangers share an orbit."""
+def test_each_layer_of_a_seat_keeps_its_dangers_in_another_orbit() -> None:
+    """At 2 players seat 0 lays layers 1, 3 and 5, seat 1 layers 2 and 4: the dangers of
+    one seat's layers lie in as many different orbits."""
+    for seed in range(30):
+        state = _laid_by_the_policy(2, seed)
+        for seat, layers in ((0, (0, 2, 4)), (1, (1, 3))):
+            orbits = {
+                revenge_bots._ORBIT_OF[_danger_cells(state.layouts[lyr * CELLS :][:CELLS])[0]]
+                for lyr in layers
+            }
+            assert len(orbits) == len(layers), (seed, seat)
+
+
+def test_a_prefix_of_a_designed_layout_always_continues() -> None:
+    """Designed layouts cut short anywhere are continued, keeping what was laid."""
     rng = random.Random(5)
     tried = 0
     for layer in range(TREASURE_LAYERS):
