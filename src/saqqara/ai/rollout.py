@@ -51,7 +51,8 @@ in a determinized world would make every rollout clairvoyant), and be fast: it r
 every decision of every rollout. A little randomness (``rng``) keeps rollouts varied."""
 
 CandidateFilter = Callable[[Perspective, list[Action]], list[Action]]
-"""Narrows the root's legal moves to those worth searching (a non-empty sub-list)."""
+"""Narrows the root's legal moves to those worth searching (a sub-list; the base move
+is always searched, and an empty list leaves it alone, played without a search)."""
 Determinizer = Callable[[Perspective, random.Random], State]
 """Draws a world to search in from a seat's perspective (built on ``Perspective.resample``,
 so it knows no more than the seat: it may only reweight what resample leaves open)."""
