@@ -431,7 +431,9 @@ async def _measure(
     pids = [server.pid for server in servers]
     base = bases[0]
     load = Load(base, args.game, args.players, bases, args.placement == "spread", args.think / 1000)
-    # Warm up: one table played to its end starts the bot pool and every import.
+    # Warm up: one table played to its end starts the bot pool and every import. Its people
+    # answer at once: with a long --think the warm-up would otherwise last a whole game of it.
+    pace, load.think = load.think, 0.0
     warm_id, warm_links = await asyncio.to_thread(load.new_table)
     warm = Table(warm_id, [LeanClient(link) for link in warm_links])
     warm_tasks = [asyncio.ensure_future(load.seat(warm, i, random.Random(i))) for i in (0, 1)]
@@ -439,6 +441,7 @@ async def _measure(
         await asyncio.sleep(0.1)
     for task in warm_tasks:
         task.cancel()
+    load.think = pace
     await asyncio.sleep(1.0)
     rss_empty = sum(_rss_kb(pid) for pid in pids)
     traces = _Traces(args.trace_dir, pids[0])
