@@ -4,7 +4,8 @@ to JSON, and a state snapshot written (``to_json``) and read back (``state_from_
 ``updates µs`` is what the server spends telling a position: every seat's update and the
 spectator's, as ``saqqara serve`` builds them (``seat_update`` with one ``Shared`` per
 position, English, the table's names, msgspec-encoded), with the events of the step that
-led there; ``bot µs`` is a bot job's determinization (``resample`` and its snapshot text).
+led there; ``bot µs`` is a bot job's determinization as the server hands it to a worker
+(``resample``, ``to_json`` and the pickling that sends it down the worker's pipe).
 
 Usage: python benchmarks/views.py [--games N] [--game ID]
 Runs on one core; prints one row per game at its largest table, default options.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import random
 import time
 
@@ -21,7 +23,6 @@ from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.match import Step
 from saqqara.core.perspective import Perspective
 from saqqara.core.registry import load, registered_games
-from saqqara.server.live import _state_text
 from saqqara.server.messages import encode
 from saqqara.server.updates import Shared, seat_update
 from saqqara.testing.conformance import random_playout
@@ -74,7 +75,7 @@ def bot_jobs(states: list[State]) -> float:
     acting = [(s, s.to_act()[0]) for s in states if s.to_act() and s.to_act()[0] != CHANCE]
     start = time.perf_counter()
     for state, seat in acting:
-        _state_text(Perspective(state, seat).resample(rng))
+        pickle.dumps(Perspective(state, seat).resample(rng).to_json())
     return (time.perf_counter() - start) / max(len(acting), 1) * 1e6
 
 
