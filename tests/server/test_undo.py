@@ -47,7 +47,13 @@ def test_a_seat_takes_back_its_move_and_plays_another(server: ServerProcess) -> 
         await mover.act(before.legal[0].id)
         ack = await next_answer(mover)
         assert isinstance(ack, Ack) and ack.seq == before.seq + 1
-        await update_at(other, ack.seq)
+        assert (await update_at(mover, ack.seq)).undo  # the update offers the undo
+        assert not (await update_at(other, ack.seq)).undo
+        # a page opened later (a new tab: a new connection from the start) is offered it too
+        fresh = TableClient(mover.link)
+        await fresh.connect()
+        assert (await update_at(fresh, ack.seq)).undo
+        await fresh.close()
 
         await other.undo()  # not the other seat's move to take back
         refused = await next_answer(other)
@@ -65,6 +71,7 @@ def test_a_seat_takes_back_its_move_and_plays_another(server: ServerProcess) -> 
         assert undone == Undone(ack.seq, before.to_act[0])
         back = await update_at(mover, before.seq)
         assert back.view == before.view and back.legal == before.legal
+        assert back.undo == before.undo
         assert await next_answer(other) == undone
         await update_at(other, before.seq)
 
@@ -77,7 +84,7 @@ def test_a_seat_takes_back_its_move_and_plays_another(server: ServerProcess) -> 
         await other.act(reply.legal[0].id)
         moved = await next_answer(other)
         assert isinstance(moved, Ack)
-        await update_at(mover, moved.seq)
+        assert not (await update_at(mover, moved.seq)).undo
         await mover.undo()
         late = await next_answer(mover)
         assert isinstance(late, Error) and late.code == "cannot-undo"
@@ -111,6 +118,7 @@ def test_undo_is_refused_after_chance_and_where_the_table_does_not_allow_it(
             assert isinstance(ack, Ack)
             while mover.update is None or mover.update.seq < ack.seq:
                 await mover.receive()
+            assert not mover.update.undo  # chance came after the move, or no undo here
             await mover.undo()
             refused = await next_answer(mover)
             assert isinstance(refused, Error)

@@ -1,7 +1,7 @@
 /** Clocks and undo from the lobby: a two-person Tutankhamun table created in the lobby's
  * form with a clock per move and undo allowed; both seats open their links; the seat to
- * move sees its clock running, moves, reloads the page (the Undo button is still offered),
- * takes the move back with the Undo button and is
+ * move sees its clock running, moves, reloads the page (the Undo button is still offered,
+ * also on the same link opened in another browser context), takes the move back with the Undo button and is
  * at the first step again with its clock shown. */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -55,10 +55,17 @@ it("creates a clocked table with undo in the lobby, moves and takes the move bac
   const undo = page.locator("button.undo");
   await undo.waitFor({ timeout: 30_000 });
   expect(Number(await table.getAttribute("data-seq"))).toBe(before + 1);
-  // a full reload still offers it: the page kept the step its ack named
+  // a full reload still offers it, and so does the same seat's link in a new browser
+  // context (another tab or device): each update says whether the seat may undo
   await page.reload();
   await undo.waitFor({ timeout: 30_000 });
   expect(Number(await table.getAttribute("data-seq"))).toBe(before + 1);
+  const elsewhere = await (await browser.newContext()).newPage();
+  await elsewhere.goto(page.url());
+  await elsewhere.locator("button.undo").waitFor({ timeout: 30_000 });
+  await elsewhere.close();
+  // the other seat is not offered to take back a move that was not its own
+  expect(await second.locator("button.undo").count()).toBe(0);
   await undo.click();
   await page.waitForFunction(
     (seq) => document.querySelector("main.table")?.getAttribute("data-seq") === String(seq),

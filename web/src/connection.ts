@@ -20,8 +20,6 @@ export interface TableState {
   error: string | null;
   /** Actions sent and not yet acknowledged. */
   pending: number;
-  /** The step of this seat's latest acknowledged action that stands (``null``: none). */
-  mine: number | null;
   /** An action was sent and the update it was chosen in is still the latest: this seat's
    * moves are not to be offered until a newer update (or a refusal) comes. The ``ack``
    * comes before the update showing the move, so ``pending`` alone is over too soon. */
@@ -37,48 +35,6 @@ export interface SocketLike {
 }
 
 export type SocketFactory = (url: string) => SocketLike;
-
-/** Where a seat's page keeps the steps of its acknowledged actions, so that after a full
- * reload it still knows whether the table's latest step is its own (and offers to undo
- * it): nothing the server sends names the seat that took a step, but each ``ack`` told
- * this page the step of its own action. */
-export interface StepMemory {
-  load(): number[];
-  save(steps: number[]): void;
-}
-
-/** How many of a seat's latest steps are kept (only the last one is ever offered). */
-const KEPT_STEPS = 16;
-
-/** A seat's steps kept in the tab's sessionStorage under ``key`` (it lasts as long as the
- * tab, reloads included); nothing kept where storage is refused. */
-export function sessionMemory(key: string, storage: Pick<Storage, "getItem" | "setItem"> | null = session()): StepMemory {
-  return {
-    load() {
-      try {
-        const kept: unknown = JSON.parse(storage?.getItem(key) ?? "[]");
-        return Array.isArray(kept) ? kept.filter((step): step is number => Number.isInteger(step)) : [];
-      } catch {
-        return [];
-      }
-    },
-    save(steps) {
-      try {
-        storage?.setItem(key, JSON.stringify(steps.slice(-KEPT_STEPS)));
-      } catch {
-        // storage full or refused: the steps last as long as the page
-      }
-    },
-  };
-}
-
-function session(): Storage | null {
-  try {
-    return typeof sessionStorage === "undefined" ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** Refusals after which reconnecting cannot help. */
 const FINAL = new Set(["bad-key", "no-table", "bad-request"]);
@@ -99,14 +55,11 @@ export class Connection {
     notice: null,
     error: null,
     pending: 0,
-    mine: null,
     waiting: false,
   };
   private socket: SocketLike | null = null;
   private since = 0;
   private readonly unacked = new Map<string, Act>();
-  /** The steps of this seat's acknowledged actions, oldest first (undone ones removed). */
-  private readonly acted: number[] = [];
   /** The update (sequence number and undo count) the awaited action was chosen in. */
   private sentFrom: { seq: number; undos: number } | null = null;
   private stopped = false;
@@ -119,11 +72,7 @@ export class Connection {
     private readonly url: (since: number) => string,
     private readonly onChange: (state: TableState) => void,
     private readonly factory: SocketFactory = (url) => new WebSocket(url),
-    private readonly memory: StepMemory | null = null,
-  ) {
-    this.acted.push(...(memory?.load() ?? []));
-    this.state.mine = this.acted.at(-1) ?? null;
-  }
+  ) {}
 
   start(): void {
     this.stopped = false;
@@ -221,21 +170,12 @@ export class Connection {
         if (from && (message.resync || message.seq !== from.seq || (message.undos ?? 0) !== from.undos)) {
           this.sentFrom = null;
         }
-        // a step past the table's latest was taken back (an undo this page missed)
-        let mine = this.state.mine;
-        if ((this.acted.at(-1) ?? -1) > message.seq) {
-          while ((this.acted.at(-1) ?? -1) > message.seq) this.acted.pop();
-          this.memory?.save(this.acted);
-          mine = this.acted.at(-1) ?? null;
-        }
-        this.set({ update: message, log, waiting: this.sentFrom !== null, mine });
+        this.set({ update: message, log, waiting: this.sentFrom !== null });
         break;
       }
       case "ack":
         this.unacked.delete(message.cid);
-        if (!this.acted.includes(message.seq)) this.acted.push(message.seq);
-        this.memory?.save(this.acted);
-        this.set({ pending: this.unacked.size, mine: message.seq });
+        this.set({ pending: this.unacked.size });
         break;
       case "error":
         // a refusal (of the action or anything else) ends the wait: the moves shown stand
@@ -251,17 +191,11 @@ export class Connection {
       case "table":
         this.set({ notice: message });
         break;
-      case "undone": {
-        // the step is taken back: its events leave the log (the next update is the position),
-        // and this seat's action before it may be the latest step again
-        while ((this.acted.at(-1) ?? -1) >= message.seq) this.acted.pop();
-        this.memory?.save(this.acted);
-        this.set({
-          log: this.state.log.filter((event) => event.seq < message.seq),
-          mine: this.acted.at(-1) ?? null,
-        });
+      case "undone":
+        // the step is taken back: its events leave the log (the next update is the position,
+        // and says whether this seat may take back another)
+        this.set({ log: this.state.log.filter((event) => event.seq < message.seq) });
         break;
-      }
       case "pong":
         break;
     }

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api } from "./api";
 import { Board } from "./boards";
 import { lastPlaces, type View } from "./boards/view";
-import { Connection, sessionMemory, socketUrl, type TableState } from "./connection";
+import { Connection, socketUrl, type TableState } from "./connection";
 import { type Lang, LanguagePicker, useLanguage } from "./i18n";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
@@ -80,9 +80,7 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
 
   useEffect(() => {
     const who = { seat, key, watch };
-    // a seat remembers its own steps across a reload (to offer undoing the latest)
-    const memory = seat !== null ? sessionMemory(`saqqara.steps.${table}.${seat}`) : null;
-    const made = new Connection((since) => socketUrl(table, who, lang.current, since), setState, undefined, memory);
+    const made = new Connection((since) => socketUrl(table, who, lang.current, since), setState);
     connection.current = made;
     made.start();
     return () => made.stop();
@@ -101,19 +99,12 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
     },
     [clicked],
   );
-  const [undoAllowed, setUndoAllowed] = useState(false);
-  useEffect(() => {
-    api.table(table).then(
-      (info) => setUndoAllowed(info.undo === true),
-      () => undefined,
-    );
-  }, [table]);
   const onUndo = useMemo(() => () => connection.current?.undo(), []);
   return (
     <TableView
       state={state}
       onAct={onAct}
-      onUndo={undoAllowed ? onUndo : null}
+      onUndo={seat !== null ? onUndo : null}
       table={table}
       keyText={key}
       watch={watch}
@@ -126,7 +117,9 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
 export function TableView(props: {
   state: TableState | null;
   onAct: (action: number) => void;
-  /** Take back this seat's last action (``null``: the table does not allow undo). */
+  /** Take back this seat's last action, offered while the latest update says the seat may
+   * (``undo``: the table allows it and the latest step is the seat's own); ``null`` for a
+   * spectator. */
   onUndo?: (() => void) | null;
   table: string;
   keyText: string | null;
@@ -222,7 +215,7 @@ export function TableView(props: {
             view={view}
             clock={update?.clock ?? null}
           />
-          {onUndo && !update?.over && state.mine !== null && state.mine === update?.seq && (
+          {onUndo && !update?.over && update?.undo === true && (
             <button type="button" class="undo" onClick={onUndo} disabled={busy}>
               {t("Undo my last move")}
             </button>

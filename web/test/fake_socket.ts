@@ -1,6 +1,6 @@
 /** A WebSocket stand-in for the connection's tests: it records what the page sends and
  * delivers the server's messages when told to. */
-import { Connection, type SocketLike, type StepMemory } from "../src/connection";
+import { Connection, type SocketLike } from "../src/connection";
 import type { ServerMessage } from "../src/generated/protocol";
 
 export class FakeSocket implements SocketLike {
@@ -24,13 +24,12 @@ export class FakeSocket implements SocketLike {
 }
 
 /** A started connection over a fake socket (as TablePage makes one), with that socket. */
-export function startedConnection(memory: StepMemory | null = null): { connection: Connection; socket: FakeSocket } {
+export function startedConnection(): { connection: Connection; socket: FakeSocket } {
   let socket: FakeSocket | null = null;
   const connection = new Connection(
     () => "ws://x",
     () => undefined,
     () => (socket = new FakeSocket()),
-    memory,
   );
   connection.start();
   return { connection, socket: socket as unknown as FakeSocket };

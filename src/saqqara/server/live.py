@@ -359,6 +359,17 @@ class LiveTable:
         if any(event.reveal for event in last.events):
             raise IllegalAction("that move revealed something", code="cannot-undo")
 
+    def may_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back the table's latest step now (the table allows
+        undo and :meth:`check_undo` would let it): what its update's ``undo`` says."""
+        if not self.row.settings.get("undo"):
+            return False
+        try:
+            self.check_undo(seat, self.seq)
+        except IllegalAction:
+            return False
+        return True
+
     def rebuild(self, store: Store) -> None:
         """Load the match again from the store (after an undo): its snapshot and the
         actions that stand. Listeners, seats and status stay; bots think again."""
@@ -407,6 +418,7 @@ class LiveTable:
         if since < self.resumed_at:
             update.resync = True  # the events before the snapshot are not kept
         update.undos = self.undos
+        update.undo = seat is not None and self.may_undo(seat)
         if self.clocks is not None:
             update.clock = self.clocks.view(time.monotonic())
         if self.forfeit is not None:

@@ -94,6 +94,10 @@ class Update(msgspec.Struct, tag="update"):
     undos: int = 0
     """How many actions of this table were taken back so far: send it back with an
     action (``act``), so that a choice made before an undo is never played after it."""
+    undo: bool = False
+    """Whether the receiving seat may take back its last action now (``undo``): the table
+    allows undo and its latest step is that seat's own decision, which revealed nothing.
+    Always ``false`` for a spectator."""
     clock: ClockView | None = None
     """The table's turn clocks at step ``seq`` as they stood when the update was sent
     (``null``: no clocks)."""
