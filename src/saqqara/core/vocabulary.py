@@ -224,13 +224,24 @@ class Vocabulary:
             return self.by_id[first]
         return self._nest(first, [f.size for f in kind.fields])
 
-    def _nest(self, first: int, sizes: list[int]) -> Any:
+    def ids(self, cls: type[Action]) -> Any:
+        """The ids of :meth:`instances` in the same nesting (``ids(cls)[i][j] ==
+        action_id(instances(cls)[i][j])``): for games that list legal ids directly."""
+        kind = self._kind_of[cls]
+        first = self._first_id[cls]
+        if not kind.fields:
+            return first
+        return self._nest(first, [f.size for f in kind.fields], range(self.size))
+
+    def _nest(self, first: int, sizes: list[int], items: Sequence[Any] | None = None) -> Any:
+        if items is None:
+            items = self.by_id
         if len(sizes) == 1:
-            return self.by_id[first : first + sizes[0]]
+            return tuple(items[first : first + sizes[0]])
         step = 1
         for size in sizes[1:]:
             step *= size
-        return tuple(self._nest(first + i * step, sizes[1:]) for i in range(sizes[0]))
+        return tuple(self._nest(first + i * step, sizes[1:], items) for i in range(sizes[0]))
 
     # -- notation -------------------------------------------------------------------------
     def text(self, action: Action) -> str:

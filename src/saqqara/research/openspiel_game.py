@@ -22,14 +22,14 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Collection
+from bisect import bisect_left
 from itertools import accumulate
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from saqqara.core.action_ids import ActionIds
+from saqqara.core.action_ids import ActionIds, action_ids
 from saqqara.core.actions import Action
 from saqqara.core.events import Event, events_for
 from saqqara.core.game import CHANCE, Game, State
@@ -39,6 +39,7 @@ from saqqara.research.encoding import encoder_of
 PREFIX = "saqqara_"
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
+assert _CHANCE == CHANCE, "our chance seat is OpenSpiel's chance player id"
 
 
 def openspiel_name(game_id: str) -> str:
@@ -56,7 +57,7 @@ class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
         spec = registered_games()[self.game_id].spec
         players = int(params.pop("players", spec.min_players))
         self.inner: Game = load(self.game_id, players, {k: str(v) for k, v in params.items()})
-        self.ids = ActionIds(self.inner)
+        self.ids: ActionIds = action_ids(self.inner)
         encoder = encoder_of(self.inner)
         self.encoder = encoder
         info = pyspiel.GameInfo(
@@ -211,10 +212,10 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         # whose deepcopy is cheap and right (our Game is immutable and copies as itself,
         # a History or Step as itself).
         self.rules: Game = game.inner
-        # The acting seat's legal action ids (or the chance outcomes' ids) in this state,
-        # built once: OpenSpiel asks for them, then applies one of them.
-        self.legal_ids: tuple[int, Collection[int]] | None = None
-        self.ids: ActionIds = game.ids
+        # The acting seat's legal ids (at a chance node: the chance outcomes' id and
+        # probability pairs) in this state, built once: OpenSpiel asks for them, then
+        # applies one of them. Both are in id order, so a listed id is found by bisection.
+        self.legal_ids: list[Any] | None = None
         self.actions: list[Action] = game.ids.actions
         # OpenSpiel asks who acts several times per step: worked out once per state.
         self.player: int | None = None
@@ -228,51 +229,72 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         player = self.player
         if player is None:
             acting = self.inner.to_act()
-            first = acting[0] if acting else _TERMINAL
-            player = self.player = _CHANCE if first == CHANCE else first
+            # Our CHANCE is OpenSpiel's chance player id (asserted on import).
+            player = self.player = acting[0] if acting else _TERMINAL
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        cached = self.legal_ids
-        if cached is not None and cached[0] == player:
-            return list(cached[1])
-        found = self.ids.of(self.inner.legal_actions(player))
-        # OpenSpiel copies the list it gets: this one stays ours, unchanged.
-        self.legal_ids = (player, found)
-        return found
+        """OpenSpiel's C++ ``LegalActions`` asks here, for the player to act only."""
+        if player != self.current_player():
+            return self.inner.legal_action_ids(player)
+        listed = self.legal_ids
+        if listed is None:
+            listed = self.legal_ids = self.inner.legal_action_ids(player)
+        # A copy: the list OpenSpiel gets is its own, ours stays unchanged.
+        return list(listed)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """OpenSpiel's ``legal_actions`` answered here, without the round trip through
         C++ (the same lists: the chance outcomes' ids at a chance node, nothing at the end
         or for a seat not to act)."""
-        current = self.player if self.player is not None else self.current_player()
-        if current == _TERMINAL:
+        current = self.player
+        if current is None:
+            current = self.current_player()
+        if current < 0:
+            if current == _CHANCE:
+                return [number for number, _ in self.chance_outcomes()]
             return []
-        if current == _CHANCE:
-            return [number for number, _ in self.chance_outcomes()]
-        if player is None:
-            player = current
-        elif player < 0:
-            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
-        elif player != current:
+        if player is not None and player != current:
+            if player < 0:
+                raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
             return []
-        return list(self._legal_actions(player))
+        listed = self.legal_ids
+        if listed is None:
+            listed = self.legal_ids = self.inner.legal_action_ids(current)
+        return list(listed)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        pairs = self.ids.pairs(self.inner.chance_outcomes())
-        self.legal_ids = (CHANCE, dict(pairs))
-        return pairs
+        current = self.player
+        if current is None:
+            current = self.current_player()
+        if current != _CHANCE:
+            return self.inner.chance_outcome_ids()
+        listed = self.legal_ids
+        if listed is None:
+            listed = self.legal_ids = self.inner.chance_outcome_ids()
+        return list(listed)
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == _CHANCE
+        player = self.player
+        return (player if player is not None else self.current_player()) == _CHANCE
 
     def _apply_action(self, action: int) -> None:
-        player = self.player if self.player is not None else self.current_player()
-        seat = CHANCE if player < 0 else player
-        cached = self.legal_ids
+        player = self.player
+        if player is None:
+            player = self.current_player()
+        listed = self.legal_ids
         self.legal_ids = None
         self.player = None
-        if cached is not None and cached[0] == seat and action in cached[1]:
+        seat = CHANCE if player < 0 else player
+        if listed is None:
+            known = False
+        elif player == _CHANCE:  # (id, probability) pairs: (action,) sorts before its pair
+            found = bisect_left(listed, (action,))
+            known = found < len(listed) and listed[found][0] == action
+        else:
+            found = bisect_left(listed, action)
+            known = found < len(listed) and listed[found] == action
+        if known:
             # One of the ids this state listed as legal: no second legality check.
             move = self.actions[action]
         else:
