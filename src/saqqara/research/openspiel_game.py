@@ -140,6 +140,35 @@ class Step:
         self.after = state
 
 
+class Log(list[Any]):
+    """A state's steps since ``tip`` (the link its log had reached when last shared), flat:
+    seat, action, seat, action, ...
+
+    Playing appends two items a step and builds no :class:`Step` (nor anything the garbage
+    collector must follow); the links are built when the log is shared (a deep copy: the
+    clone and the original go on from the same new tip) or read (:meth:`flushed`).
+    """
+
+    __slots__ = ("tip",)
+
+    def __init__(self, tip: Step) -> None:
+        super().__init__()
+        self.tip = tip
+
+    def flushed(self) -> Step:
+        """The link of the latest step: the pending steps made links first."""
+        if self:
+            tip = self.tip
+            for i in range(0, len(self), 2):
+                tip = Step(tip, self[i], self[i + 1])
+            self.tip = tip
+            self.clear()
+        return self.tip
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Log:
+        return Log(self.flushed())
+
+
 def digest_after(log: Step, seat: int | None, start: History | None) -> str:
     """The digest of what ``seat`` saw: ``start``'s history, then ``log``'s events."""
     pending: list[Step] = []
@@ -207,10 +236,10 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         self.inner = inner
         self.starts = starts if starts is not None else [None] * game.inner.players
         self.public = public
-        self.log = Step.start(inner)
+        self.log = Log(Step.start(inner))
         # OpenSpiel clones a Python state by deep-copying its attributes: keep only values
         # whose deepcopy is cheap and right (our Game is immutable and copies as itself,
-        # a History or Step as itself).
+        # a History or Step as itself, a Log as a new one from the same tip).
         self.rules: Game = game.inner
         # The acting seat's legal ids (at a chance node: the chance outcomes' id and
         # probability pairs) in this state, built once: OpenSpiel asks for them, then
@@ -223,7 +252,7 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
     def digest(self, seat: int | None) -> str:
         """The chained digest of every event ``seat`` (``None``: everyone) has seen."""
         start = self.public if seat is None else self.starts[seat]
-        return digest_after(self.log, seat, start)
+        return digest_after(self.log.flushed(), seat, start)
 
     def current_player(self) -> int:
         player = self.player
@@ -302,7 +331,9 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
             self.inner.check(seat, move)
         # No events now: the log replays them if an information-state string asks.
         self.inner.apply_unchecked(seat, move)
-        self.log = Step(self.log, seat, move)
+        log = self.log
+        log.append(seat)
+        log.append(move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.rules.action_text(self.rules.action_from_id(action))
@@ -328,9 +359,10 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
         rng = random.Random(seed)
         world = self.inner.resample(player_id, rng)
-        public = History(self.public, self.log, None)
+        log = self.log.flushed()
+        public = History(self.public, log, None)
         starts: list[History | None] = [public] * self.rules.players
-        starts[player_id] = History(self.starts[player_id], self.log, player_id)
+        starts[player_id] = History(self.starts[player_id], log, player_id)
         return SaqqaraSpielState(self.get_game(), world, starts, public)
 
     def __str__(self) -> str:
