@@ -58,6 +58,10 @@ class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params.pop("players", spec.min_players))
         self.inner: Game = load(self.game_id, players, {k: str(v) for k, v in params.items()})
         self.ids: ActionIds = action_ids(self.inner)
+        # Every new game starts from the same position (``new_state`` is deterministic),
+        # so their logs share one first link, built once: no copy of the start per game
+        # (nor per clone: OpenSpiel clones by making a new initial state first).
+        self.first = Step.start(self.inner.new_state())
         encoder = encoder_of(self.inner)
         self.encoder = encoder
         info = pyspiel.GameInfo(
@@ -74,7 +78,7 @@ class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
 
     def new_initial_state(self) -> SaqqaraSpielState:
-        return SaqqaraSpielState(self, self.inner.new_state())
+        return SaqqaraSpielState(self, self.inner.new_state(), first=self.first)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -231,12 +235,15 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         inner: State,
         starts: list[History | None] | None = None,
         public: History | None = None,
+        first: Step | None = None,
     ) -> None:
+        """``first``: the first link of the log, holding a copy of ``inner`` as it is now
+        (made here if not given)."""
         super().__init__(game)
         self.inner = inner
         self.starts = starts if starts is not None else [None] * game.inner.players
         self.public = public
-        self.log = Log(Step.start(inner))
+        self.log = Log(first if first is not None else Step.start(inner))
         # OpenSpiel clones a Python state by deep-copying its attributes: keep only values
         # whose deepcopy is cheap and right (our Game is immutable and copies as itself,
         # a History or Step as itself, a Log as a new one from the same tip).
