@@ -211,6 +211,16 @@ class Vocabulary:
                     return found
         raise NotationError(f"{echo(action)} is not a {self.title} action")
 
+    def ids_of(self, actions: Sequence[Action]) -> tuple[int, ...]:
+        """The ids of ``actions`` (:meth:`action_id` of each, in order), the vocabulary's
+        own instances looked up by identity (they live as long as the vocabulary, so no
+        other live object has the id of one)."""
+        table = self._ids
+        try:
+            return tuple([table[id(a)] for a in actions])
+        except KeyError:
+            return tuple(map(self.action_id, actions))
+
     def action_from_id(self, action_id: int) -> Action:
         """The action with this id; :class:`NotationError` for anything but an id."""
         return self.by_id[checked_id(action_id, self.size)]

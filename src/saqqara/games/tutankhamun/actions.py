@@ -169,6 +169,11 @@ def action_id(action: Action) -> int:
     return _AMIGO_VOCABULARY.action_id(action)
 
 
+def ids_of(actions: list[Action]) -> tuple[int, ...]:
+    """The ids of ``actions``, in order (:meth:`Vocabulary.ids_of`)."""
+    return _AMIGO_VOCABULARY.ids_of(actions)
+
+
 def action_from_id(action_id: int) -> Action:
     return _AMIGO_VOCABULARY.action_from_id(action_id)
 

@@ -213,7 +213,7 @@ class TutankhamunState(State):
             steals.append(act.DECLINE_ID)
             return steals
         if phase == SCORING and seat == self.sc_turn:
-            return list(map(act.action_id, self._scoring_options(seat)))
+            return list(act.ids_of(self._scoring_options(seat)))
         return []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:

@@ -78,7 +78,7 @@ def _lay_legal(layer: int, prefix: tuple[int, ...]) -> tuple[Action, ...]:
 @lru_cache(maxsize=65536)
 def _lay_legal_ids(layer: int, prefix: tuple[int, ...]) -> tuple[int, ...]:
     """The ids of :func:`_lay_legal`."""
-    return tuple(map(act.action_id, _lay_legal(layer, prefix)))
+    return act.VOCABULARY.ids_of(_lay_legal(layer, prefix))
 
 
 def layer_owner(layer: int, players: int) -> int:

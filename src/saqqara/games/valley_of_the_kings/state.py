@@ -105,7 +105,7 @@ _BID_IDS: dict[int, tuple[int, ...]] = {}
 
 
 def _ids_of(actions: tuple[Action, ...]) -> tuple[int, ...]:
-    return tuple(map(act.action_id, actions))
+    return act.VOCABULARY.ids_of(actions)
 
 
 PIECES = 7
