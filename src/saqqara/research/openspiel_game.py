@@ -347,7 +347,10 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         player = self.player
-        return (player if player is not None else self.current_player()) == _TERMINAL
+        if player is None:  # current_player, inlined: asked first at every step
+            acting = self.inner.to_act()
+            player = self.player = acting[0] if acting else _TERMINAL
+        return player == _TERMINAL
 
     def returns(self) -> list[float]:
         if not self.inner.is_terminal():
