@@ -6,6 +6,7 @@ game gets them for free by registering.
 
 What is checked (the contract in docs/architecture.md, OpenSpiel's random-simulation test,
 PettingZoo's api and seed tests): playouts reach the end; legal actions are unique, by id;
+the id lists (``legal_action_ids``, ``chance_outcome_ids``) are the action lists' ids;
 the checked apply agrees with the legal list; notation and integer ids round-trip; clones
 are independent; a seed fixes the game; records replay to the same state; views are JSON;
 nothing a seat receives changes when what it may not know is resampled; views, events and
