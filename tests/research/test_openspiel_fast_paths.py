@@ -120,3 +120,24 @@ def test_clones_part_way_through_a_game_keep_their_own_histories(game_id: str) -
         assert [played.digest(s) for s in range(3)] == digests[:3]
         assert played.digest(None) == digests[3]
     assert mine != theirs != third
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), SMALLEST, ids=SMALLEST_IDS)
+def test_a_clone_shares_the_game_s_actions_and_applies_its_own_instances(
+    game_id: str, players: int, options: dict[str, str]
+) -> None:
+    """OpenSpiel clones a Python state by deep-copying its attributes: the table of
+    actions by id is shared, not copied action by action, and a clone's steps are the
+    game's own instances."""
+    game = _load(game_id, players, options)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(12):
+        state.apply_action(_draw(state, rng))
+    twin = state.clone()
+    assert twin.actions is state.actions
+    assert _strings(game, twin) == _strings(game, state)
+    action = _draw(twin, rng)
+    twin.apply_action(action)
+    assert twin.log[-1] is game.inner.action_from_id(action)
+    assert len(twin.history()) == len(state.history()) + 1

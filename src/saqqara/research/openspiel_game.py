@@ -47,6 +47,17 @@ def openspiel_name(game_id: str) -> str:
     return PREFIX + game_id.replace("-", "_")
 
 
+class ActionTable(tuple[Action, ...]):
+    """A game's actions by id (its own instances): shared, so a deep copy is the table
+    itself (OpenSpiel clones a Python state by deep-copying its attributes; a list would
+    copy every action)."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionTable:
+        return self
+
+
 class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A configured saqqara game as seen by OpenSpiel."""
 
@@ -58,6 +69,7 @@ class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params.pop("players", spec.min_players))
         self.inner: Game = load(self.game_id, players, {k: str(v) for k, v in params.items()})
         self.ids: ActionIds = action_ids(self.inner)
+        self.by_id = ActionTable(self.ids.actions[: self.inner.num_distinct_actions])
         # Every new game starts from the same position (``new_state`` is deterministic),
         # so their logs share one first link, built once: no copy of the start per game
         # (nor per clone: OpenSpiel clones by making a new initial state first).
@@ -252,7 +264,7 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         # probability pairs) in this state, built once: OpenSpiel asks for them, then
         # applies one of them. Both are in id order, so a listed id is found by bisection.
         self.legal_ids: list[Any] | None = None
-        self.actions: list[Action] = game.ids.actions
+        self.actions: ActionTable = game.by_id
         # OpenSpiel asks who acts several times per step: worked out once per state.
         self.player: int | None = None
 
