@@ -7,8 +7,12 @@ OpenSpiel face ask for ids millions of times).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from saqqara.core.actions import Action
-from saqqara.core.game import Game
+
+if TYPE_CHECKING:
+    from saqqara.core.game import Game
 
 
 class ActionIds:
@@ -29,6 +33,11 @@ class ActionIds:
         """Shared, not copied: the memo only ever grows with right answers (a cloned
         OpenSpiel state keeps a reference)."""
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game: the table is keyed by object identity, which another
+        process does not share, so an unpickled one is built afresh."""
+        return (ActionIds, (self._game,))
 
     @property
     def table(self) -> dict[int, int]:
@@ -69,3 +78,12 @@ class ActionIds:
             return [(table[id(a)], p) for a, p in outcomes]
         except KeyError:
             return [(self(a), p) for a, p in outcomes]
+
+
+def action_ids(game: Game) -> ActionIds:
+    """The game's own :class:`ActionIds`, built on first use and kept with the game (a
+    pickled game builds its table afresh: see :meth:`ActionIds.__reduce__`)."""
+    found: ActionIds | None = game.__dict__.get("_action_ids")
+    if found is None:
+        found = game.__dict__["_action_ids"] = ActionIds(game)
+    return found

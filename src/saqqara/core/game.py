@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
+from saqqara.core.action_ids import action_ids
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction, OptionError, echo
 from saqqara.core.events import JSON, Event
@@ -73,6 +74,14 @@ class Game(ABC):
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         # A configured game never changes, so a copy of it is itself.
         return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the table of :func:`action_ids`: it is keyed by object
+        identity, which another process does not share (an unpickled game builds its own
+        on first use)."""
+        state = dict(self.__dict__)
+        state.pop("_action_ids", None)
+        return state
 
     # -- what a client is told -------------------------------------------------------------
     @abstractmethod
@@ -206,6 +215,17 @@ class State(ABC):
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node: each outcome with its probability, ordered by action id."""
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The ids of :meth:`legal_actions` (``game.action_id`` of each, in order), for
+        faces that speak ids (the OpenSpiel game). Games may override it to build the ids
+        directly, skipping one lookup per action; the conformance kit holds both equal."""
+        return action_ids(self.game).of(self.legal_actions(seat))
+
+    def chance_outcome_ids(self) -> list[tuple[int, float]]:
+        """:meth:`chance_outcomes` with each action's id in its place (same order, same
+        probabilities); games may override it as :meth:`legal_action_ids`."""
+        return action_ids(self.game).pairs(self.chance_outcomes())
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw a chance outcome with the probabilities of :meth:`chance_outcomes`."""

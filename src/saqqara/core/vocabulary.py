@@ -211,6 +211,16 @@ class Vocabulary:
                     return found
         raise NotationError(f"{echo(action)} is not a {self.title} action")
 
+    def ids_of(self, actions: Sequence[Action]) -> tuple[int, ...]:
+        """The ids of ``actions`` (:meth:`action_id` of each, in order), the vocabulary's
+        own instances looked up by identity (they live as long as the vocabulary, so no
+        other live object has the id of one)."""
+        table = self._ids
+        try:
+            return tuple([table[id(a)] for a in actions])
+        except KeyError:
+            return tuple(map(self.action_id, actions))
+
     def action_from_id(self, action_id: int) -> Action:
         """The action with this id; :class:`NotationError` for anything but an id."""
         return self.by_id[checked_id(action_id, self.size)]
@@ -224,13 +234,24 @@ class Vocabulary:
             return self.by_id[first]
         return self._nest(first, [f.size for f in kind.fields])
 
-    def _nest(self, first: int, sizes: list[int]) -> Any:
+    def ids(self, cls: type[Action]) -> Any:
+        """The ids of :meth:`instances` in the same nesting (``ids(cls)[i][j] ==
+        action_id(instances(cls)[i][j])``): for games that list legal ids directly."""
+        kind = self._kind_of[cls]
+        first = self._first_id[cls]
+        if not kind.fields:
+            return first
+        return self._nest(first, [f.size for f in kind.fields], range(self.size))
+
+    def _nest(self, first: int, sizes: list[int], items: Sequence[Any] | None = None) -> Any:
+        if items is None:
+            items = self.by_id
         if len(sizes) == 1:
-            return self.by_id[first : first + sizes[0]]
+            return tuple(items[first : first + sizes[0]])
         step = 1
         for size in sizes[1:]:
             step *= size
-        return tuple(self._nest(first + i * step, sizes[1:]) for i in range(sizes[0]))
+        return tuple(self._nest(first + i * step, sizes[1:], items) for i in range(sizes[0]))
 
     # -- notation -------------------------------------------------------------------------
     def text(self, action: Action) -> str:

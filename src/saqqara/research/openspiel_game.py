@@ -22,14 +22,14 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Collection
+from bisect import bisect_left
 from itertools import accumulate
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from saqqara.core.action_ids import ActionIds
+from saqqara.core.action_ids import ActionIds, action_ids
 from saqqara.core.actions import Action
 from saqqara.core.events import Event, events_for
 from saqqara.core.game import CHANCE, Game, State
@@ -39,11 +39,23 @@ from saqqara.research.encoding import encoder_of
 PREFIX = "saqqara_"
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
+assert _CHANCE == CHANCE, "our chance seat is OpenSpiel's chance player id"
 
 
 def openspiel_name(game_id: str) -> str:
     """The OpenSpiel short name of a game id: ``saqqara_`` + the id with underscores."""
     return PREFIX + game_id.replace("-", "_")
+
+
+class ActionTable(tuple[Action, ...]):
+    """A game's actions by id (its own instances): shared, so a deep copy is the table
+    itself (OpenSpiel clones a Python state by deep-copying its attributes; a list would
+    copy every action)."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionTable:
+        return self
 
 
 class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -56,7 +68,12 @@ class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
         spec = registered_games()[self.game_id].spec
         players = int(params.pop("players", spec.min_players))
         self.inner: Game = load(self.game_id, players, {k: str(v) for k, v in params.items()})
-        self.ids = ActionIds(self.inner)
+        self.ids: ActionIds = action_ids(self.inner)
+        self.by_id = ActionTable(self.ids.actions[: self.inner.num_distinct_actions])
+        # Every new game starts from the same position (``new_state`` is deterministic),
+        # so their logs share one first link, built once: no copy of the start per game
+        # (nor per clone: OpenSpiel clones by making a new initial state first).
+        self.first = Step.start(self.inner.new_state())
         encoder = encoder_of(self.inner)
         self.encoder = encoder
         info = pyspiel.GameInfo(
@@ -73,7 +90,7 @@ class SaqqaraSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
 
     def new_initial_state(self) -> SaqqaraSpielState:
-        return SaqqaraSpielState(self, self.inner.new_state())
+        return SaqqaraSpielState(self, self.inner.new_state(), first=self.first)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -139,6 +156,35 @@ class Step:
         self.after = state
 
 
+class Log(list[Any]):
+    """A state's steps since ``tip`` (the link its log had reached when last shared), flat:
+    seat, action, seat, action, ...
+
+    Playing appends two items a step and builds no :class:`Step` (nor anything the garbage
+    collector must follow); the links are built when the log is shared (a deep copy: the
+    clone and the original go on from the same new tip) or read (:meth:`flushed`).
+    """
+
+    __slots__ = ("tip",)
+
+    def __init__(self, tip: Step) -> None:
+        super().__init__()
+        self.tip = tip
+
+    def flushed(self) -> Step:
+        """The link of the latest step: the pending steps made links first."""
+        if self:
+            tip = self.tip
+            for i in range(0, len(self), 2):
+                tip = Step(tip, self[i], self[i + 1])
+            self.tip = tip
+            self.clear()
+        return self.tip
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Log:
+        return Log(self.flushed())
+
+
 def digest_after(log: Step, seat: int | None, start: History | None) -> str:
     """The digest of what ``seat`` saw: ``start``'s history, then ``log``'s events."""
     pending: list[Step] = []
@@ -201,78 +247,102 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         inner: State,
         starts: list[History | None] | None = None,
         public: History | None = None,
+        first: Step | None = None,
     ) -> None:
+        """``first``: the first link of the log, holding a copy of ``inner`` as it is now
+        (made here if not given)."""
         super().__init__(game)
         self.inner = inner
         self.starts = starts if starts is not None else [None] * game.inner.players
         self.public = public
-        self.log = Step.start(inner)
+        self.log = Log(first if first is not None else Step.start(inner))
         # OpenSpiel clones a Python state by deep-copying its attributes: keep only values
         # whose deepcopy is cheap and right (our Game is immutable and copies as itself,
-        # a History or Step as itself).
+        # a History or Step as itself, a Log as a new one from the same tip).
         self.rules: Game = game.inner
-        # The acting seat's legal action ids (or the chance outcomes' ids) in this state,
-        # built once: OpenSpiel asks for them, then applies one of them.
-        self.legal_ids: tuple[int, Collection[int]] | None = None
-        self.ids: ActionIds = game.ids
-        self.actions: list[Action] = game.ids.actions
+        # The acting seat's legal ids (at a chance node: the chance outcomes' id and
+        # probability pairs) in this state, built once: OpenSpiel asks for them, then
+        # applies one of them. Both are in id order, so a listed id is found by bisection.
+        self.legal_ids: list[Any] | None = None
+        self.actions: ActionTable = game.by_id
         # OpenSpiel asks who acts several times per step: worked out once per state.
         self.player: int | None = None
 
     def digest(self, seat: int | None) -> str:
         """The chained digest of every event ``seat`` (``None``: everyone) has seen."""
         start = self.public if seat is None else self.starts[seat]
-        return digest_after(self.log, seat, start)
+        return digest_after(self.log.flushed(), seat, start)
 
     def current_player(self) -> int:
         player = self.player
         if player is None:
             acting = self.inner.to_act()
-            first = acting[0] if acting else _TERMINAL
-            player = self.player = _CHANCE if first == CHANCE else first
+            # Our CHANCE is OpenSpiel's chance player id (asserted on import).
+            player = self.player = acting[0] if acting else _TERMINAL
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        cached = self.legal_ids
-        if cached is not None and cached[0] == player:
-            return list(cached[1])
-        found = self.ids.of(self.inner.legal_actions(player))
-        # OpenSpiel copies the list it gets: this one stays ours, unchanged.
-        self.legal_ids = (player, found)
-        return found
+        """OpenSpiel's C++ ``LegalActions`` asks here, for the player to act only."""
+        if player != self.current_player():
+            return self.inner.legal_action_ids(player)
+        listed = self.legal_ids
+        if listed is None:
+            listed = self.legal_ids = self.inner.legal_action_ids(player)
+        # A copy: the list OpenSpiel gets is its own, ours stays unchanged.
+        return list(listed)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """OpenSpiel's ``legal_actions`` answered here, without the round trip through
         C++ (the same lists: the chance outcomes' ids at a chance node, nothing at the end
         or for a seat not to act)."""
-        current = self.player if self.player is not None else self.current_player()
-        if current == _TERMINAL:
+        current = self.player
+        if current is None:
+            current = self.current_player()
+        if current < 0:
+            if current == _CHANCE:
+                return [number for number, _ in self.chance_outcomes()]
             return []
-        if current == _CHANCE:
-            return [number for number, _ in self.chance_outcomes()]
-        if player is None:
-            player = current
-        elif player < 0:
-            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
-        elif player != current:
+        if player is not None and player != current:
+            if player < 0:
+                raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
             return []
-        return list(self._legal_actions(player))
+        listed = self.legal_ids
+        if listed is None:
+            listed = self.legal_ids = self.inner.legal_action_ids(current)
+        return list(listed)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        pairs = self.ids.pairs(self.inner.chance_outcomes())
-        self.legal_ids = (CHANCE, dict(pairs))
-        return pairs
+        current = self.player
+        if current is None:
+            current = self.current_player()
+        if current != _CHANCE:
+            return self.inner.chance_outcome_ids()
+        listed = self.legal_ids
+        if listed is None:
+            listed = self.legal_ids = self.inner.chance_outcome_ids()
+        return list(listed)
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == _CHANCE
+        player = self.player
+        return (player if player is not None else self.current_player()) == _CHANCE
 
     def _apply_action(self, action: int) -> None:
-        player = self.player if self.player is not None else self.current_player()
-        seat = CHANCE if player < 0 else player
-        cached = self.legal_ids
+        player = self.player
+        if player is None:
+            player = self.current_player()
+        listed = self.legal_ids
         self.legal_ids = None
         self.player = None
-        if cached is not None and cached[0] == seat and action in cached[1]:
+        seat = CHANCE if player < 0 else player
+        if listed is None:
+            known = False
+        elif player == _CHANCE:  # (id, probability) pairs: (action,) sorts before its pair
+            found = bisect_left(listed, (action,))
+            known = found < len(listed) and listed[found][0] == action
+        else:
+            found = bisect_left(listed, action)
+            known = found < len(listed) and listed[found] == action
+        if known:
             # One of the ids this state listed as legal: no second legality check.
             move = self.actions[action]
         else:
@@ -280,14 +350,19 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
             self.inner.check(seat, move)
         # No events now: the log replays them if an information-state string asks.
         self.inner.apply_unchecked(seat, move)
-        self.log = Step(self.log, seat, move)
+        log = self.log
+        log.append(seat)
+        log.append(move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.rules.action_text(self.rules.action_from_id(action))
 
     def is_terminal(self) -> bool:
         player = self.player
-        return (player if player is not None else self.current_player()) == _TERMINAL
+        if player is None:  # current_player, inlined: asked first at every step
+            acting = self.inner.to_act()
+            player = self.player = acting[0] if acting else _TERMINAL
+        return player == _TERMINAL
 
     def returns(self) -> list[float]:
         if not self.inner.is_terminal():
@@ -306,9 +381,10 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
         rng = random.Random(seed)
         world = self.inner.resample(player_id, rng)
-        public = History(self.public, self.log, None)
+        log = self.log.flushed()
+        public = History(self.public, log, None)
         starts: list[History | None] = [public] * self.rules.players
-        starts[player_id] = History(self.starts[player_id], self.log, player_id)
+        starts[player_id] = History(self.starts[player_id], log, player_id)
         return SaqqaraSpielState(self.get_game(), world, starts, public)
 
     def __str__(self) -> str:

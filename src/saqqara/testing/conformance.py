@@ -6,6 +6,7 @@ game gets them for free by registering.
 
 What is checked (the contract in docs/architecture.md, OpenSpiel's random-simulation test,
 PettingZoo's api and seed tests): playouts reach the end; legal actions are unique, by id;
+the id lists (``legal_action_ids``, ``chance_outcome_ids``) are the action lists' ids;
 the checked apply agrees with the legal list; notation and integer ids round-trip; clones
 are independent; a seed fixes the game; records replay to the same state; views are JSON;
 nothing a seat receives changes when what it may not know is resampled; views, events and
@@ -89,6 +90,7 @@ def check_step_invariants(game: Game, state: State) -> None:
             text = game.action_text(action)
             assert game.parse_action(text) == action, f"notation round-trip of {text!r}"
         _check_refusals(game, state, seat, set(ids))
+    _check_id_lists(game, state)
     if acting == (CHANCE,):
         outcomes = state.chance_outcomes()
         assert outcomes, "a chance node without outcomes"
@@ -106,6 +108,24 @@ def check_step_invariants(game: Game, state: State) -> None:
         for seat in range(game.players):
             if seat not in acting:
                 _expect_refusal(state, seat, state.legal_actions(acting[0])[0])
+
+
+def _check_id_lists(game: Game, state: State) -> None:
+    """The id lists (what the OpenSpiel face asks for) equal the action lists mapped one
+    by one through ``game.action_id``, for every seat and at chance: a game's own faster
+    way of building them changes nothing."""
+    listed: list[int] = []
+    for seat in range(game.players):
+        expected = _ids(game, state.legal_actions(seat))
+        got = state.legal_action_ids(seat)
+        assert got == expected, f"legal_action_ids({seat}) {got} != ids of legal_actions"
+        listed += got
+    pairs = [(game.action_id(a), p) for a, p in state.chance_outcomes()]
+    got_pairs = state.chance_outcome_ids()
+    assert got_pairs == pairs, f"chance_outcome_ids {got_pairs} != ids of chance_outcomes"
+    listed += [i for i, _ in got_pairs]
+    # Exactly equal (the probabilities are the same floats), and every id a plain int.
+    assert all(type(i) is int for i in listed), "an id that is not an int"
 
 
 def _check_refusals(game: Game, state: State, seat: int, legal_ids: set[int]) -> None:

@@ -152,3 +152,8 @@ class Vocabulary(CoreVocabulary):
         self.MUMMY_DIE: tuple[MummyDie, ...] = (MummyDie(0), *self.instances(MummyDie))
         """Indexed by the value shown; 0 is no face (and has no id)."""
         self.REVEAL: Reveal = self.instances(Reveal)
+        self.REVEAL_ID: int = self.ids(Reveal)
+        self.ROLL_OUTCOME_IDS: tuple[tuple[int, float], ...] = tuple(
+            (die, 1 / 6) for die in self.ids(Die)
+        )
+        """A roll's chance outcomes by id: every face, a sixth each."""

@@ -334,6 +334,16 @@ class MummyState(State):
             return [(voc.DEAL[s], 1 / len(deck)) for s in deck]
         return []
 
+    def chance_outcome_ids(self) -> list[tuple[int, float]]:
+        """:meth:`chance_outcomes` with ids: a roll's and a reveal's known by heart, the
+        rarer deals and mummy rolls mapped."""
+        phase = self.phase
+        if phase == ROLL:
+            return list(self.voc.ROLL_OUTCOME_IDS)
+        if phase == REVEAL:
+            return [(self.voc.REVEAL_ID, 1.0)]
+        return super().chance_outcome_ids()
+
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw as the kernel does from :meth:`chance_outcomes` (same generator use, same
         outcome), without building the outcome list."""

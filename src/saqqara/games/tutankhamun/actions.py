@@ -156,10 +156,22 @@ PASS: Pass = _AMIGO_VOCABULARY.instances(Pass)
 DRAW: tuple[Draw, ...] = _AMIGO_VOCABULARY.instances(Draw)
 NUM_DISTINCT_ACTIONS = _AMIGO_VOCABULARY.size
 
+# Their ids, nested alike: ``TAKE_IDS[j] == action_id(TAKE[j])`` (for legal id lists).
+TAKE_IDS: tuple[int, ...] = _AMIGO_VOCABULARY.ids(Take)
+EXIT_ID: int = _AMIGO_VOCABULARY.ids(Exit)
+STEAL_IDS: tuple[tuple[int, ...], ...] = _AMIGO_VOCABULARY.ids(Steal)
+DECLINE_ID: int = _AMIGO_VOCABULARY.ids(Decline)
+DRAW_IDS: tuple[int, ...] = _AMIGO_VOCABULARY.ids(Draw)
+
 
 def action_id(action: Action) -> int:
     """The integer id; the order of ids is the order of legal-action lists."""
     return _AMIGO_VOCABULARY.action_id(action)
+
+
+def ids_of(actions: list[Action]) -> tuple[int, ...]:
+    """The ids of ``actions``, in order (:meth:`Vocabulary.ids_of`)."""
+    return _AMIGO_VOCABULARY.ids_of(actions)
 
 
 def action_from_id(action_id: int) -> Action:

@@ -194,11 +194,41 @@ class TutankhamunState(State):
             return self._scoring_options(seat)
         return []
 
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The ids of :meth:`legal_actions`, built from the id tables of ``actions`` (the
+        scoring decisions, a pass and a card at most, mapped)."""
+        phase = self.phase
+        if phase == MOVE and seat == self.active:
+            path = self.path
+            take = act.TAKE_IDS
+            moves = [
+                take[j] for j in range(self.pawn[seat] + 1, self.front + 1) if path[j] != EMPTY
+            ]
+            if self.edition.amigo:
+                moves.append(act.EXIT_ID)
+            return moves
+        if phase == STEALING and seat == self.active:
+            steal = act.STEAL_IDS
+            steals = [steal[v][k] for v, k in self._steal_targets(seat)]
+            steals.append(act.DECLINE_ID)
+            return steals
+        if phase == SCORING and seat == self.sc_turn:
+            return list(act.ids_of(self._scoring_options(seat)))
+        return []
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase != SETUP:
             return []
         left = self.edition.shuffled_total - self.drawn
         return [(act.DRAW[k], c / left) for k, c in enumerate(self.bag) if c]
+
+    def chance_outcome_ids(self) -> list[tuple[int, float]]:
+        """:meth:`chance_outcomes` built with the actions' ids."""
+        if self.phase != SETUP:
+            return []
+        left = self.edition.shuffled_total - self.drawn
+        draw = act.DRAW_IDS
+        return [(draw[k], c / left) for k, c in enumerate(self.bag) if c]
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw the next tile uniformly from those not yet laid (same law as the outcomes)."""

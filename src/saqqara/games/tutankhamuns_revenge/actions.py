@@ -117,6 +117,16 @@ BLOCK: tuple[Block, ...] = VOCABULARY.instances(Block)
 NO_BLOCK: NoBlock = VOCABULARY.instances(NoBlock)
 NUM_DISTINCT_ACTIONS = VOCABULARY.size
 
+# Their ids, nested alike: ``LIFT_IDS[s] == action_id(LIFT[s])`` (for legal id lists).
+LAY_IDS: tuple[int, ...] = VOCABULARY.ids(Lay)
+TURN_IDS: tuple[int, ...] = VOCABULARY.ids(Turn)
+SCARAB_ID: int = VOCABULARY.ids(Scarab)
+LIFT_IDS: tuple[int, ...] = VOCABULARY.ids(Lift)
+STOP_ID: int = VOCABULARY.ids(Stop)
+REVEAL_IDS: tuple[int, ...] = VOCABULARY.ids(Reveal)
+BLOCK_IDS: tuple[int, ...] = VOCABULARY.ids(Block)
+NO_BLOCK_ID: int = VOCABULARY.ids(NoBlock)
+
 
 def action_id(action: Action) -> int:
     """The integer id; the order of ids is the order of legal-action lists."""

@@ -75,6 +75,12 @@ def _lay_legal(layer: int, prefix: tuple[int, ...]) -> tuple[Action, ...]:
     return (*[lay[kind] for kind, _ in next_cell_weights(layer, prefix)], act.RANDOM)
 
 
+@lru_cache(maxsize=65536)
+def _lay_legal_ids(layer: int, prefix: tuple[int, ...]) -> tuple[int, ...]:
+    """The ids of :func:`_lay_legal`."""
+    return act.VOCABULARY.ids_of(_lay_legal(layer, prefix))
+
+
 def layer_owner(layer: int, players: int) -> int:
     """The seat that lays ``layer`` (0 = bottom): seat 0 lays the bottom layer, each next
     layer is laid by the seat to the left, and the seat of layer 5 also lays the cover."""
@@ -252,6 +258,46 @@ class RevengeState(State):
             taken = self.block_at
             free = [block[s] for s in range(CELLS) if self.depth[s] and s not in taken]
             return [*free, act.NO_BLOCK]
+        return []
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The ids of :meth:`legal_actions`, built from the id tables of ``actions`` (a
+        layer's cards mapped, and remembered with them)."""
+        phase = self.phase
+        if phase == DIGGING:
+            if seat != self.active:
+                return []
+            stacks = self.diggable(seat)
+            moves: list[int] = []
+            if stacks and not self.lifts and not self.scarab_on and self.scarabs[seat]:
+                moves.append(act.SCARAB_ID)
+            lift = act.LIFT_IDS
+            moves += [lift[s] for s in stacks]
+            if self._may_stop() or not stacks:
+                moves.append(act.STOP_ID)
+            return moves
+        if phase == LAYING:
+            if self.random_fill or seat != self.owner(self.layer):
+                return []
+            return list(_lay_legal_ids(self.layer, self._prefix()))
+        if phase == BLOCKING and seat == self.active:
+            block = act.BLOCK_IDS
+            taken = self.block_at
+            free = [block[s] for s in range(CELLS) if self.depth[s] and s not in taken]
+            return [*free, act.NO_BLOCK_ID]
+        return []
+
+    def chance_outcome_ids(self) -> list[tuple[int, float]]:
+        """:meth:`chance_outcomes` built with the actions' ids."""
+        phase = self.phase
+        if phase == REVEALING:
+            s = self.pending
+            return [(act.REVEAL_IDS[self.box[(self.depth[s] - 1) * CELLS + s]], 1.0)]
+        if phase == LAYING and self.random_fill:
+            lay = act.LAY_IDS
+            return [(lay[k], p) for k, p in next_cell_weights(self.layer, self._prefix())]
+        if phase == TURNING:
+            return [(t, 0.25) for t in act.TURN_IDS]
         return []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:

@@ -163,6 +163,16 @@ BUILD: tuple[tuple[tuple[Build, ...], ...], ...] = VOCABULARY.instances(Build)
 DONE: Done = VOCABULARY.instances(Done)
 NUM_DISTINCT_ACTIONS = VOCABULARY.size
 
+# Their ids, nested alike: ``BID_IDS[g][v] == action_id(BID[g][v])`` (for legal id lists).
+START_IDS: tuple[int, ...] = VOCABULARY.ids(Start)
+DRAW_IDS: tuple[int, ...] = VOCABULARY.ids(Draw)
+OVERSEER_IDS: tuple[tuple[int, ...], ...] = VOCABULARY.ids(Overseer)
+WORKER_IDS: tuple[tuple[int, ...], ...] = VOCABULARY.ids(Worker)
+STEAL_IDS: tuple[tuple[int, ...], ...] = VOCABULARY.ids(Steal)
+TAKEOVER_IDS: tuple[int, ...] = VOCABULARY.ids(Takeover)
+BUILD_IDS: tuple[tuple[tuple[int, ...], ...], ...] = VOCABULARY.ids(Build)
+DONE_ID: int = VOCABULARY.ids(Done)
+
 
 def action_id(action: Action) -> int:
     """The integer id; the order of ids is the order of legal-action lists."""

@@ -16,7 +16,7 @@ import random
 from bisect import bisect
 from itertools import accumulate, repeat
 from operator import or_, truediv
-from typing import Any, Self, get_args
+from typing import Any, Self, TypeVar, get_args
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
@@ -74,6 +74,7 @@ def _bid_list(key: int) -> tuple[Action, ...]:
     options.append(act.DONE)
     if len(_BID_LISTS) >= _BID_OPTIONS_LIMIT:
         _BID_LISTS.clear()
+        _BID_IDS.clear()
     known = _BID_LISTS[key] = tuple(options)
     return known
 
@@ -97,7 +98,19 @@ def _bid_rows(hand: int) -> _BidRows:
 
 _ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
 """Order options by (overseer, which sites are out of play): fixed for a whole game."""
+_ORDER_IDS: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
+"""The ids of ``_ORDER_OPTIONS``, by the same key."""
+_BID_IDS: dict[int, tuple[int, ...]] = {}
+"""The ids of ``_BID_LISTS``, by the same key (cleared with it)."""
+
+
+def _ids_of(actions: tuple[Action, ...]) -> tuple[int, ...]:
+    return act.VOCABULARY.ids_of(actions)
+
+
 PIECES = 7
+T = TypeVar("T")
+"""An item of a row: an action, or its id."""
 V = act.VALUES
 C = act.COLOURS
 S = act.SITES
@@ -301,6 +314,15 @@ class ValleyState(State):
             return [(act.DRAW[c], k / total) for c, k in enumerate(self.bag) if k]
         return []
 
+    def chance_outcome_ids(self) -> list[tuple[int, float]]:
+        """:meth:`chance_outcomes` built with the actions' ids."""
+        if self.phase == SETUP:
+            return [(act.START_IDS[s], 1.0 / self.n) for s in range(self.n)]
+        if self.phase == DRAW:
+            total = sum(self.bag)
+            return [(act.DRAW_IDS[c], k / total) for c, k in enumerate(self.bag) if k]
+        return []
+
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw a stone as the kernel does from :meth:`chance_outcomes` (same generator use,
         same outcome), without building the outcome list."""
@@ -325,24 +347,62 @@ class ValleyState(State):
             out = tuple(map(OUT.__eq__, self.owner))
             known = _ORDER_OPTIONS.get((overseer, out))
             if known is None:
-                row = act.OVERSEER[overseer]
-                known = _ORDER_OPTIONS[(overseer, out)] = tuple(
-                    row[node] for node in self._order_targets()
-                )
+                known = self._order_options(seat)
             return list(known)
         if phase <= DRAW or phase == OVER or seat != (self.start + self.turn) % self.n:
             return []
         if phase == BID:
             return self._bid_options(seat)
         if phase == OPEN:
-            return self._open_options(seat)
+            return self._open_options(seat, act.OVERSEER)
         if phase == WORKERS:
-            return self._worker_options(seat)
+            return self._worker_options(seat, act.WORKER, act.DONE)
         if phase == STEAL:
             return [*(act.STEAL[x][p] for x, p in self._steal_options(seat)), act.DONE]
         if phase == TAKEOVER:
             return [*(act.TAKEOVER[x] for x in self._takeover_sites(seat)), act.DONE]
         return [*(act.BUILD[x][p][c] for x, p, c in self._build_options(seat)), act.DONE]
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The ids of :meth:`legal_actions`, built from the id tables of ``actions`` (the
+        same steps, ids where that builds actions)."""
+        phase = self.phase
+        if phase == ORDERS:
+            if self.orders[2 * seat + 1] >= 0:
+                return []
+            key = (0 if self.orders[2 * seat] < 0 else 1, tuple(map(OUT.__eq__, self.owner)))
+            known = _ORDER_IDS.get(key)
+            if known is None:
+                known = _ORDER_IDS[key] = _ids_of(self._order_options(seat))
+            return list(known)
+        if phase <= DRAW or phase == OVER or seat != (self.start + self.turn) % self.n:
+            return []
+        if phase == BID:
+            return self._bid_option_ids(seat)
+        if phase == OPEN:
+            return self._open_options(seat, act.OVERSEER_IDS)
+        if phase == WORKERS:
+            return self._worker_options(seat, act.WORKER_IDS, act.DONE_ID)
+        if phase == STEAL:
+            ids = act.STEAL_IDS
+            return [*(ids[x][p] for x, p in self._steal_options(seat)), act.DONE_ID]
+        if phase == TAKEOVER:
+            return [*(act.TAKEOVER_IDS[x] for x in self._takeover_sites(seat)), act.DONE_ID]
+        build = act.BUILD_IDS
+        return [*(build[x][p][c] for x, p, c in self._build_options(seat)), act.DONE_ID]
+
+    def _order_options(self, seat: int) -> tuple[Action, ...]:
+        """The orders ``seat`` may write for its next overseer (remembered per overseer
+        and sites out of play)."""
+        overseer = 0 if self.orders[2 * seat] < 0 else 1
+        out = tuple(map(OUT.__eq__, self.owner))
+        known = _ORDER_OPTIONS.get((overseer, out))
+        if known is None:
+            row = act.OVERSEER[overseer]
+            known = _ORDER_OPTIONS[(overseer, out)] = tuple(
+                row[node] for node in self._order_targets()
+            )
+        return known
 
     def refusal(self, seat: int, action: Action) -> tuple[str, str]:
         """The kernel's refusal with the reason a move of the right kind is refused."""
@@ -487,6 +547,17 @@ class ValleyState(State):
             known = _bid_list(key)
         return list(known)
 
+    def _bid_option_ids(self, seat: int) -> list[int]:
+        """The ids of :meth:`_bid_options` (remembered beside them)."""
+        key = self._bidder
+        if key < 0:
+            key = self._bidder = self._bid_key(seat)
+        known = _BID_IDS.get(key)
+        if known is None:
+            bids = _BID_LISTS.get(key)
+            known = _BID_IDS[key] = _ids_of(bids if bids is not None else _bid_list(key))
+        return list(known)
+
     def _bid_key(self, seat: int) -> int:
         """The bid key of ``seat`` (see ``_BID_LISTS``) read from its hand and the bids."""
         room = [self.b.max_bid] * self.ngroups
@@ -605,13 +676,14 @@ class ValleyState(State):
                 claims[-1] |= site_fields[site]
         return tuple(claims)
 
-    def _open_options(self, seat: int) -> list[Action]:
-        """Round 1: each overseer in turn moves openly; 6 steps for both together."""
+    def _open_options(self, seat: int, rows: tuple[tuple[T, ...], ...]) -> list[T]:
+        """Round 1: each overseer in turn moves openly; 6 steps for both together (from
+        ``rows``: ``act.OVERSEER`` or its ids)."""
         overseer = 0 if self.orders[2 * seat] < 0 else 1
         here = self.pos[seat * PIECES + overseer]
         masks = self._m
         reach = masks.within[here][self.budget] & self._enterable(seat)
-        return masks.pick(act.OVERSEER[overseer], reach | 1 << here)
+        return masks.pick(rows[overseer], reach | 1 << here)
 
     def _open_move(self, seat: int, overseer: int, node: int) -> None:
         self.orders[2 * seat + overseer] = node
@@ -709,12 +781,13 @@ class ValleyState(State):
         self.turn = 0
         self.budget = self.b.steps
 
-    def _worker_options(self, seat: int) -> list[Action]:
-        """Any workers, openly, up to 6 steps in all; one entry per place workers stand."""
+    def _worker_options(self, seat: int, rows: tuple[tuple[T, ...], ...], done: T) -> list[T]:
+        """Any workers, openly, up to 6 steps in all; one entry per place workers stand
+        (from ``rows`` and ``done``: ``act.WORKER`` and ``act.DONE``, or their ids)."""
         base = seat * PIECES + 2
         pos = self.pos
         seen: set[int] = set()
-        options: list[Action] = []
+        options: list[T] = []
         masks = self._m
         within = masks.within
         budget = self.budget
@@ -724,8 +797,8 @@ class ValleyState(State):
             if here in seen:
                 continue
             seen.add(here)
-            options += masks.pick(act.WORKER[worker], within[here][budget] & allowed)
-        options.append(act.DONE)
+            options += masks.pick(rows[worker], within[here][budget] & allowed)
+        options.append(done)
         return options
 
     def _walk(self, seat: int, worker: int, node: int) -> None:
@@ -1190,7 +1263,7 @@ class ValleyState(State):
         return chosen + left
 
 
-_Chunks = list[list[tuple[Action, ...] | None]]
+_Chunks = list[list[tuple[Any, ...] | None]]
 """A row of actions (one per node) by 8-node chunk and byte of a node mask: the actions at
 that byte's nodes, worked out when first asked for."""
 
@@ -1232,15 +1305,16 @@ class _NodeMasks:
         self.field_bit = tuple((1 << n) & self.fields for n in range(board.num_nodes))
         self.everything = (1 << board.num_nodes) - 1
         self.nbytes = (board.num_nodes + 7) // 8
-        self.rows: dict[int, tuple[tuple[Action, ...], _Chunks]] = {}
+        self.rows: dict[int, tuple[tuple[Any, ...], _Chunks]] = {}
 
-    def pick(self, row: tuple[Action, ...], mask: int) -> list[Action]:
-        """The actions of ``row`` (one per node) at the nodes of ``mask``, in node order."""
+    def pick(self, row: tuple[T, ...], mask: int) -> list[T]:
+        """The items of ``row`` (one per node: actions or their ids) at the nodes of
+        ``mask``, in node order."""
         known = self.rows.get(id(row))
         if known is None:
             known = self.rows[id(row)] = (row, [[None] * 256 for _ in range(self.nbytes)])
         chunks = known[1]
-        out: list[Action] = []
+        out: list[T] = []
         for chunk, byte in enumerate(mask.to_bytes(self.nbytes, "little")):
             if byte:
                 part = chunks[chunk][byte]
