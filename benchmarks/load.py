@@ -8,7 +8,9 @@ Usage: python benchmarks/load.py [--db URL] [--tables 200] [--seconds 20] [--thi
 Starts ``saqqara serve`` as a subprocess, opens the tables (two scripted people and one
 random bot each), and lets every client answer each update, at once or after thinking
 ``--think`` milliseconds on average; a finished table is followed by its rematch (asked
-at once), so the number of live tables stays put.
+at once), so the number of live tables stays put. A person goes on reading while thinking
+(as a browser does) and moves on the latest update read, so an update that arrives
+meanwhile (another seat's sealed bid) is timed when it arrives.
 
 Without thinking the load is closed: each table has one move in flight, so the server
 runs flat out and, by Little's law, the mean latency is about the number of tables over
