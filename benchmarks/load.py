@@ -8,7 +8,9 @@ Usage: python benchmarks/load.py [--db URL] [--tables 200] [--seconds 20] [--thi
 Starts ``saqqara serve`` as a subprocess, opens the tables (two scripted people and one
 random bot each), and lets every client answer each update, at once or after thinking
 ``--think`` milliseconds on average; a finished table is followed by its rematch (asked
-at once), so the number of live tables stays put.
+at once), so the number of live tables stays put. A person goes on reading while thinking
+(as a browser does) and moves on the latest update read, so an update that arrives
+meanwhile (another seat's sealed bid) is timed when it arrives.
 
 Without thinking the load is closed: each table has one move in flight, so the server
 runs flat out and, by Little's law, the mean latency is about the number of tables over
@@ -200,6 +202,10 @@ class LeanClient:
         self.link = link
         self.seq = 0
         self.pending: str | None = None
+        self.latest: Update | None = None
+        """The last update read: what a person who has thought acts on."""
+        self.thinking: asyncio.Task[None] | None = None
+        """The person's thinking before a move, under way (see :meth:`Load.seat`)."""
         self._socket: ClientConnection | None = None
 
     async def connect(self) -> None:
@@ -208,6 +214,8 @@ class LeanClient:
             raise RuntimeError("the server refused a seat")
 
     async def close(self) -> None:
+        if self.thinking is not None:
+            self.thinking.cancel()
         if self._socket is not None:
             await self._socket.close()
 
@@ -216,6 +224,7 @@ class LeanClient:
         message = _decoder.decode(await self._socket.recv(decode=False))
         if isinstance(message, Update):
             self.seq = message.seq
+            self.latest = message
         elif isinstance(message, Ack | Error) and message.cid == self.pending:
             self.pending = None
         return message
@@ -324,12 +333,33 @@ class Load:
                         path = f"/api/tables/{table.id}/rematch"
                         await _post_json(self.base, path, body)
                     continue
-                if message.legal and client.pending is None:
-                    if self.think:  # uniform in [0.5, 1.5] times the mean: no lockstep
-                        await asyncio.sleep(self.think * (0.5 + rng.random()))
-                    cid = f"{index}-{rng.getrandbits(48):x}"
-                    table.waits[cid] = Wait(time.perf_counter(), waiting={0, 1})
-                    await client.act(rng.choice(message.legal).id, cid)
+                if message.legal and client.pending is None and client.thinking is None:
+                    if self.think:
+                        client.thinking = asyncio.ensure_future(self._think(table, index, rng))
+                    else:
+                        await self._act(table, index, message, rng)
+
+    async def _think(self, table: Table, index: int, rng: random.Random) -> None:
+        """A person thinks (uniform in [0.5, 1.5] times the mean: no lockstep), then
+        plays on the latest update they read. They go on reading while they think, as a
+        browser does: an update that comes meanwhile (another seat's sealed bid) is
+        delivered, and timed, when it arrives, not when the thinking ends."""
+        client = table.clients[index]
+        try:
+            await asyncio.sleep(self.think * (0.5 + rng.random()))
+        finally:
+            client.thinking = None
+        latest = client.latest
+        if latest is None or latest.over or not latest.legal or client.pending is not None:
+            return
+        if table.clients[index] is client:
+            await self._act(table, index, latest, rng)
+
+    async def _act(self, table: Table, index: int, update: Update, rng: random.Random) -> None:
+        """Play a random legal action of ``update``, timing its way to every seat."""
+        cid = f"{index}-{rng.getrandbits(48):x}"
+        table.waits[cid] = Wait(time.perf_counter(), waiting={0, 1})
+        await table.clients[index].act(rng.choice(update.legal).id, cid)
 
     async def _follow(self, table: Table, index: int, new_id: str, rng: random.Random) -> None:
         old = table.clients[index]

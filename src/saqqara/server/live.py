@@ -97,7 +97,11 @@ class LiveTable:
         self.game = match.game
         self.status = row.status
         self.rematch: str | None = row.rematch
-        self.client_ids: dict[tuple[int, str], int] = {}
+        self.client_ids: dict[int, tuple[str, int]] = {}
+        """Per seat, the client id of its latest stored action and that action's sequence
+        number: what a client that reconnects resends (its one unacknowledged move). Older
+        ones are looked up in the store (:meth:`TableService.submit`): a table kept every
+        one of them, a few hundred bytes an action, for as long as its game lasted."""
         self.stored = 0
         """How many of the match's steps the store holds."""
         self.snapshot_every = SNAPSHOT_EVERY
@@ -171,7 +175,7 @@ class LiveTable:
         table.replayed = len(logged) - match.base
         for entry in logged:
             if entry.client_id is not None:
-                table.client_ids[(entry.seat, entry.client_id)] = entry.seq
+                table.client_ids[entry.seat] = (entry.client_id, entry.seq)
         return table
 
     @property
@@ -183,8 +187,10 @@ class LiveTable:
 
     # -- submissions --------------------------------------------------------------------------
     def duplicate_of(self, seat: int, cid: str | None) -> int | None:
-        """The sequence number an earlier action with this client id was stored under."""
-        return None if cid is None else self.client_ids.get((seat, cid))
+        """The sequence number an earlier action with this client id was stored under, if
+        it is the seat's latest (the store knows the older ones)."""
+        latest = self.client_ids.get(seat)
+        return latest[1] if latest is not None and latest[0] == cid else None
 
     def submit(
         self, seat: int, action_id: int, expected_seq: int | None, undos: int | None = None
@@ -305,7 +311,7 @@ class LiveTable:
         """The store now holds ``rows``: they may be told."""
         for row in rows:
             if row.client_id is not None:
-                self.client_ids[(row.seat, row.client_id)] = row.seq
+                self.client_ids[row.seat] = (row.client_id, row.seq)
         if rows:
             self.stored = rows[-1].seq
         if self.match.is_over() and self.status in (OPEN, PLAYING):

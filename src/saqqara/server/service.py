@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from saqqara.ai.registry import available_bots, make_bot
-from saqqara.core.errors import SaqqaraError
+from saqqara.core.errors import IllegalAction, SaqqaraError
 from saqqara.core.forfeit import Forfeit
 from saqqara.core.game import CHANCE
 from saqqara.core.records import Record
@@ -479,7 +479,9 @@ class TableService:
     ) -> int:
         """Apply and store a seat's action; returns its sequence number (the ack).
 
-        A resent ``cid`` returns the original sequence number and plays nothing. Raises
+        A resent ``cid`` returns the original sequence number and plays nothing (the
+        table knows each seat's latest; an older one, refused by the table as it would be
+        by then, is looked up in the store, off the event loop). Raises
         :class:`SaqqaraError` (``IllegalAction`` with the game's code, ``stale``, ...);
         ``stale`` too for an action chosen before an undo (``undos``, when given).
         """
@@ -487,7 +489,14 @@ class TableService:
             earlier = table.duplicate_of(seat, cid)
             if earlier is not None:
                 return earlier
-            steps = table.submit(seat, action_id, expected_seq, undos)
+            try:
+                steps = table.submit(seat, action_id, expected_seq, undos)
+            except IllegalAction:
+                if cid is not None:
+                    earlier = await self.writer.call(self.store.client_action, table.id, seat, cid)
+                    if earlier is not None:
+                        return earlier
+                raise
             await self._store_and_tell(table, cid)
             self.accepted += 1
             return steps[0].seq

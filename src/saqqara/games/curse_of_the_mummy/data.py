@@ -16,8 +16,13 @@ from typing import Any
 NORTH, EAST, SOUTH, WEST = range(4)
 DIRECTIONS = ("n", "e", "s", "w")
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
-BELIEF_CACHE = 1 << 16
-"""Entries :attr:`Board.belief_cache` holds at most before it starts afresh."""
+BELIEF_CACHE = 1 << 12
+"""Entries :attr:`Board.belief_cache` holds at most before it starts afresh: enough for a
+search's own game (what it remembers comes back within a few moves), and no more, since
+a server's tables keep bringing new beliefs (at ``1 << 16`` a server held some 20 MB)."""
+WALK_CACHE = 1 << 13
+"""Entries :attr:`Board.walk_cache` holds at most before it starts afresh (every field,
+steps and mummy field would be 73,205 of them, some 9 MB)."""
 
 
 _BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
@@ -76,10 +81,15 @@ class Board:
     """Per field, its name (filled in from the size)."""
     index: dict[str, int] = dataclasses.field(default_factory=dict)
     """Field names to fields (filled in from the size)."""
-    mask_name_cache: dict[int, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    byte_names: tuple[tuple[tuple[str, ...], ...], ...] = dataclasses.field(
+        default=(), repr=False, compare=False
+    )
+    """Per byte of a field mask (fields ``8k .. 8k + 7``), the names of the fields each of
+    its 256 values holds (filled in from the size): :meth:`mask_names` without a cache."""
     walk_cache: dict[int, int] = dataclasses.field(default_factory=dict, compare=False)
     """Walks from one field (see ``moves.destinations`` and ``moves.can_move``),
-    remembered by field, steps and mummy field: a few thousand at most."""
+    remembered by field, steps and mummy field; emptied when it reaches ``WALK_CACHE``
+    entries."""
     belief_cache: dict[tuple[int, ...], int] = dataclasses.field(
         default_factory=dict, compare=False
     )
@@ -97,6 +107,14 @@ class Board:
         w = self.width
         names = tuple(f"{COLUMNS[f % w]}{f // w + 1}" for f in range(w * self.height))
         object.__setattr__(self, "names", names)
+        byte_names = tuple(
+            tuple(
+                tuple(names[8 * k + i] for i in _BYTE_BITS[byte] if 8 * k + i < len(names))
+                for byte in range(256)
+            )
+            for k in range((len(names) + 7) // 8)
+        )
+        object.__setattr__(self, "byte_names", byte_names)
         object.__setattr__(self, "index", {n: f for f, n in enumerate(names)})
 
     @property
@@ -106,16 +124,20 @@ class Board:
     def field_name(self, field: int) -> str:
         return self.names[field]
 
-    def mask_names(self, mask: int) -> tuple[str, ...]:
-        """The names of a mask's fields, in field order (remembered: views name the same
-        belief sets again and again)."""
-        names = self.mask_name_cache.get(mask)
-        if names is None:
-            if len(self.mask_name_cache) >= 65_536:
-                self.mask_name_cache.clear()
-            names = tuple(self.names[f] for f in bits(mask))
-            self.mask_name_cache[mask] = names
-        return names
+    def mask_names(self, mask: int) -> list[str]:
+        """The names of a mask's fields, in field order: a byte of the mask at a time
+        (:attr:`byte_names`), nothing remembered per mask (a cache by mask grew with every
+        belief a server's tables showed, up to 65,536 entries)."""
+        out: list[str] = []
+        chunks = self.byte_names
+        k = 0
+        while mask:
+            byte = mask & 0xFF
+            if byte:
+                out += chunks[k][byte]
+            mask >>= 8
+            k += 1
+        return out
 
     def field_from_name(self, name: str) -> int | None:
         """The field called ``name`` (``c4``), or ``None``."""

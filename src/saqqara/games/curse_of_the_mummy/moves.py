@@ -9,7 +9,7 @@ explorer, wall, start, dungeon) and must move at least one field.
 
 from __future__ import annotations
 
-from saqqara.games.curse_of_the_mummy.data import BELIEF_CACHE, Board
+from saqqara.games.curse_of_the_mummy.data import BELIEF_CACHE, WALK_CACHE, Board
 from saqqara.games.curse_of_the_mummy.data import bits as bits
 
 
@@ -63,10 +63,13 @@ def destinations(board: Board, field: int, value: int, mummy: int, others: int) 
     if value == 4:
         return slide_ends(board, field, board.forbidden | (1 << mummy) | others)
     key = (mummy * board.fields + field) * 5 + value
-    reach = board.walk_cache.get(key)
+    walks = board.walk_cache
+    reach = walks.get(key)
     if reach is None:
         blocked = board.forbidden | (1 << mummy)
-        reach = board.walk_cache[key] = walk(board, 1 << field, value + 1, blocked)
+        if len(walks) >= WALK_CACHE:
+            walks.clear()
+        reach = walks[key] = walk(board, 1 << field, value + 1, blocked)
     return reach & ~others
 
 
@@ -86,6 +89,8 @@ def can_move(board: Board, field: int, mummy: int, others: int) -> bool:
         reach = 0
         for value in range(4):
             reach |= destinations(board, field, value, mummy, 0)
+        if len(board.walk_cache) >= WALK_CACHE:
+            board.walk_cache.clear()
         board.walk_cache[key] = reach
     return bool(reach & ~others)
 

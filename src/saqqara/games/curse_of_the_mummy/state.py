@@ -692,7 +692,7 @@ class MummyState(State):
                 "seat": owner[f],
                 "ankhs": ankhs[f],
                 "in_game": field != GONE,
-                "possible": list(mask_names(belief[f])),
+                "possible": mask_names(belief[f]),
                 "field": names[field] if explorer and field != GONE else None,
             }
             for f, field in enumerate(self.pos)

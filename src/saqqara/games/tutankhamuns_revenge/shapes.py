@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from functools import cache, lru_cache
+from functools import cache
 
 from saqqara.games.tutankhamuns_revenge.data import BOTTOM, CELLS, MIDDLE_LAYERS, deck
 
@@ -96,10 +96,65 @@ def placements() -> tuple[int, ...]:
     return tuple(sorted(codes))
 
 
-@lru_cache(maxsize=4096)
+@cache
+def _role_sets() -> tuple[tuple[int, ...], ...]:
+    """``_role_sets()[cell][role]``: the placements with ``role`` (0: a free cell) on
+    ``cell``, as a set of indices into :func:`placements` (bit ``i``: the ``i``-th),
+    made once: 16 x 7 sets of 8,064 bits, about 120 KB."""
+    sets = [[0] * 7 for _ in range(CELLS)]
+    for index, placement in enumerate(placements()):
+        bit = 1 << index
+        for cell in range(CELLS):
+            sets[cell][(placement >> (3 * cell)) & 7] |= bit
+    return tuple(tuple(roles) for roles in sets)
+
+
+def _agreeing(mask: int, value: int) -> int:
+    """The placements whose role codes, on the cells selected by ``mask`` (whole cells:
+    ``7 << 3 * cell``), equal ``value``, as a set of indices (see :func:`_role_sets`):
+    one intersection per known cell, nothing kept per position."""
+    sets = _role_sets()
+    found = (1 << len(placements())) - 1
+    cell = 0
+    while mask >> (3 * cell):
+        if (mask >> (3 * cell)) & 7:
+            found &= sets[cell][(value >> (3 * cell)) & 7]
+        cell += 1
+    return found
+
+
+def _nth_member(members: int, n: int) -> int:
+    """The index of the ``n``-th (from 0) member of the set ``members``, in increasing
+    order: halves of the set counted until one index is left."""
+    low, high = 0, members.bit_length()
+    while high - low > 1:
+        middle = (low + high) // 2
+        below = (members >> low) & ((1 << (middle - low)) - 1)
+        count = below.bit_count()
+        if n < count:
+            high = middle
+        else:
+            n -= count
+            low = middle
+    return low
+
+
 def consistent(mask: int, value: int) -> tuple[int, ...]:
-    """The placements whose role codes, on the cells selected by ``mask``, equal ``value``."""
-    return tuple(p for p in placements() if p & mask == value)
+    """The placements whose role codes, on the cells selected by ``mask``, equal ``value``
+    (in increasing order). Made afresh each time: a cache by ``mask`` and ``value`` is one
+    entry per position, and each entry up to thousands of placements."""
+    every, members = placements(), _agreeing(mask, value)
+    return tuple(every[i] for i in range(members.bit_length()) if members >> i & 1)
+
+
+def choose_consistent(mask: int, value: int, rng: random.Random) -> int | None:
+    """``rng.choice(consistent(mask, value))`` (the same draw, the generator used the
+    same way) without listing them; ``None`` when there is none."""
+    members = _agreeing(mask, value)
+    count = members.bit_count()
+    if not count:
+        return None
+    return placements()[_nth_member(members, rng.randrange(count))]
 
 
 def role_at(placement: int, cell: int) -> int:
@@ -239,10 +294,9 @@ def sample_layer(layer: int, known: tuple[int, ...], rng: random.Random) -> list
     d = deck()
     cards = list(known)
     if layer in MIDDLE_LAYERS:
-        cons = consistent(*_known_code(layer, known))
-        if not cons:
+        chosen = choose_consistent(*_known_code(layer, known), rng)
+        if chosen is None:
             raise ValueError(f"no valid layout of layer {layer + 1} agrees with {known}")
-        chosen = rng.choice(cons)
         for cell in range(CELLS):
             role = role_at(chosen, cell)
             if role and cards[cell] < 0:
@@ -270,7 +324,7 @@ def is_valid_layout(layer: int, cards: list[int] | tuple[int, ...]) -> bool:
         return False
     if layer not in MIDDLE_LAYERS:
         return True
-    return bool(consistent(*_known_code(layer, tuple(cards))))
+    return bool(_agreeing(*_known_code(layer, tuple(cards))))
 
 
 assert BOTTOM not in MIDDLE_LAYERS

@@ -17,7 +17,6 @@ what it is reaches the seats only through that step.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any, Self
 
 from saqqara.core.actions import Action
@@ -67,12 +66,12 @@ _ROTATED = tuple(tuple(rotate(cell, turns) for cell in range(CELLS)) for turns i
 """``_ROTATED[t][cell]``: ``rotate(cell, t)``, looked up instead of computed."""
 
 
-@lru_cache(maxsize=65536)
-def _lay_legal(layer: int, prefix: tuple[int, ...]) -> tuple[Action, ...]:
+def _lay_legal(layer: int, prefix: tuple[int, ...]) -> list[Action]:
     """The layer's seat's legal actions after ``prefix``: each card that keeps the layer
-    completable, then a random fill."""
+    completable, then a random fill. Not cached: a cache by prefix grows by an entry per
+    position laid (a server's tables lay ever new ones), and this takes some 2 µs."""
     lay = act.LAY
-    return (*[lay[kind] for kind, _ in next_cell_weights(layer, prefix)], act.RANDOM)
+    return [*[lay[kind] for kind, _ in next_cell_weights(layer, prefix)], act.RANDOM]
 
 
 @lru_cache(maxsize=65536)
@@ -252,7 +251,7 @@ class RevengeState(State):
         if phase == LAYING:
             if self.random_fill or seat != self.owner(self.layer):
                 return []
-            return list(_lay_legal(self.layer, self._prefix()))
+            return _lay_legal(self.layer, self._prefix())
         if phase == BLOCKING and seat == self.active:
             block = act.BLOCK
             taken = self.block_at

@@ -41,7 +41,10 @@ UNCLAIMED, OUT = -1, -2
 MAX_ROUNDS = 40
 """Our limit, not the rulebook's: the game also ends after this round (see the rules doc)."""
 FREE = -1
-_BID_OPTIONS_LIMIT = 50_000
+_BID_OPTIONS_LIMIT = 1_024
+"""Entries ``_BID_LISTS`` holds at most before it starts afresh: a search meets a few
+hundred bid keys in its game; a server's tables keep bringing new ones (at 50,000 the
+server would have held some 12 MB of them)."""
 _ROOM_BITS = 4
 """Bits of one group's room in a bid key (``max_bid`` must fit)."""
 _GROUPS_AT = _ROOM_BITS * act.MAX_GROUPS
