@@ -74,9 +74,8 @@ def _lay_legal(layer: int, prefix: tuple[int, ...]) -> list[Action]:
     return [*[lay[kind] for kind, _ in next_cell_weights(layer, prefix)], act.RANDOM]
 
 
-@lru_cache(maxsize=65536)
 def _lay_legal_ids(layer: int, prefix: tuple[int, ...]) -> tuple[int, ...]:
-    """The ids of :func:`_lay_legal`."""
+    """The ids of :func:`_lay_legal` (not cached either, for the same reason)."""
     return act.VOCABULARY.ids_of(_lay_legal(layer, prefix))
 
 
