@@ -12,7 +12,8 @@ until a danger strikes) are the two extremes the push-your-luck check compares i
 the ``expert`` bot's rollouts (:mod:`saqqara.ai.rollout`): it looks only at what the seat
 to move could know there (public cards, the layers it laid, the turns still possible).
 It adds what the heuristic ignores, the end of the game (:func:`_ahead`): a seat ahead
-passes when every rival just passed, a seat behind never passes. Without noise it is
+passes when every rival just passed, a seat behind never passes. From 3 players on it also
+values a lift by the cards beneath the next one (:func:`dig_on_value`). Without noise it is
 :class:`TacticalBot`, ``expert``'s base move.
 """
 
