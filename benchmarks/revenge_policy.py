@@ -4,10 +4,12 @@ Game ``k`` is played with seed ``seed + k``, the policy in seat ``k mod players`
 rotating), every other seat the ``heuristic`` bot; chance is drawn from the game's
 generator. Prints the policy's share of wins with a 95% interval, per seat, and how the
 games ended. ``--layouts random`` lays the policy's layers at random, as it did before the
-designed layouts (``docs/rules/tutankhamuns-revenge.md``, Bots, quotes the figures).
+designed layouts; ``--look-ahead off`` values each lift by its next card alone, as the
+policy did at 3 players before it looked deeper into the stack
+(``docs/rules/tutankhamuns-revenge.md``, Bots, quotes the figures).
 
 Usage: python benchmarks/revenge_policy.py [--games N] [--players P] [--seed S]
-       [--workers W] [--layouts designed|random]
+       [--workers W] [--layouts designed|random] [--look-ahead on|off]
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from saqqara.games.tutankhamuns_revenge.state import RevengeState
 GAME_ID = "tutankhamuns-revenge"
 
 
-def play(args: tuple[int, int, int, bool]) -> tuple[float, bool]:
+def play(args: tuple[int, int, int, bool, bool]) -> tuple[float, bool]:
     """One game: the policy's share of the win, and whether every seat passed in a row."""
-    players, index, seed, designed = args
+    players, index, seed, designed, look_ahead = args
     if not designed:
         revenge_bots.DESIGNED_PLAYERS = frozenset()
+    if not look_ahead:
+        revenge_bots.LOOK_AHEAD_PLAYERS = players + 1
     game = load(GAME_ID, players)
     heuristic = make_bot("heuristic", game)
     mine = index % players
@@ -57,8 +61,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--layouts", choices=("designed", "random"), default="designed")
+    parser.add_argument("--look-ahead", choices=("on", "off"), default="on")
     args = parser.parse_args()
-    jobs = [(args.players, k, args.seed, args.layouts == "designed") for k in range(args.games)]
+    designed = args.layouts == "designed"
+    look_ahead = args.look_ahead == "on"
+    jobs = [(args.players, k, args.seed, designed, look_ahead) for k in range(args.games)]
     with Pool(args.workers) as pool:
         results = pool.map(play, jobs, chunksize=10)
     wins = [won for won, _ in results]
@@ -66,7 +73,7 @@ def main() -> None:
     spread = math.sqrt(sum((w - mean) ** 2 for w in wins) / max(1, len(wins) - 1) / len(wins))
     print(
         f"policy vs heuristic, {args.players} players, {args.games} games from seed "
-        f"{args.seed}, {args.layouts} layouts: {mean:.3f} "
+        f"{args.seed}, {args.layouts} layouts, look-ahead {args.look_ahead}: {mean:.3f} "
         f"({mean - 1.96 * spread:.3f}-{mean + 1.96 * spread:.3f})"
     )
     for seat in range(args.players):
