@@ -135,3 +135,22 @@ def test_plain_expert_keeps_to_a_second_from_the_sharpened_greedy() -> None:
     bot = make_bot("expert", state.game)
     assert isinstance(bot, RolloutBot) and bot.budget.seconds == 1.0
     assert bot.spec.base_agent is tut_bots.SharpGreedy
+
+
+@pytest.mark.parametrize(("edition", "players"), [("ootb-2004", 3), ("amigo-1993", 4)])
+def test_expert_plays_every_edition_and_table_size_to_the_end(edition: str, players: int) -> None:
+    game = load("tutankhamun", players, {"edition": edition})
+    bot = make_bot("expert:3", game)
+    rng = random.Random(7)
+    state = game.new_state()
+    while acting := state.to_act():
+        seat = acting[0]
+        if seat == CHANCE:
+            state.apply(seat, state.sample_chance(rng))
+            continue
+        assert isinstance(state, TutankhamunState)
+        if state.phase == MOVE:
+            moves = tut_bots.policy_moves(state, seat)
+            assert moves and set(moves) <= set(state.legal_actions(seat))
+        state.apply(seat, bot.choose(Perspective(state, seat), rng))
+    assert sum(state.returns()) == pytest.approx(1.0)
