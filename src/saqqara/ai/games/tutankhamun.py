@@ -2,8 +2,11 @@
 heuristic of points banked, majorities in reach, and wildcards kept for later.
 
 It plans on ``perspective.resample`` (Tutankhamun is open information, so that is a copy),
-never on the true state. The same greedy choice, with a little noise, is the rollout policy
-of the ``expert`` bot (:mod:`saqqara.ai.rollout`), cut off by :func:`win_chance`.
+never on the true state. The ``expert`` bot (:mod:`saqqara.ai.rollout`) values positions
+by each seat's reach instead (:func:`sharp_estimates`: the tiles behind a pawn are lost to
+it); its rollout policy is the greedy choice on that value, with a little noise, among
+:func:`policy_moves`, cut off by :func:`sharp_win_chance`, and its base move
+:class:`SharpGreedy`. :func:`win_chance` stays the evaluator of our IS-MCTS.
 """
 
 from __future__ import annotations
@@ -271,7 +274,7 @@ ROLLOUT_NOISE = 0.5
 """Points of uniform noise added to each move's value in rollouts, so that near-equal moves
 are tried in turn."""
 ROLLOUT_HORIZON = 6
-"""Decisions a rollout plays after the root move before :func:`win_chance` values it."""
+"""Decisions a rollout plays after the root move before :func:`sharp_win_chance` values it."""
 EXPERT_ROLLOUTS = 440
 """``expert``'s rollouts per move (about a second on one core; ``benchmarks/search.py``):
 about the processor time per move of the 300 it ran while its policy weighed every legal
