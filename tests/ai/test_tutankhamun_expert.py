@@ -1,0 +1,156 @@
+"""Tutankhamun's ``expert``: each seat's reach in its value, the moves its rollout policy
+weighs, and its choice in named positions."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from saqqara.ai.games import tutankhamun as tut_bots
+from saqqara.ai.registry import make_bot
+from saqqara.ai.rollout import RolloutBot
+from saqqara.core.game import CHANCE
+from saqqara.core.perspective import Perspective
+from saqqara.core.registry import load
+from saqqara.games.tutankhamun import actions as act
+from saqqara.games.tutankhamun.data import NUM_TYPES
+from saqqara.games.tutankhamun.state import EMPTY, MOVE, TutankhamunState
+from tests.games.tutankhamun.support import give, new_game, play, slot_of
+
+
+def _kind(state: TutankhamunState, slug: str) -> int:
+    kind = state.edition.kind_from_slug(slug)
+    assert kind is not None
+    return kind
+
+
+def _positions(seed: int, count: int) -> list[TutankhamunState]:
+    """Decisions of a seeded game played by the rollout policy (a random move at times)."""
+    game = load("tutankhamun", 2)
+    rng = random.Random(seed)
+    state = game.new_state()
+    found: list[TutankhamunState] = []
+    while not state.is_terminal() and len(found) < count:
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply_unchecked(seat, state.sample_chance(rng))
+            continue
+        assert isinstance(state, TutankhamunState)
+        if state.phase == MOVE:
+            found.append(state.clone())
+        legal = state.legal_actions(seat)
+        move = (
+            rng.choice(legal) if rng.random() < 0.3 else tut_bots.rollout_policy(state, seat, rng)
+        )
+        state.apply_unchecked(seat, move)
+    return found
+
+
+def test_tiles_ahead_counts_only_what_lies_before_each_pawn() -> None:
+    state = new_game("amigo-1993", 2, ["throne", "selket", "throne", "dagger", "throne"])
+    play(state, "take 1", "take 3")  # seat 0 on slot 1, seat 1 on slot 3
+    ahead = tut_bots.tiles_ahead(state)
+    throne, dagger = _kind(state, "throne"), _kind(state, "dagger")
+    assert ahead[0][throne] == ahead[1][throne] + 1  # the throne on slot 2 is seat 0's alone
+    assert ahead[1][dagger] == ahead[0][dagger]  # seat 1 took the dagger on slot 3
+    for seat in (0, 1):
+        tiles = [k for k in state.path[state.pawn[seat] + 1 :] if k != EMPTY]
+        assert sum(ahead[seat]) == len(tiles)
+
+
+def test_a_lead_beyond_the_rivals_reach_is_safe_and_a_dead_tie_scores_nothing() -> None:
+    assert tut_bots.reach_chance(3, 0, 2, two_amigo=True) == 1.0
+    assert tut_bots.reach_chance(-3, 2, 5, two_amigo=True) == 0.0
+    assert tut_bots.reach_chance(0, 0, 0, two_amigo=True) == 0.0
+    assert tut_bots.reach_chance(0, 0, 0, two_amigo=False) == 0.5
+    assert 0.0 < tut_bots.reach_chance(1, 0, 4, two_amigo=True) < 1.0
+
+
+def test_a_type_won_beyond_reach_is_worth_its_full_value() -> None:
+    state = new_game("amigo-1993", 2)
+    give(state, 0, "throne", 3)
+    give(state, 1, "throne", 1)
+    kind = _kind(state, "throne")
+    for slot in [i for i, k in enumerate(state.path) if k == kind][1:]:
+        state.path[slot] = EMPTY  # three of the four thrones left have left the path
+        state.on_path[kind] -= 1
+    assert state.on_path[kind] == 1  # the last one cannot save seat 1: 3 - 1 > 1
+    values = tut_bots.sharp_estimates(state)
+    without = state.clone()
+    without.hold[0 * NUM_TYPES + kind] = 0
+    without.hold[1 * NUM_TYPES + kind] = 0
+    plain = tut_bots.sharp_estimates(without)
+    assert values[0] - plain[0] == pytest.approx(8.0)  # sure of the sole first place
+    assert values[1] - plain[1] == pytest.approx(0.0)  # no second place at two (Amigo)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_policy_moves_are_legal_and_keep_the_nearest_tile_of_each_kind(seed: int) -> None:
+    for state in _positions(seed, 12):
+        seat = state.active
+        moves = tut_bots.policy_moves(state, seat)
+        legal = state.legal_actions(seat)
+        assert set(moves) <= set(legal) and len(set(moves)) == len(moves)
+        assert act.EXIT in moves
+        mine = state.pawn[seat]
+        ahead = sorted(p for s, p in enumerate(state.pawn) if s != seat and p > mine)
+        edges = [mine, *ahead, len(state.path)]  # the stretches between two pawns
+        for lo, hi in itertools.pairwise(edges):
+            nearest: dict[int, int] = {}
+            for slot in range(lo + 1, min(hi, state.front) + 1):
+                kind = state.path[slot]
+                if kind != EMPTY:
+                    nearest.setdefault(kind, slot)
+            assert {act.TAKE[slot] for slot in nearest.values()} <= set(moves)
+
+
+def test_policy_moves_keep_a_rearmost_jump_that_scores_by_removal() -> None:
+    state = new_game("amigo-1993", 2, ["selket", "dagger", "dagger", "selket", "shabti"])
+    play(state, "take 4")  # seat 0 ahead on slot 4; seat 1 is rearmost
+    assert state.on_path[_kind(state, "dagger")] == 2  # both daggers lie on slots 1 and 2
+    moves = tut_bots.policy_moves(state, 1)
+    assert act.TAKE[2] in moves  # takes the last dagger: the first is removed, both scored
+    assert act.TAKE[3] in moves  # the first tile past it: both daggers removed, scored
+    assert act.TAKE[1] in moves and act.TAKE[0] in moves
+
+
+def test_expert_takes_the_tile_that_wins_at_once() -> None:
+    state = new_game("amigo-1993", 2, ["scarab-bracelet", "dagger", "selket", "throne"])
+    give(state, 0, "throne", 7)  # the last throne is on slot 3
+    state.score[0] = 8
+    assert state.path[slot_of(state, "throne")] == _kind(state, "throne")
+    bot = make_bot("expert:60", state.game)
+    assert isinstance(bot, RolloutBot)
+    choice = bot.choose(Perspective(state, 0), random.Random(1))
+    assert choice == act.TAKE[slot_of(state, "throne")]
+    after = state.clone()
+    after.apply(0, choice)
+    assert after.is_terminal() and after.outcome().winners == {0}
+
+
+def test_plain_expert_keeps_to_a_second_from_the_sharpened_greedy() -> None:
+    state = _positions(4, 1)[0]
+    bot = make_bot("expert", state.game)
+    assert isinstance(bot, RolloutBot) and bot.budget.seconds == 1.0
+    assert bot.spec.base_agent is tut_bots.SharpGreedy
+
+
+@pytest.mark.parametrize(("edition", "players"), [("ootb-2004", 3), ("amigo-1993", 4)])
+def test_expert_plays_every_edition_and_table_size_to_the_end(edition: str, players: int) -> None:
+    game = load("tutankhamun", players, {"edition": edition})
+    bot = make_bot("expert:3", game)
+    rng = random.Random(7)
+    state = game.new_state()
+    while acting := state.to_act():
+        seat = acting[0]
+        if seat == CHANCE:
+            state.apply(seat, state.sample_chance(rng))
+            continue
+        assert isinstance(state, TutankhamunState)
+        if state.phase == MOVE:
+            moves = tut_bots.policy_moves(state, seat)
+            assert moves and set(moves) <= set(state.legal_actions(seat))
+        state.apply(seat, bot.choose(Perspective(state, seat), rng))
+    assert sum(state.returns()) == pytest.approx(1.0)
