@@ -267,6 +267,8 @@ class RemoteSeat:
             if update.to_act and not update.events:  # else the events say whose turn it is
                 who = self.text.players(update.to_act)
                 self.console.print(self.tr("Waiting for {players}.", players=who), markup=False)
+        if update.undo:  # the server says this seat may take its move back now
+            self.console.print(self.tr("Type 'undo' to take back your move."), style="dim")
 
     def _refused(self, error: Error) -> None:
         self.console.print(Text(error.message, style="red"))

@@ -108,8 +108,9 @@ def test_every_turn_fits_80_by_24_with_the_clock_and_wrong_answers_are_explained
 
 
 def test_undo_quit_and_come_back(server: ServerProcess) -> None:
-    """Ann moves and takes it back while Bo (a scripted client) waits; she quits at her
-    next turn, comes back with the same link, and the two play to the end."""
+    """Ann moves, is told she may take it back, and does while Bo (a scripted client)
+    waits; she quits at her next turn, comes back with the same link, and the two play to
+    the end."""
     table = create_table(
         server.base,
         "tutankhamun",
@@ -118,7 +119,8 @@ def test_undo_quit_and_come_back(server: ServerProcess) -> None:
     )
     link = table["seats"][0]["link"]
     first, again = Screen(), Screen()
-    script = [(PROMPT, "a"), ("Ann moves to", "undo"), ("Ann took back a move.", "log")]
+    script = [(PROMPT, "a"), ("Type 'undo' to take back", "undo")]
+    script += [("Ann took back a move.", "log")]
     script += [(PROMPT, "quit")]
 
     async def scenario() -> tuple[object, object]:
