@@ -233,6 +233,8 @@ class GreedyTutankhamun:
     """Chooses the action whose immediate result scores best under :func:`evaluate`."""
 
     name = "greedy"
+    value = staticmethod(evaluate)
+    """The value of a position for a seat that the choice maximises."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -244,7 +246,8 @@ class GreedyTutankhamun:
         world = perspective.resample(rng)
         assert isinstance(world, TutankhamunState)
         seat = perspective.seat
-        return _best(legal, lambda action: evaluate(_after(world, seat, action), seat), rng)
+        value = self.value
+        return _best(legal, lambda action: value(_after(world, seat, action), seat), rng)
 
 
 def _after(world: TutankhamunState, seat: int, action: Action) -> TutankhamunState:
@@ -357,23 +360,12 @@ def policy_moves(state: TutankhamunState, seat: int) -> list[Action]:
     return moves
 
 
-class SharpGreedy:
+class SharpGreedy(GreedyTutankhamun):
     """``expert``'s base move: the greedy choice by :func:`sharp_evaluate` over every
     legal move, without noise."""
 
     name = "sharp-greedy"
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
-        legal = perspective.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        world = perspective.resample(rng)
-        assert isinstance(world, TutankhamunState)
-        seat = perspective.seat
-        return _best(legal, lambda action: sharp_evaluate(_after(world, seat, action), seat), rng)
+    value = staticmethod(sharp_evaluate)
 
 
 def promising(perspective: Perspective, legal: list[Action]) -> list[Action]:
