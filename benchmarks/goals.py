@@ -7,14 +7,18 @@ fresh process (a cold start: nothing cached). With ``--baseline REV`` the same
 measurements run first on the source of git revision REV (exported to a temporary folder)
 and both rows are printed side by side.
 
-The engine runs twice warm: its own fastest loop (``sample_chance`` draws chance without
-an outcome list), and the loop OpenSpiel's API allows (``chance_outcomes`` and
+The engine then runs warm in two loops: its own fastest (``sample_chance`` draws chance
+without an outcome list), and the loop OpenSpiel's API allows (``chance_outcomes`` and
 ``rng.choices`` at chance, the legal list and ``rng.choice`` at decisions): the same work
 per step as the face's driver, so that ``face/engine`` measures what the face itself adds.
-The face runs warm too (after a game of warm-up), for at least ``FACE_STEPS`` steps.
-``face/fastest`` sets it beside the engine's fastest loop instead. The IS-MCTS figure is
-the median of ``SEARCHES`` runs of one search (a single 3,000-iteration search is short
-enough for a busy machine to move it by a fifth).
+The face runs warm too (after a game of warm-up). The three warm loops are interleaved:
+``ROUNDS`` rounds, each a chunk of every loop in turn, each loop's steps and seconds summed
+over its chunks. This host's speed moves by up to 2x within seconds (a fixed loop, printed
+as ``host``, took 474-941 ns from one second to the next on 2026-11-27), so loops measured
+one after the other compare the machine's moments as much as the code; interleaved, each
+loop meets the same moments. ``face/fastest`` sets the face beside the engine's fastest
+loop. The IS-MCTS figure is the median of ``SEARCHES`` runs of one search (a single
+3,000-iteration search is short enough for a busy machine to move it by a fifth).
 
 Goals: ≥200,000 random steps/s from cold, the OpenSpiel face ≥ half the engine's speed,
 ≥20,000 IS-MCTS iterations/s.
@@ -34,23 +38,26 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 COLD_STEPS = 100_000
-FACE_STEPS = 30_000
+ROUNDS = 6
+CHUNK = 10_000  # engine steps per loop and round; the face's chunk is half (it is slower)
 ITERATIONS = 3000
 SEARCHES = 3
 
 
-def _cold_engine(game: Any, rng: Any) -> float:
-    """Random steps per CPU second over the first ``COLD_STEPS`` steps of the process."""
+def _fastest(game: Any, rng: Any, least: int) -> tuple[int, float]:
+    """Whole random games by the engine's fastest loop until ``least`` steps: steps, CPU
+    seconds."""
     from saqqara.core.game import CHANCE
 
     steps = 0
     start = time.process_time()
-    while steps < COLD_STEPS:
+    while steps < least:
         state = game.new_state()
         while acting := state.to_act():
             seat = acting[0]
@@ -60,17 +67,18 @@ def _cold_engine(game: Any, rng: Any) -> float:
                 action = rng.choice(state.legal_actions(seat))
             state.apply_unchecked(seat, action)
             steps += 1
-    return steps / (time.process_time() - start)
+    return steps, time.process_time() - start
 
 
-def _outcome_lists(game: Any, rng: Any) -> float:
-    """Warm random steps per CPU second of the engine driven as OpenSpiel's API drives the
-    face: chance drawn from the outcome list, decisions from the legal list."""
+def _outcome_lists(game: Any, rng: Any, least: int) -> tuple[int, float]:
+    """Whole random games by the engine driven as OpenSpiel's API drives the face (chance
+    drawn from the outcome list, decisions from the legal list) until ``least`` steps:
+    steps, CPU seconds."""
     from saqqara.core.game import CHANCE
 
     steps = 0
     start = time.process_time()
-    while steps < COLD_STEPS:
+    while steps < least:
         state = game.new_state()
         while acting := state.to_act():
             seat = acting[0]
@@ -82,7 +90,7 @@ def _outcome_lists(game: Any, rng: Any) -> float:
                 action = rng.choice(state.legal_actions(seat))
             state.apply_unchecked(seat, action)
             steps += 1
-    return steps / (time.process_time() - start)
+    return steps, time.process_time() - start
 
 
 def _face_games(game: Any, rng: Any, least: int) -> tuple[int, float]:
@@ -102,10 +110,12 @@ def _face_games(game: Any, rng: Any, least: int) -> tuple[int, float]:
     return steps, time.process_time() - start
 
 
-def _openspiel_face(game_id: str, players: int) -> float:
-    """Warm random steps per CPU second through ``pyspiel``, driven as OpenSpiel users do
-    (a Python ``random.Random`` choosing among the legal ids and drawing chance outcomes by
-    their probabilities, like :func:`_outcome_lists`)."""
+def _warm_loops(game: Any, game_id: str, players: int, rng: Any) -> dict[str, float]:
+    """Warm random steps per CPU second of the engine's fastest loop (``warm``), of the
+    engine driven through lists (``lists``) and of ``pyspiel`` driven as OpenSpiel users do
+    (``face``: a Python ``random.Random`` choosing among the legal ids and drawing chance
+    outcomes by their probabilities, like :func:`_outcome_lists`), interleaved in
+    ``ROUNDS`` rounds (see the module's docstring)."""
     import random
 
     import pyspiel
@@ -113,11 +123,31 @@ def _openspiel_face(game_id: str, players: int) -> float:
     from saqqara.research.openspiel_game import openspiel_name, register_openspiel_games
 
     register_openspiel_games()
-    game = pyspiel.load_game(openspiel_name(game_id), {"players": players})
-    rng = random.Random(1)
-    _face_games(game, rng, 1)
-    steps, seconds = _face_games(game, rng, FACE_STEPS)
-    return steps / seconds
+    spiel = pyspiel.load_game(openspiel_name(game_id), {"players": players})
+    face_rng = random.Random(1)
+    _face_games(spiel, face_rng, 1)
+    _outcome_lists(game, rng, 1)
+    loops: dict[str, Callable[[], tuple[int, float]]] = {
+        "warm": lambda: _fastest(game, rng, CHUNK),
+        "lists": lambda: _outcome_lists(game, rng, CHUNK),
+        "face": lambda: _face_games(spiel, face_rng, CHUNK // 2),
+    }
+    steps = dict.fromkeys(loops, 0)
+    seconds = dict.fromkeys(loops, 0.0)
+    for _ in range(ROUNDS):
+        for name, loop in loops.items():
+            done, spent = loop()
+            steps[name] += done
+            seconds[name] += spent
+    return {name: steps[name] / seconds[name] for name in loops}
+
+
+def host_speed() -> float:
+    """Nanoseconds of a fixed pure-Python loop (``sum(range(50))``, best of 5): how fast
+    this host runs Python at the moment, to read the other figures by."""
+    import timeit
+
+    return min(timeit.repeat("sum(range(50))", number=100_000, repeat=5)) / 100_000 * 1e9
 
 
 def _search(game: Any, rng: Any) -> float:
@@ -156,12 +186,9 @@ def measure(game_id: str, players: int) -> dict[str, float]:
 
     game = load(game_id, players)
     rng = random.Random(1)
-    cold = _cold_engine(game, rng)
-    warm = _cold_engine(game, rng)
-    lists = _outcome_lists(game, rng)
-    face = _openspiel_face(game_id, players)
-    figures = {"cold": cold, "warm": warm, "lists": lists, "face": face}
-    return {**figures, "search": _search(game, rng)}
+    steps, seconds = _fastest(game, rng, COLD_STEPS)
+    figures = {"cold": steps / seconds, **_warm_loops(game, game_id, players, rng)}
+    return {**figures, "search": _search(game, rng), "host": host_speed()}
 
 
 def _run(source: Path, game_id: str, players: int) -> dict[str, float]:
@@ -211,12 +238,13 @@ def main() -> None:
         print(
             "warm = the engine's fastest loop; lists = the engine driven through outcome and "
             "legal lists\nas OpenSpiel drives the face (face/engine divides by lists; "
-            "face/fastest by warm)"
+            f"face/fastest by warm); the warm loops interleaved in {ROUNDS} rounds\n"
+            "host = ns of a fixed Python loop (sum(range(50))) at the end: the host's speed"
         )
         print(
             f"{'game':<22}{'code':<12}{'cold steps/s':>14}{'warm steps/s':>14}"
             f"{'lists steps/s':>15}{'OpenSpiel/s':>13}{'face/engine':>13}{'face/fastest':>14}"
-            f"{'IS-MCTS it/s':>14}"
+            f"{'IS-MCTS it/s':>14}{'host ns':>9}"
         )
         for game_id in games:
             for label, source in sources:
@@ -226,6 +254,7 @@ def main() -> None:
                     f"{game_id:<22}{label:<12}{f['cold']:>14,.0f}{f['warm']:>14,.0f}"
                     f"{lists:>15,.0f}{f['face']:>13,.0f}{f['face'] / lists:>13.2f}"
                     f"{f['face'] / f['warm']:>14.2f}{f['search']:>14,.0f}"
+                    f"{f.get('host', math.nan):>9.0f}"
                 )
 
 

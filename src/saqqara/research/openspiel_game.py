@@ -331,9 +331,7 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
         if player is None:
             player = self.current_player()
         listed = self.legal_ids
-        self.legal_ids = None
-        self.player = None
-        seat = CHANCE if player < 0 else player
+        self.legal_ids = self.player = None
         if listed is None:
             known = False
         elif player == _CHANCE:  # (id, probability) pairs: (action,) sorts before its pair
@@ -343,16 +341,16 @@ class SaqqaraSpielState(pyspiel.State):  # type: ignore[misc]
             found = bisect_left(listed, action)
             known = found < len(listed) and listed[found] == action
         if known:
-            # One of the ids this state listed as legal: no second legality check.
+            # One of the ids this state listed as legal (so ``player`` is a seat or chance,
+            # our CHANCE): no second legality check.
             move = self.actions[action]
         else:
+            player = CHANCE if player < 0 else player
             move = self.rules.action_from_id(action)
-            self.inner.check(seat, move)
+            self.inner.check(player, move)
         # No events now: the log replays them if an information-state string asks.
-        self.inner.apply_unchecked(seat, move)
-        log = self.log
-        log.append(seat)
-        log.append(move)
+        self.inner.apply_unchecked(player, move)
+        self.log.extend((player, move))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.rules.action_text(self.rules.action_from_id(action))
