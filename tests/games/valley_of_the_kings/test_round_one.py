@@ -253,3 +253,36 @@ def test_refusals_of_moves_say_why() -> None:
         play(state, 1, "overseer 1 2-A")
     assert refused.value.code == "too-far"
     assert refused.value.message == "overseer 1 2-A: 2 steps, 1 left"
+
+
+def test_bid_id_lists_are_the_ids_of_the_bid_lists_however_the_caches_stand() -> None:
+    """The legal bid ids are put together from rows of ids, apart from the bid actions:
+    at every bid of random auctions they are the actions' ids, with the bid caches warm,
+    emptied, or starting afresh at their limit."""
+    import random
+
+    from saqqara.core.game import CHANCE
+    from saqqara.games.valley_of_the_kings import state as valley
+
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(30):
+        state = opening(3, start=rng.randrange(3))
+        while state.phase != OPEN and state.to_act():
+            seat = state.to_act()[0]
+            if seat == CHANCE:
+                state.apply_unchecked(seat, state.sample_chance(rng))
+                continue
+            if state.phase == BID:
+                if checked % 3 == 1:
+                    valley._BID_IDS.clear()
+                    valley._BID_LISTS.clear()
+                elif checked % 3 == 2:
+                    for key in range(-valley._BID_OPTIONS_LIMIT, 0):
+                        valley._BID_IDS.setdefault(key, ())
+                actions = state.legal_actions(seat)
+                ids = state.legal_action_ids(seat)
+                assert ids == [state.game.action_id(a) for a in actions]
+                checked += 1
+            state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 300

@@ -166,6 +166,7 @@ NUM_DISTINCT_ACTIONS = VOCABULARY.size
 # Their ids, nested alike: ``BID_IDS[g][v] == action_id(BID[g][v])`` (for legal id lists).
 START_IDS: tuple[int, ...] = VOCABULARY.ids(Start)
 DRAW_IDS: tuple[int, ...] = VOCABULARY.ids(Draw)
+BID_IDS: tuple[tuple[int, ...], ...] = VOCABULARY.ids(Bid)
 OVERSEER_IDS: tuple[tuple[int, ...], ...] = VOCABULARY.ids(Overseer)
 WORKER_IDS: tuple[tuple[int, ...], ...] = VOCABULARY.ids(Worker)
 STEAL_IDS: tuple[tuple[int, ...], ...] = VOCABULARY.ids(Steal)

@@ -59,52 +59,74 @@ _BID_LISTS: dict[int, tuple[Action, ...]] = {}
 and its tiles in hand, packed into one int (``_ROOM_BITS`` per group from bit 0, the
 groups at ``_GROUPS_AT``, ``_HELD_BITS`` per tile value from ``_HELD_AT``), so that laying
 a tile is one subtraction (``_HELD_STEP[value] + value * _ROOM_STEP[group]``)."""
-_BidRows = tuple[tuple[tuple[Action, ...], ...], ...]
-_BID_ROWS: dict[int, _BidRows] = {}
+T = TypeVar("T")
+"""An item of a row: an action, or its id."""
+_BidRows = tuple[tuple[tuple[T, ...], ...], ...]
+_BID_ROWS: dict[int, _BidRows[Action]] = {}
 """By tiles in hand (a bid key's bits from ``_HELD_AT``), by group and rings still allowed
 there: the bids at that group. A bid key seen for the first time is put together from
 these rows."""
+_BID_ID_ROWS: dict[int, _BidRows[int]] = {}
+"""The ids of ``_BID_ROWS``, by the same key (so an id list is put together from ids, not
+from actions looked up one by one)."""
+_BID_IDS: dict[int, tuple[int, ...]] = {}
+"""The ids of the legal bids by bid key, as ``_BID_LISTS`` (kept up to the same limit)."""
 
 
 def _bid_list(key: int) -> tuple[Action, ...]:
     """The legal bids of bid key ``key`` (see ``_BID_LISTS``), put together from rows."""
-    rows = _BID_ROWS.get(key >> _HELD_AT)
+    hand = key >> _HELD_AT
+    rows = _BID_ROWS.get(hand)
     if rows is None:
-        rows = _bid_rows(key >> _HELD_AT)
-    options: list[Action] = []
-    for group in range(key >> _GROUPS_AT & 7):
-        options += rows[group][key >> (_ROOM_BITS * group) & 15]
-    options.append(act.DONE)
+        rows = _BID_ROWS[hand] = _bid_rows(hand, act.BID)
     if len(_BID_LISTS) >= _BID_OPTIONS_LIMIT:
         _BID_LISTS.clear()
-        _BID_IDS.clear()
-    known = _BID_LISTS[key] = tuple(options)
+    known = _BID_LISTS[key] = _bids_of(key, rows, act.DONE)
     return known
 
 
-def _bid_rows(hand: int) -> _BidRows:
-    """The rows of ``_BID_ROWS`` for the tiles in hand ``hand``."""
+def _bid_id_list(key: int) -> tuple[int, ...]:
+    """The ids of :func:`_bid_list`, put together from rows of ids."""
+    hand = key >> _HELD_AT
+    rows = _BID_ID_ROWS.get(hand)
+    if rows is None:
+        rows = _BID_ID_ROWS[hand] = _bid_rows(hand, act.BID_IDS)
+    if len(_BID_IDS) >= _BID_OPTIONS_LIMIT:
+        _BID_IDS.clear()
+    known = _BID_IDS[key] = _bids_of(key, rows, act.DONE_ID)
+    return known
+
+
+def _bids_of(key: int, rows: _BidRows[T], done: T) -> tuple[T, ...]:
+    """The bids of bid key ``key`` from the rows of its hand, then ``done``."""
+    options: list[T] = []
+    for group in range(key >> _GROUPS_AT & 7):
+        options += rows[group][key >> (_ROOM_BITS * group) & 15]
+    options.append(done)
+    return tuple(options)
+
+
+def _bid_rows(hand: int, bids_by_group: tuple[tuple[T, ...], ...]) -> _BidRows[T]:
+    """The rows of ``_BID_ROWS`` for the tiles in hand ``hand``, of ``bids_by_group``
+    (the bid actions by group and value, or their ids)."""
     held = [hand >> (_HELD_BITS * v) & 15 for v in range(V)]
     rows = []
     for group in range(act.MAX_GROUPS):
-        bids = act.BID[group]
-        part: tuple[Action, ...] = ()
+        bids = bids_by_group[group]
+        part: tuple[T, ...] = ()
         row = []
         for left in range(1 << _ROOM_BITS):
             if left < V and held[left]:
                 part += (bids[left],)
             row.append(part)
         rows.append(tuple(row))
-    known = _BID_ROWS[hand] = tuple(rows)
-    return known
+    return tuple(rows)
 
 
 _ORDER_OPTIONS: dict[tuple[int, tuple[bool, ...]], tuple[Action, ...]] = {}
 """Order options by (overseer, which sites are out of play): fixed for a whole game."""
 _ORDER_IDS: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
 """The ids of ``_ORDER_OPTIONS``, by the same key."""
-_BID_IDS: dict[int, tuple[int, ...]] = {}
-"""The ids of ``_BID_LISTS``, by the same key (cleared with it)."""
 
 
 def _ids_of(actions: tuple[Action, ...]) -> tuple[int, ...]:
@@ -112,8 +134,6 @@ def _ids_of(actions: tuple[Action, ...]) -> tuple[int, ...]:
 
 
 PIECES = 7
-T = TypeVar("T")
-"""An item of a row: an action, or its id."""
 V = act.VALUES
 C = act.COLOURS
 S = act.SITES
@@ -557,8 +577,7 @@ class ValleyState(State):
             key = self._bidder = self._bid_key(seat)
         known = _BID_IDS.get(key)
         if known is None:
-            bids = _BID_LISTS.get(key)
-            known = _BID_IDS[key] = _ids_of(bids if bids is not None else _bid_list(key))
+            known = _bid_id_list(key)
         return list(known)
 
     def _bid_key(self, seat: int) -> int:
