@@ -497,7 +497,18 @@ class TableService:
                     if earlier is not None:
                         return earlier
                 raise
-            await self._store_and_tell(table, cid)
+            try:
+                await self._store_and_tell(table, cid)
+            except SaqqaraError as refused:
+                # A legal move resent under an older client id of the seat's (one the table
+                # no longer keeps) is refused by the store's uniqueness: the table is back
+                # as the store holds it, and the move is answered as a resend.
+                if refused.code != "store-failed" or cid is None:
+                    raise
+                earlier = await self.writer.call(self.store.client_action, table.id, seat, cid)
+                if earlier is None:
+                    raise
+                return earlier
             self.accepted += 1
             return steps[0].seq
 
@@ -537,8 +548,10 @@ class TableService:
                     self.forget(table.id)  # another process took the table over
                     message = "another server process serves this table"
                     raise TableError(message, code="moved") from None
-                # The store refused: the table goes back to what the store holds.
-                reloaded = self._adopt(LiveTable.open(self.store, table.row, self.snapshot_every))
+                # The store refused: the table goes back to what the store holds (its row
+                # read again: the one the table opened with may show an earlier status).
+                row = self.store.table(table.id) or table.row
+                reloaded = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
                 reloaded.away = table.away
                 reloaded.listeners = table.listeners
                 self.live[table.id] = reloaded
