@@ -6,6 +6,7 @@ import ast
 import importlib
 import json
 import random
+from array import array
 from pathlib import Path
 from typing import Any, get_args, get_type_hints
 
@@ -17,6 +18,7 @@ from saqqara.core.game import Game
 from saqqara.core.registry import load, registered_games
 from saqqara.core.schema import part_schema, validator
 from saqqara.core.view import ViewEnvelope
+from saqqara.games.valley_of_the_kings.state import ValleyState
 from saqqara.testing.conformance import random_playout
 
 GAME_IDS = list(registered_games())
@@ -159,6 +161,22 @@ def test_a_snapshot_of_another_version_game_or_configuration_is_refused() -> Non
         game.state_from_json({**data, "fields": {**data["fields"], "extra": 1}})
     with pytest.raises(RecordError, match="JSON object"):
         game.state_from_json([data])
+
+
+def test_a_snapshot_keeps_byte_array_fields_and_refuses_what_they_cannot_hold() -> None:
+    game = load("valley-of-the-kings", 3)
+    state = game.new_state()
+    assert isinstance(state, ValleyState) and isinstance(state.stones, array)
+    data = _json(state.to_json())
+    assert data["fields"]["stones"] == state.stones.tolist()
+    restored = game.state_from_json(data)
+    assert isinstance(restored, ValleyState) and restored.stones == state.stones
+    assert isinstance(restored.stones, array) and restored.stones.typecode == "b"
+    fields = data["fields"]
+    with pytest.raises(RecordError, match="out of range"):
+        game.state_from_json({**data, "fields": {**fields, "occ": [300] * len(fields["occ"])}})
+    with pytest.raises(RecordError, match="list of integers"):
+        game.state_from_json({**data, "fields": {**fields, "built": ["0"] * len(fields["built"])}})
 
 
 def test_schema_command_prints_views_events_and_board(

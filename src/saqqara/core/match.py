@@ -245,8 +245,11 @@ class Match:
         if self._state.to_act() != (CHANCE,):
             return steps
         rng = derived_rng(self.seed, CHANCE, self.seq)
+        # A draw is one of the chance outcomes by the game's contract (the conformance kit
+        # checks it at every chance node it meets), so it is not checked again: a
+        # Tutankhamun table's setup is 69 draws, each check building the outcomes anew.
         while self._state.to_act() == (CHANCE,):
-            steps.append(self._accept(CHANCE, self._state.sample_chance(rng)))
+            steps.append(self._accept(CHANCE, self._state.sample_chance(rng), checked=True))
         return steps
 
     def bot_rng(self, seat: int) -> random.Random:

@@ -3,16 +3,17 @@
 A server resumes a long game from its latest snapshot plus the actions recorded after it,
 instead of replaying thousands of steps. A snapshot holds everything, hidden information
 included, so it never goes to a client. States keep flat fields (ints, bools, strings and
-lists or tuples of them); the codec writes every such field by name and reads it back into
-a fresh state of the same configuration. Fields a state rebuilds from its game (the game
-itself, boards, editions, vocabularies) are named in ``State.SNAPSHOT_DERIVED`` and not
-written; any other field that is not plain data is an error, so a new field of a new kind
-cannot be silently dropped. The policy for snapshots of another rules version is in
-``docs/views.md``.
+lists, tuples or ``array.array`` of them); the codec writes every such field by name and
+reads it back into a fresh state of the same configuration. Fields a state rebuilds from
+its game (the game itself, boards, editions, vocabularies) are named in
+``State.SNAPSHOT_DERIVED`` and not written; any other field that is not plain data is an
+error, so a new field of a new kind cannot be silently dropped. The policy for snapshots
+of another rules version is in ``docs/views.md``.
 """
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from saqqara.core.errors import RecordError
@@ -47,6 +48,8 @@ def _fields(state: State) -> dict[str, Any]:
 def _plain(name: str, value: Any) -> Any:
     if isinstance(value, _SCALARS):
         return value
+    if isinstance(value, array):
+        return value.tolist()
     if isinstance(value, list | tuple) and all(isinstance(v, _SCALARS) for v in value):
         return list(value)
     raise TypeError(
@@ -101,6 +104,13 @@ def state_from_json(game: Game, data: Any) -> State:
 
 
 def _restore(name: str, template: Any, value: Any) -> Any:
+    if isinstance(template, array):
+        if not isinstance(value, list) or not all(type(v) is int for v in value):
+            raise RecordError(f"snapshot field {name!r} must be a list of integers")
+        try:
+            return array(template.typecode, value)
+        except OverflowError:
+            raise RecordError(f"snapshot field {name!r} holds a number out of range") from None
     if isinstance(template, list | tuple):
         if not isinstance(value, list) or not all(isinstance(v, _SCALARS) for v in value):
             raise RecordError(f"snapshot field {name!r} must be a list of plain values")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from saqqara.ai.registry import register_bot, register_evaluator
@@ -170,7 +171,7 @@ only finished pyramids score, and the game may end before the next is done."""
 """What a claimed pyramid with no stone yet is worth (it will take stones later)."""
 
 
-def _kind_in_reach(shape: Shape, stones: list[int]) -> str:
+def _kind_in_reach(shape: Shape, stones: Sequence[int]) -> str:
     """The best kind a pyramid can still become from the stones laid so far."""
     colours: set[int] = set()
     layered = True

@@ -15,6 +15,7 @@ and the stones drawn), and which fields are occupied (from the pieces).
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -104,9 +105,9 @@ def valley_from_view(
             written_nodes = [node(name) for name in written]
         for overseer, target in enumerate(written_nodes[:2]):
             state.orders[2 * s + overseer] = target
-        state.stolen[s * S : (s + 1) * S] = [int(k) for k in info["stolen"]]
-        state.built[s * S : (s + 1) * S] = [int(k) for k in info["built"]]
-    state.occ = [FREE] * b.num_nodes
+        state.stolen[s * S : (s + 1) * S] = array("b", [int(k) for k in info["stolen"]])
+        state.built[s * S : (s + 1) * S] = array("b", [int(k) for k in info["built"]])
+    state.occ = array("b", [FREE]) * b.num_nodes
     for pid, at in enumerate(state.pos):
         if b.node_site[at] >= 0:
             state.occ[at] = pid
@@ -122,7 +123,7 @@ def valley_from_view(
         if len(placed) > P:
             raise ViewError("a site has too many stone positions")
         base = index * P
-        state.stones[base : base + len(placed)] = placed
+        state.stones[base : base + len(placed)] = array("b", placed)
         state.count[index] = sum(1 for c in placed if c >= 0)
     state.pharaoh = int(view["pharaoh"])
     state.discarded = int(view["discarded"])
