@@ -313,9 +313,14 @@ class Load:
                     self._delivered(table, wait)
                     if not wait.waiting:
                         del table.waits[message.cid]
+                latest = client.latest
+                if latest is not None and latest.seq >= message.seq and self._may_move(client):
+                    # The update showing this move came before its ack (the seat's next
+                    # decision was read while the move was pending): move on it now.
+                    await self._move(table, index, latest, rng)
             elif isinstance(message, Error):
-                if message.code == "stale":
-                    table.waits.pop(message.cid or "", None)
+                if message.cid is not None:  # a move refused (stale, mostly): sync, go on
+                    table.waits.pop(message.cid, None)
                     await client.sync()
             elif isinstance(message, TableNotice) and message.rematch:
                 return await self._follow(table, index, message.rematch, rng)
@@ -333,11 +338,27 @@ class Load:
                         path = f"/api/tables/{table.id}/rematch"
                         await _post_json(self.base, path, body)
                     continue
-                if message.legal and client.pending is None and client.thinking is None:
-                    if self.think:
-                        client.thinking = asyncio.ensure_future(self._think(table, index, rng))
-                    else:
-                        await self._act(table, index, message, rng)
+                if self._may_move(client):
+                    await self._move(table, index, message, rng)
+
+    @staticmethod
+    def _may_move(client: LeanClient) -> bool:
+        """Whether the seat has a decision in its latest update and nothing under way."""
+        latest = client.latest
+        return (
+            latest is not None
+            and not latest.over
+            and bool(latest.legal)
+            and client.pending is None
+            and client.thinking is None
+        )
+
+    async def _move(self, table: Table, index: int, update: Update, rng: random.Random) -> None:
+        """Think (see :meth:`_think`) or act at once on ``update``."""
+        if self.think:
+            table.clients[index].thinking = asyncio.ensure_future(self._think(table, index, rng))
+        else:
+            await self._act(table, index, update, rng)
 
     async def _think(self, table: Table, index: int, rng: random.Random) -> None:
         """A person thinks (uniform in [0.5, 1.5] times the mean: no lockstep), then
