@@ -1,6 +1,6 @@
 """Load on a real server over loopback: live tables played by scripted clients and bots.
 
-Usage: python benchmarks/load.py [--db URL] [--tables 200] [--seconds 20] [--think MS]
+Usage: python benchmarks/load.py [--db URL [--reuse-db]] [--tables 200] [--seconds 20] [--think MS]
                                  [--game tutankhamun] [--sqlite-sync full|normal]
                                  [--processes N --redis URL [--placement spread|owner]]
                                  [--trace] [--profile FILE]
@@ -29,6 +29,12 @@ table costs, without what the first ones set up once: the database's page cache,
 arenas). Clients and server share the machine, so the figures include the clients' cost;
 to keep it small the clients run in this process (the server in its own) and decode only
 the fields they use (msgspec skips the rest: the view, the labels, the event texts).
+
+A PostgreSQL ``--db`` gets a schema of its own for the run (``saqqara_load_…``, set as the
+connections' search path, dropped at the end), so each run starts from an empty store, as
+a SQLite run does from a fresh file: the tables earlier runs left playing would otherwise be
+resumed by the server at its start and held, idle, in its memory (and its collector's full
+passes) beside the run's own. ``--reuse-db`` runs on the database as it is.
 
 ``--processes N`` (with ``--redis`` and a PostgreSQL ``--db``) starts a site of N
 processes: tables are created at each in turn, and with ``--placement spread`` (the
@@ -396,6 +402,11 @@ class Load:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--reuse-db",
+        action="store_true",
+        help="run on a PostgreSQL --db as it is (default: in a fresh schema, dropped after)",
+    )
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--game", default="tutankhamun")
@@ -426,6 +437,41 @@ def main() -> int:
     scratch = tempfile.mkdtemp(prefix="saqqara-load-")
     args.trace_dir = os.path.join(scratch, "trace") if args.trace else None
     db = args.db or f"sqlite:///{scratch}/load.db"
+    schema = None
+    if db.startswith("postgresql") and not args.reuse_db:
+        db, schema = _fresh_schema(db)
+    try:
+        return _serve_and_measure(args, db, scratch)
+    finally:
+        if schema is not None:
+            _drop_schema(args.db, schema)
+
+
+def _fresh_schema(url: str) -> tuple[str, str]:
+    """A new, empty schema in the PostgreSQL database at ``url``, and ``url`` with it as
+    the search path of every connection (where the server's store creates its tables)."""
+    from sqlalchemy import create_engine, make_url, text
+
+    schema = f"saqqara_load_{os.getpid()}_{random.getrandbits(32):08x}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    engine.dispose()
+    fresh = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
+    return fresh.render_as_string(hide_password=False), schema
+
+
+def _drop_schema(url: str, schema: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    engine.dispose()
+
+
+def _serve_and_measure(args: argparse.Namespace, db: str, scratch: str) -> int:
+    """Start the server processes on ``db``, run the load, stop them."""
     servers: list[subprocess.Popen[bytes]] = []
     bases: list[str] = []
     log_path = os.path.join(scratch, "server.log")
