@@ -286,3 +286,32 @@ def test_bid_id_lists_are_the_ids_of_the_bid_lists_however_the_caches_stand() ->
                 checked += 1
             state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
     assert checked > 300
+
+
+def test_the_bids_of_a_bid_key_are_every_tile_in_hand_that_fits_each_group() -> None:
+    """A bid key's legal bids, put together from the key, are exactly the rulebook's: at
+    each group in play, a tile of every value still in hand that keeps the bidder's rings
+    there at most ten (values up to the rings still allowed), then done; for random hands,
+    groups and rings already laid."""
+    import random
+
+    from saqqara.games.valley_of_the_kings import actions as act
+    from saqqara.games.valley_of_the_kings import state as valley
+
+    rng = random.Random(11)
+    for _ in range(3000):
+        groups = rng.randint(1, act.MAX_GROUPS)
+        room = [rng.randint(0, 10) for _ in range(groups)]
+        hand = [rng.choice((0, 0, 1, 2)) for _ in range(act.VALUES)]
+        key = groups << valley._GROUPS_AT
+        key += sum(left * valley._ROOM_STEP[g] for g, left in enumerate(room))
+        key += sum(count * valley._HELD_STEP[v] for v, count in enumerate(hand))
+        expected = [
+            act.BID[g][v]
+            for g in range(groups)
+            for v in range(act.VALUES)
+            if hand[v] and v <= room[g]
+        ]
+        assert valley._bids_of(key, act.BID, act.DONE) == (*expected, act.DONE)
+        ids = valley._bids_of(key, act.BID_IDS, act.DONE_ID)
+        assert ids == act.VOCABULARY.ids_of((*expected, act.DONE))

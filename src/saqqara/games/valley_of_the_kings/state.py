@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from array import array
 from bisect import bisect
-from itertools import accumulate, repeat
+from itertools import accumulate, compress, repeat
 from operator import or_, truediv
 from typing import Any, Self, TypeVar, get_args
 
@@ -56,6 +56,7 @@ _HELD_AT = _GROUPS_AT + 3
 _HELD_BITS = 4
 _ROOM_STEP = tuple(1 << (_ROOM_BITS * g) for g in range(act.MAX_GROUPS))
 _HELD_STEP = tuple(1 << (_HELD_AT + _HELD_BITS * v) for v in range(act.VALUES))
+_HELD_SHIFTS = tuple(_HELD_AT + _HELD_BITS * v for v in range(act.VALUES))
 if board().max_bid >> _ROOM_BITS or max(map(board().bid_tiles.count, range(act.VALUES))) >> 4:
     raise ValueError("the bid tiles do not fit the bid key's fields")  # pragma: no cover
 _BID_LISTS: dict[int, tuple[Action, ...]] = {}
@@ -64,7 +65,7 @@ and its tiles in hand, packed into one int (``_ROOM_BITS`` per group from bit 0,
 groups at ``_GROUPS_AT``, ``_HELD_BITS`` per tile value from ``_HELD_AT``), so that laying
 a tile is one subtraction (``_HELD_STEP[value] + value * _ROOM_STEP[group]``)."""
 T = TypeVar("T")
-"""An item of a row: an action, or its id."""
+"""An item of a list of moves: an action, or its id."""
 _BID_IDS: dict[int, tuple[int, ...]] = {}
 """The ids of the legal bids by bid key, as ``_BID_LISTS`` (kept up to the same limit)."""
 
@@ -90,14 +91,14 @@ def _bids_of(key: int, by_group: tuple[tuple[T, ...], ...], done: T) -> tuple[T,
     """The bids of bid key ``key``: at each group, every tile value still in hand that
     fits the rings still allowed there (``by_group``: the bid actions by group and value,
     or their ids), then ``done``. Put together from the key itself, a few µs once per key
-    while it is kept (rows of bids by tiles in hand, kept for every hand met, held some
-    300 KB in a server)."""
-    held = [v for v in range(V) if key >> (_HELD_AT + _HELD_BITS * v) & 15]
+    while it is kept: rows of bids kept for every hand met held some 300 KB in a server."""
+    held = []  # tiles in hand by value (a plain loop: a comprehension is a call in 3.11)
+    for shift in _HELD_SHIFTS:
+        held.append(key >> shift & 15)
     options: list[T] = []
     for group in range(key >> _GROUPS_AT & 7):
-        room = key >> (_ROOM_BITS * group) & 15
-        bids = by_group[group]
-        options += [bids[v] for v in held if v <= room]
+        # The values up to the rings still allowed at the group, those in hand.
+        options += compress(by_group[group], held[: (key >> (_ROOM_BITS * group) & 15) + 1])
     options.append(done)
     return tuple(options)
 
