@@ -36,8 +36,9 @@ TRANSIENT = ("stale", "moved", "store-failed", "game-over")
 class Site:
     """``count`` server processes sharing ``db_url`` and ``redis_url``."""
 
-    def __init__(self, db_url: str, redis_url: str, count: int = 3) -> None:
-        extra = ("--rate", "5000", "--redis", redis_url, "--lease-seconds", LEASE)
+    def __init__(self, db_url: str, redis_url: str, count: int = 3, lease: str = LEASE) -> None:
+        """``lease``: the processes' ``--lease-seconds`` (short, for the takeover tests)."""
+        extra = ("--rate", "5000", "--redis", redis_url, "--lease-seconds", lease)
         self.processes = [ServerProcess(db_url, *extra) for _ in range(count)]
         self.db_url = db_url
 
@@ -49,8 +50,12 @@ class Site:
             command += ["--db", process.db_url, *process.extra]
             log = process.log
             process.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        for process in self.processes:
-            _wait_healthy(process)
+        try:
+            for process in self.processes:
+                _wait_healthy(process)
+        except BaseException:
+            self.__exit__()  # no process outlives a site that did not start
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -90,7 +95,9 @@ class Site:
         raise AssertionError(f"no living process owns {table_id} (pid {pid})")
 
 
-def _wait_healthy(process: ServerProcess, timeout: float = 60.0) -> None:
+def _wait_healthy(process: ServerProcess, timeout: float = 180.0) -> None:
+    """Wait for a process to answer ``/healthz``: three processes importing and migrating
+    at once on a busy 2-core machine have taken over a minute."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         assert process.process is not None

@@ -26,6 +26,7 @@ from tests.cluster_server.site_harness import Roaming, Site, assert_log_matches,
 pytestmark = pytest.mark.xdist_group("cluster-server")
 
 GAMES = sorted(registered_games())
+NO_TAKEOVER_LEASE = "30"
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +34,10 @@ def site() -> Iterator[Site]:
     # Module scope: one schema and three processes for every test (they start slowly).
     with fresh_schema() as db_url:
         _require("Redis", redis_reachable())
-        with Site(db_url, REDIS_URL) as running:
+        # No process dies here, so no table should change hands: a lease long enough
+        # that a busy machine's stalls cannot make one look dead (the takeover tests use
+        # a short one).
+        with Site(db_url, REDIS_URL, lease=NO_TAKEOVER_LEASE) as running:
             yield running
 
 

@@ -31,7 +31,7 @@ class ServerProcess:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the server)
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def start(self, timeout: float = 120.0) -> ServerProcess:
         command = [sys.executable, "-m", "saqqara.cli", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, *self.extra]
         self.process = subprocess.Popen(
@@ -48,7 +48,8 @@ class ServerProcess:
                         return self
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("server did not start")
+        self.stop()  # not left running behind the failure
+        raise RuntimeError(f"server did not start in {timeout:.0f} s: {self.output()[-2000:]}")
 
     def kill(self) -> None:
         """``kill -9``: no shutdown code runs."""
