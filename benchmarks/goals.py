@@ -14,7 +14,7 @@ per step as the face's driver, so that ``face/engine`` measures what the face it
 The face runs warm too (after a game of warm-up). The three warm loops are interleaved:
 ``ROUNDS`` rounds, each a chunk of every loop in turn, each loop's steps and seconds summed
 over its chunks. This host's speed moves by up to 2x within seconds (a fixed loop, printed
-as ``host``, took 474-941 ns from one second to the next on 2026-11-27), so loops measured
+as ``host``, took 476-941 ns from one second to the next on 2026-11-27), so loops measured
 one after the other compare the machine's moments as much as the code; interleaved, each
 loop meets the same moments. ``face/fastest`` sets the face beside the engine's fastest
 loop. The IS-MCTS figure is the median of ``SEARCHES`` runs of one search (a single
