@@ -178,27 +178,27 @@ def sharp_evaluate(state: TutankhamunState, seat: int) -> float:
 
 
 def sharp_win_chance(state: State, seat: int) -> float:
-    """``expert``'s evaluator: :func:`sharp_evaluate` squashed into a chance of winning,
-    a scoring under way first settled as if nobody played anything more in it."""
-    assert isinstance(state, TutankhamunState)
-    if state.phase == SCORING:
-        state = state.clone()
-        _settle_scoring(state, seat)
-    if state.is_terminal():
-        return state.returns()[seat]
-    return 1.0 / (1.0 + math.exp(-sharp_evaluate(state, seat) / WIN_SCALE))
+    """``expert``'s evaluator: :func:`sharp_evaluate` as a chance of winning (see
+    :func:`_win_chance`)."""
+    return _win_chance(state, seat, sharp_evaluate)
 
 
 def win_chance(state: State, seat: int) -> float:
-    """The search evaluator: :func:`evaluate` squashed into a chance of winning; a scoring
-    under way is first settled as if nobody played anything more in it."""
+    """The search evaluator: :func:`evaluate` as a chance of winning (see
+    :func:`_win_chance`)."""
+    return _win_chance(state, seat, evaluate)
+
+
+def _win_chance(state: State, seat: int, value: Callable[[TutankhamunState, int], float]) -> float:
+    """``value`` squashed into a chance of winning; a scoring under way is first settled
+    as if nobody played anything more in it."""
     assert isinstance(state, TutankhamunState)
     if state.phase == SCORING:
         state = state.clone()
         _settle_scoring(state, seat)
     if state.is_terminal():
         return state.returns()[seat]
-    return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / WIN_SCALE))
+    return 1.0 / (1.0 + math.exp(-value(state, seat) / WIN_SCALE))
 
 
 def _settle_scoring(state: TutankhamunState, seat: int) -> None:
