@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypedDict
 
 from saqqara.core.actions import Action
@@ -82,6 +82,17 @@ class Presentation(ABC):
     @abstractmethod
     def action_label(self, view: View, action: Action) -> str:
         """A short description of ``action`` for the seat whose ``view`` this is."""
+
+    def label_context(self, view: View, action: Action) -> Hashable | None:
+        """What the label of ``action`` reads besides the action itself and the language:
+        ``0`` where it reads nothing more, a small value standing for what it reads of the
+        view (a tile's slug, a piece's distance) otherwise, and ``None`` where it reads the
+        seats' names or more of the view than such a value holds. The server keeps a label
+        with a context under the action, context and language, for every table of the game
+        (names differ from table to table; the rest does not), and words one without
+        afresh. By default nothing is kept; the tests check a game's contexts by comparing
+        kept labels with fresh ones at random positions."""
+        return None
 
     @abstractmethod
     def event_sentence(self, event: EventJSON) -> str:

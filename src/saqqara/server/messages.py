@@ -56,7 +56,7 @@ class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
 ClientMessage = Act | Sync | Ping | Undo
 
 
-class LegalAction(msgspec.Struct):
+class LegalAction(msgspec.Struct, frozen=True):
     """An action the receiving seat may send now: its id, its label and its notation."""
 
     id: int

@@ -10,12 +10,14 @@ text of each event, keyed by the event itself (its step and place in the step), 
 language and the seats' names, never by a seat, and looked up only after the seat's own
 audience check; in a game without hidden information, the spectator's view, which every
 seat's is but for its ``seat`` (the conformance kit checks it: ``check_open_views``); and
-each action's id and notation, which depend on the game's configuration alone.
+each action's id and notation, which depend on the game's configuration alone. A legal
+action's label is kept across tables where the game's presentation names what it reads of
+the view (:meth:`~saqqara.core.presentation.Presentation.label_context`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
 from saqqara.core.actions import Action
@@ -39,16 +41,33 @@ class Position(Protocol):
 _Config = tuple[str, int, tuple[tuple[str, str], ...]]
 _Named = tuple[Action, int, str]
 _notations: dict[_Config, dict[int, _Named]] = {}
+_Labelled = tuple[Action, LegalAction]
+_labelled: dict[tuple[_Config, str, bool], dict[tuple[int, Hashable], _Labelled]] = {}
 
 
-def _notation(game: Game) -> dict[int, _Named]:
-    """Each action's id and notation for ``game``'s configuration, filled as met, keyed by
+def _config(game: Game) -> _Config:
+    return (game.spec.id, game.players, tuple(sorted(game.options.items())))
+
+
+def _notation(config: _Config) -> dict[int, _Named]:
+    """Each action's id and notation for a game's configuration, filled as met, keyed by
     the identity of the action instance (kept in the entry, so the identity stays its own);
     the game hands out its own interned instances, so each is worked out once."""
-    key = (game.spec.id, game.players, tuple(sorted(game.options.items())))
-    found = _notations.get(key)
+    found = _notations.get(config)
     if found is None:
-        found = _notations[key] = {}
+        found = _notations[config] = {}
+    return found
+
+
+def _labels(config: _Config, words: Presentation) -> dict[tuple[int, Hashable], _Labelled]:
+    """The labelled actions of a game's configuration in ``words``' language, kept by the
+    action's identity and its label's context (:meth:`Presentation.label_context`): shared
+    by every table of that configuration, since such a label reads neither the seats' names
+    nor more of a view than its context."""
+    key = (config, words.tr.lang, words.tr.strict)
+    found = _labelled.get(key)
+    if found is None:
+        found = _labelled[key] = {}
     return found
 
 
@@ -129,16 +148,31 @@ def legal_actions(
     game: Game, position: Position, seat: int, view: dict[str, Any], words: Presentation
 ) -> list[LegalAction]:
     """``seat``'s legal actions with ids, notation and labels worded from its own view."""
-    known = _notation(game)
+    config = _config(game)
+    known = _notation(config)
+    kept = _labels(config, words)
+    context_of = words.label_context
+    bound = 4 * game.num_distinct_actions + 1024
     legal: list[LegalAction] = []
     for action in position.legal_actions(seat):
+        context = context_of(view, action)
+        if context is not None:
+            entry = kept.get((id(action), context))
+            if entry is not None and entry[0] is action:
+                legal.append(entry[1])
+                continue
         named = known.get(id(action))
         if named is None or named[0] is not action:
             if len(known) > 2 * game.num_distinct_actions:
                 known.clear()  # a game that makes fresh instances: keep it bounded
             named = (action, game.action_id(action), game.action_text(action))
             known[id(action)] = named
-        legal.append(LegalAction(named[1], words.action_label(view, action), named[2]))
+        labelled = LegalAction(named[1], words.action_label(view, action), named[2])
+        if context is not None:
+            if len(kept) > bound:
+                kept.clear()  # the contexts met outgrew what a game needs: start afresh
+            kept[(id(action), context)] = (action, labelled)
+        legal.append(labelled)
     return legal
 
 

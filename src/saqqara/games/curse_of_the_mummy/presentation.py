@@ -7,7 +7,7 @@ scarab; see ``data/board.toml``). An explorer figure is named by its number in t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import ClassVar
 
 from saqqara.core.actions import Action
@@ -119,6 +119,10 @@ class MummyPresentation(Presentation):
                 "the mummy collected {count} ankh", "the mummy collected {count} ankhs", count
             )
         raise KeyError(f"no words for the Curse of the Mummy end {reason!r}")
+
+    def label_context(self, view: View, action: Action) -> Hashable | None:
+        """Every label reads the action alone."""
+        return 0
 
     def action_label(self, view: View, action: Action) -> str:
         tr = self.tr

@@ -8,6 +8,7 @@ koning Tut); the English names are ours. Scores count steps to the goal on the s
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import cached_property
 
 from saqqara.core.actions import Action
@@ -125,6 +126,16 @@ class TutankhamunPresentation(Presentation):
         if reason.startswith("seat ") and done in SEAT_REASONS:
             return self.tr(SEAT_REASONS[done], player=self.player(int(seat)))
         return self.tr.text(REASONS[reason])
+
+    def label_context(self, view: View, action: Action) -> Hashable | None:
+        """A move reads the tile on its slot and a steal names its victim; the other labels
+        read the action alone (and the edition, which is the game's)."""
+        kind = type(action)
+        if kind is act.Take:
+            return view["path"][action.slot]  # type: ignore[attr-defined,no-any-return]
+        if kind is act.Steal:
+            return None
+        return 0
 
     def action_label(self, view: View, action: Action) -> str:
         tr = self.tr

@@ -7,7 +7,7 @@ coins (a gold coin is five silver).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import ClassVar
 
 from saqqara.core.actions import Action
@@ -77,6 +77,14 @@ class RevengePresentation(Presentation):
 
     def outcome_reason(self, reason: str) -> str:
         return self.tr.text(REASONS[reason])
+
+    def label_context(self, view: View, action: Action) -> Hashable | None:
+        """A lift reads the stack's top card and depth; the other labels read the action
+        alone."""
+        if type(action) is act.Lift:
+            stack = action.stack
+            return (view["top"][stack], view["depth"][stack])
+        return 0
 
     def action_label(self, view: View, action: Action) -> str:
         tr = self.tr

@@ -7,6 +7,9 @@ number (``16``), fields by site and letter (``13-H``).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from functools import cache
+
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
 from saqqara.core.presentation import (
@@ -59,6 +62,22 @@ PHASES = {
     "build": N_("building"),
     "over": N_("game over"),
 }
+
+
+@cache
+def _distances() -> dict[str, tuple[int, ...]]:
+    """Each place's distances to every node, by the place's name as views give it."""
+    b = board()
+    return {name: tuple(b.dist[index]) for index, name in enumerate(b.node_names)}
+
+
+def _distance(view: View, pieces: str, piece: int, node: int) -> int | None:
+    """How far the viewer's piece goes to ``node`` from where its view shows it; ``None``
+    for a spectator."""
+    seat = view["seat"]
+    if seat is None:
+        return None
+    return _distances()[view["seats"][seat][pieces][piece]][node]
 
 
 class ValleyPresentation(Presentation):
@@ -121,14 +140,27 @@ class ValleyPresentation(Presentation):
             return tr("Done with {phase}", phase=self.phase_name(view["phase"]))
         raise TypeError(f"not a Valley of the Kings action: {action!r}")
 
+    def label_context(self, view: View, action: Action) -> Hashable | None:
+        """A piece's order reads how far the piece goes from where the viewer's view shows it
+        (and, for an overseer, whether it is the first round), the end of a phase reads the
+        phase, the start names a seat; the other labels read the action alone."""
+        kind = type(action)
+        if kind is act.Overseer:
+            steps = _distance(view, "overseers", action.overseer, action.node)  # type: ignore[attr-defined]
+            return (view["round"] > 1, steps)
+        if kind is act.Worker:
+            return _distance(view, "workers", action.worker, action.node)  # type: ignore[attr-defined]
+        if kind is act.Done:
+            return view["phase"]  # type: ignore[no-any-return]
+        if kind is act.Start:
+            return None
+        return 0
+
     def _steps(self, view: View, pieces: str, piece: int, node: int) -> str:
         """`` (2 steps)``: how far the viewer's piece goes, from where its view shows it."""
-        seat = view["seat"]
-        if seat is None:
+        steps = _distance(view, pieces, piece, node)
+        if steps is None:
             return ""
-        b = board()
-        here = b.node(view["seats"][seat][pieces][piece])
-        steps = b.dist[here][node]
         return " " + self.tr.ntr("({count} step)", "({count} steps)", steps)
 
     def event_sentence(self, event: EventJSON) -> str:

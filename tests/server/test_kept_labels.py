@@ -1,0 +1,88 @@
+"""The labels the server keeps across tables (by action, language and the label's context,
+:meth:`Presentation.label_context`) are the labels a presentation words afresh: at every
+decision of random games of every game, option set and player count, in every language,
+for seats named differently from table to table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from saqqara.core.game import CHANCE
+from saqqara.core.i18n import LANGUAGES
+from saqqara.core.registry import load, registered_games
+from saqqara.server import updates
+from saqqara.server.wording import texts
+
+NAMES = ("Ann", "Bo", "Cy", "Dee", "Eve", "Fay")
+
+CONFIGS = [
+    (game_id, players, options)
+    for game_id, cls in registered_games().items()
+    for options in cls.spec.option_sets()
+    for players in cls.spec.player_counts
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    CONFIGS,
+    ids=["-".join([g, f"{p}p", *o.values()]) for g, p, o in CONFIGS],
+)
+def test_kept_labels_are_the_fresh_labels(
+    game_id: str, players: int, options: dict[str, str]
+) -> None:
+    game = load(game_id, players, options)
+    rng = random.Random(f"{game_id}-{players}-{sorted(options.items())}")
+    checked = 0
+    for _ in range(2):
+        state = game.new_state()
+        while acting := state.to_act():
+            if acting[0] == CHANCE:
+                state.apply_unchecked(CHANCE, state.sample_chance(rng))
+                continue
+            for seat in acting:
+                view = state.view(seat)
+                words = texts(game, rng.choice(LANGUAGES), rng.sample(NAMES, players))
+                listed = updates.legal_actions(game, state, seat, view, words)
+                actions = state.legal_actions(seat)
+                assert [item.id for item in listed] == [game.action_id(a) for a in actions]
+                assert [item.label for item in listed] == [
+                    words.action_label(view, a) for a in actions
+                ]
+                assert [item.notation for item in listed] == [game.action_text(a) for a in actions]
+                checked += len(actions)
+            seat = acting[0]
+            state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 0
+    for kept in updates._labelled.values():
+        assert len(kept) <= 4 * game.num_distinct_actions + 1025
+
+
+def test_a_label_that_names_a_seat_is_worded_for_each_table() -> None:
+    game = load("tutankhamun", 2, {"edition": "amigo-1993"})
+    rng = random.Random(3)
+    for _ in range(200):
+        state = game.new_state()
+        while acting := state.to_act():
+            seat = acting[0]
+            if seat == CHANCE:
+                state.apply_unchecked(CHANCE, state.sample_chance(rng))
+                continue
+            steals = [a for a in state.legal_actions(seat) if type(a).__name__ == "Steal"]
+            if steals:
+                view = state.view(seat)
+                first = updates.legal_actions(
+                    game, state, seat, view, texts(game, "en", ["Ann", "Bo"])
+                )
+                second = updates.legal_actions(
+                    game, state, seat, view, texts(game, "en", ["Cy", "Dee"])
+                )
+                steal_id = game.action_id(steals[0])
+                [label_one] = [item.label for item in first if item.id == steal_id]
+                [label_two] = [item.label for item in second if item.id == steal_id]
+                assert ("Bo" in label_one or "Ann" in label_one) and label_one != label_two
+                return
+            state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
+    pytest.fail("no steal met in 200 random games")
