@@ -65,23 +65,9 @@ class Presentation(ABC):
         if names is not None and len(names) != game.players:
             raise ValueError(f"{len(names)} names for {game.players} seats")
         self.names = tuple(names) if names is not None else default_names(game.players, self.tr)
-        self.family = (
-            game.spec.id,
-            game.players,
-            tuple(sorted(game.options.items())),
-            self.tr.lang,
-            self.tr.strict,
-        )
-        """What the texts depend on besides the seats' names: the game's configuration and
-        the language (presentations of one family word an event or action that names no
-        seat alike)."""
-        self.named = False
-        """Set whenever a seat's name is read (:meth:`player`): a caller clears it, words a
-        text and then knows whether the text named a seat."""
 
     def player(self, seat: int) -> str:
         """The name of ``seat``."""
-        self.named = True
         return self.names[seat]
 
     def players(self, seats: Iterable[int]) -> str:

@@ -41,59 +41,34 @@ class Position(Protocol):
 _Config = tuple[str, int, tuple[tuple[str, str], ...]]
 _Named = tuple[Action, int, str]
 _notations: dict[_Config, dict[int, _Named]] = {}
-_Family = tuple[str, int, tuple[tuple[str, str], ...], str, bool]
 _Labelled = tuple[Action, LegalAction]
-_labelled: dict[_Family, dict[tuple[int, Hashable], _Labelled]] = {}
-_sentences: dict[_Family, dict[tuple[tuple[str, Any], ...], str]] = {}
-SENTENCES_KEPT = 8192
-"""At most this many sentences are kept per game configuration and language (then they
-are dropped and kept afresh)."""
+_labelled: dict[tuple[_Config, str, bool], dict[tuple[int, Hashable], _Labelled]] = {}
 
 
-def _notation(game: Game) -> dict[int, _Named]:
-    """Each action's id and notation for ``game``'s configuration, filled as met, keyed by
+def _config(game: Game) -> _Config:
+    return (game.spec.id, game.players, tuple(sorted(game.options.items())))
+
+
+def _notation(config: _Config) -> dict[int, _Named]:
+    """Each action's id and notation for a game's configuration, filled as met, keyed by
     the identity of the action instance (kept in the entry, so the identity stays its own);
     the game hands out its own interned instances, so each is worked out once."""
-    key = (game.spec.id, game.players, tuple(sorted(game.options.items())))
-    found = _notations.get(key)
+    found = _notations.get(config)
     if found is None:
-        found = _notations[key] = {}
+        found = _notations[config] = {}
     return found
 
 
-def _labels(words: Presentation) -> dict[tuple[int, Hashable], _Labelled]:
-    """The labelled actions of ``words``' family (game configuration and language), kept by
-    the action's identity and its label's context (:meth:`Presentation.label_context`):
-    shared by every table of that configuration, since such a label reads neither the
-    seats' names nor more of a view than its context."""
-    found = _labelled.get(words.family)
+def _labels(config: _Config, words: Presentation) -> dict[tuple[int, Hashable], _Labelled]:
+    """The labelled actions of a game's configuration in ``words``' language, kept by the
+    action's identity and its label's context (:meth:`Presentation.label_context`): shared
+    by every table of that configuration, since such a label reads neither the seats' names
+    nor more of a view than its context."""
+    key = (config, words.tr.lang, words.tr.strict)
+    found = _labelled.get(key)
     if found is None:
-        found = _labelled[words.family] = {}
+        found = _labelled[key] = {}
     return found
-
-
-def kept_sentence(words: Presentation, event: dict[str, Any]) -> str:
-    """``words``' sentence for ``event`` (its JSON), kept for every table of the same game
-    configuration and language where it names no seat (:attr:`Presentation.named`): a
-    sentence is made from its event alone, and an event's fields have one type per kind
-    (the view contract's event types), so equal fields give equal sentences."""
-    kept = _sentences.get(words.family)
-    if kept is None:
-        kept = _sentences[words.family] = {}
-    key = tuple(event.items())
-    try:
-        found = kept.get(key)
-    except TypeError:  # a field holds a list: worded afresh
-        return words.event_sentence(event)
-    if found is not None:
-        return found
-    words.named = False
-    text = words.event_sentence(event)
-    if not words.named:
-        if len(kept) >= SENTENCES_KEPT:
-            kept.clear()
-        kept[key] = text
-    return text
 
 
 class Shared:
@@ -161,7 +136,7 @@ class Shared:
             key = (step.seq, index, words)
             text = self.events.get(key)
             if text is None:
-                sentence = kept_sentence(words, event.to_json())
+                sentence = words.event_sentence(event.to_json())
                 data = event.data if type(event.data) is dict else dict(event.data)
                 text = EventText(step.seq, event.kind, sentence, data)
                 self.events[key] = text
@@ -173,8 +148,9 @@ def legal_actions(
     game: Game, position: Position, seat: int, view: dict[str, Any], words: Presentation
 ) -> list[LegalAction]:
     """``seat``'s legal actions with ids, notation and labels worded from its own view."""
-    known = _notation(game)
-    kept = _labels(words)
+    config = _config(game)
+    known = _notation(config)
+    kept = _labels(config, words)
     context_of = words.label_context
     bound = 4 * game.num_distinct_actions + 1024
     legal: list[LegalAction] = []

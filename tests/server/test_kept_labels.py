@@ -1,8 +1,7 @@
-"""The labels and sentences the server keeps across tables are those a presentation words
-afresh: labels kept by action, language and the label's context
-(:meth:`Presentation.label_context`), sentences by event and language where they name no
-seat; at every step of random games of every game, option set and player count, in every
-language, for seats named differently from table to table."""
+"""The labels the server keeps across tables (by action, language and the label's context,
+:meth:`Presentation.label_context`) are the labels a presentation words afresh: at every
+decision of random games of every game, option set and player count, in every language,
+for seats named differently from table to table."""
 
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ import pytest
 
 from saqqara.core.game import CHANCE
 from saqqara.core.i18n import LANGUAGES
-from saqqara.core.match import Step
 from saqqara.core.registry import load, registered_games
 from saqqara.server import updates
 from saqqara.server.wording import texts
@@ -60,62 +58,6 @@ def test_kept_labels_are_the_fresh_labels(
     assert checked > 0
     for kept in updates._labelled.values():
         assert len(kept) <= 4 * game.num_distinct_actions + 1025
-
-
-@pytest.mark.parametrize(
-    ("game_id", "players", "options"),
-    CONFIGS,
-    ids=["-".join([g, f"{p}p", *o.values()]) for g, p, o in CONFIGS],
-)
-def test_kept_sentences_are_the_fresh_sentences(
-    game_id: str, players: int, options: dict[str, str]
-) -> None:
-    game = load(game_id, players, options)
-    rng = random.Random(f"sentences-{game_id}-{players}-{sorted(options.items())}")
-    worded = 0
-    for _ in range(2):
-        state = game.new_state()
-        seq = 0
-        while acting := state.to_act():
-            seat = acting[0]
-            action = (
-                state.sample_chance(rng)
-                if seat == CHANCE
-                else rng.choice(state.legal_actions(seat))
-            )
-            events = state.apply(seat, action)
-            seq += 1
-            step = Step(seq, seat, action, tuple(events), game.action_text(action))
-            for viewer in [None, *range(players)]:
-                words = texts(game, rng.choice(LANGUAGES), rng.sample(NAMES, players))
-                told = updates.Shared().event_texts(step, viewer, words)
-                seen = [e for e in events if e.visible_to(viewer)]
-                assert [t.text for t in told] == [words.event_sentence(e.to_json()) for e in seen]
-                worded += len(told)
-    assert worded > 0
-    for kept in updates._sentences.values():
-        assert len(kept) <= updates.SENTENCES_KEPT
-
-
-def test_a_sentence_that_names_a_seat_is_worded_for_each_table() -> None:
-    game = load("tutankhamun", 2, {"edition": "amigo-1993"})
-    rng = random.Random(4)
-    state = game.new_state()
-    while acting := state.to_act():
-        seat = acting[0]
-        action = (
-            state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions(seat))
-        )
-        events = state.apply(seat, action)
-        turns = [e for e in events if e.kind == "turn"]
-        if turns:
-            step = Step(1, seat, action, tuple(turns), game.action_text(action))
-            one = updates.Shared().event_texts(step, 0, texts(game, "en", ["Ann", "Bo"]))
-            two = updates.Shared().event_texts(step, 0, texts(game, "en", ["Cy", "Dee"]))
-            assert one[0].text != two[0].text
-            assert {"Ann", "Bo"} & set(one[0].text.replace("'", " ").split())
-            return
-    pytest.fail("no turn event in a game")
 
 
 def test_a_label_that_names_a_seat_is_worded_for_each_table() -> None:
