@@ -86,3 +86,37 @@ def test_a_label_that_names_a_seat_is_worded_for_each_table() -> None:
                 return
             state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
     pytest.fail("no steal met in 200 random games")
+
+
+def test_valley_order_labels_kept_in_parts_are_the_fresh_labels() -> None:
+    from saqqara.games.valley_of_the_kings import presentation
+
+    game = load("valley-of-the-kings", 3)
+    rng = random.Random(9)
+    compared = 0
+    for _ in range(3):
+        state = game.new_state()
+        while acting := state.to_act():
+            seat = acting[0]
+            if seat == CHANCE:
+                state.apply_unchecked(CHANCE, state.sample_chance(rng))
+                continue
+            orders = [
+                a for a in state.legal_actions(seat) if type(a).__name__ in ("Overseer", "Worker")
+            ]
+            if orders:
+                words = texts(game, rng.choice(LANGUAGES))
+                for viewer in (seat, None):
+                    view = state.view(viewer)
+                    kept = [words.action_label(view, a) for a in orders]
+                    warm = dict(presentation._ORDER_TEXTS)  # kept since the game began
+                    fresh = []
+                    for action in orders:
+                        presentation._ORDER_TEXTS.clear()
+                        fresh.append(words.action_label(view, action))
+                    presentation._ORDER_TEXTS.clear()
+                    presentation._ORDER_TEXTS.update(warm)
+                    assert kept == fresh
+                    compared += len(orders)
+            state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
+    assert compared > 1000

@@ -64,6 +64,12 @@ PHASES = {
 }
 
 
+_ORDER_TEXTS: dict[
+    tuple[str, bool], tuple[dict[tuple[int, bool], tuple[Action, str]], dict[int, str]]
+] = {}
+"""The parts of the pieces' order labels, by language (see ``_order_label``)."""
+
+
 @cache
 def _distances() -> dict[str, tuple[int, ...]]:
     """Each place's distances to every node, by the place's name as views give it."""
@@ -107,22 +113,9 @@ class ValleyPresentation(Presentation):
         if isinstance(action, act.Bid):
             return tr("Bid {value} at group {group}", value=action.value, group=action.group + 1)
         if isinstance(action, act.Overseer):
-            verb = (
-                tr("Order overseer {number} to {place}")
-                if view["round"] > 1
-                else tr("Move overseer {number} to {place}")
-            )
-            label = verb.format(
-                number=action.overseer + 1, place=self.place(b.node_names[action.node])
-            )
-            return label + self._steps(view, "overseers", action.overseer, action.node)
+            return self._order_label(view, action, "overseers", action.overseer, view["round"] > 1)
         if isinstance(action, act.Worker):
-            label = tr(
-                "Move worker {number} to {place}",
-                number=action.worker + 1,
-                place=self.place(b.node_names[action.node]),
-            )
-            return label + self._steps(view, "workers", action.worker, action.node)
+            return self._order_label(view, action, "workers", action.worker, False)
         if isinstance(action, act.Steal):
             pos = b.sites[action.site].shape.pos_text(action.pos)
             return tr("Steal the stone at {pos} of site {site}", pos=pos, site=action.site + 1)
@@ -141,27 +134,51 @@ class ValleyPresentation(Presentation):
         raise TypeError(f"not a Valley of the Kings action: {action!r}")
 
     def label_context(self, view: View, action: Action) -> Hashable | None:
-        """A piece's order reads how far the piece goes from where the viewer's view shows it
-        (and, for an overseer, whether it is the first round), the end of a phase reads the
-        phase, the start names a seat; the other labels read the action alone."""
+        """The end of a phase reads the phase, the start names a seat, a piece's order
+        reads where the view shows the piece (its own memo keeps the parts, see
+        :meth:`_order_label`: kept whole, the labels of every piece, place and distance
+        held three times the memory); the other labels read the action alone."""
         kind = type(action)
-        if kind is act.Overseer:
-            steps = _distance(view, "overseers", action.overseer, action.node)  # type: ignore[attr-defined]
-            return (view["round"] > 1, steps)
-        if kind is act.Worker:
-            return _distance(view, "workers", action.worker, action.node)  # type: ignore[attr-defined]
+        if kind is act.Overseer or kind is act.Worker or kind is act.Start:
+            return None
         if kind is act.Done:
             return view["phase"]  # type: ignore[no-any-return]
-        if kind is act.Start:
-            return None
         return 0
 
-    def _steps(self, view: View, pieces: str, piece: int, node: int) -> str:
-        """`` (2 steps)``: how far the viewer's piece goes, from where its view shows it."""
+    def _order_label(
+        self, view: View, action: Action, pieces: str, piece: int, ordered: bool
+    ) -> str:
+        """``Move worker 2 to area 16 (3 steps)``: a piece sent to a node (``ordered``: an
+        overseer's written order after the first round), then how far it goes from where the
+        viewer's view shows it. The two parts are kept per language, the first by the
+        action (and ``ordered``), the second by the distance."""
+        kept = _ORDER_TEXTS.get((self.tr.lang, self.tr.strict))
+        if kept is None:
+            kept = _ORDER_TEXTS[(self.tr.lang, self.tr.strict)] = ({}, {})
+        heads, tails = kept
+        node: int = action.node  # type: ignore[attr-defined]
+        head = heads.get((id(action), ordered))
+        if head is None or head[0] is not action:
+            if len(heads) > 4096:
+                heads.clear()
+            if pieces == "workers":
+                verb = self.tr("Move worker {number} to {place}")
+            elif ordered:
+                verb = self.tr("Order overseer {number} to {place}")
+            else:
+                verb = self.tr("Move overseer {number} to {place}")
+            place = self.place(board().node_names[node])
+            head = heads[(id(action), ordered)] = (
+                action,
+                verb.format(number=piece + 1, place=place),
+            )
         steps = _distance(view, pieces, piece, node)
         if steps is None:
-            return ""
-        return " " + self.tr.ntr("({count} step)", "({count} steps)", steps)
+            return head[1]
+        tail = tails.get(steps)
+        if tail is None:
+            tail = tails[steps] = " " + self.tr.ntr("({count} step)", "({count} steps)", steps)
+        return head[1] + tail
 
     def event_sentence(self, event: EventJSON) -> str:
         tr = self.tr
