@@ -46,6 +46,7 @@ _labelled: dict[tuple[_Config, str, bool], dict[tuple[int, Hashable], _Labelled]
 
 
 def _config(game: Game) -> _Config:
+    """What tells one configuration of a game from another: its id, seats and options."""
     return (game.spec.id, game.players, tuple(sorted(game.options.items())))
 
 
