@@ -48,7 +48,7 @@ def test_secrecy_resampling_changes_nothing_a_seat_receives(game: Game) -> None:
     conformance.check_secrecy(game, seed=5)
 
 
-def test_open_games_show_every_seat_the_spectators_view(game: Game) -> None:
+def test_open_views_show_every_seat_the_spectators_view(game: Game) -> None:
     conformance.check_open_views(game, seed=17)
 
 

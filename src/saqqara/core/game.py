@@ -338,6 +338,14 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know, as JSON-able data; ``None`` for a spectator."""
 
+    def views_open(self) -> bool:
+        """Whether every seat's view of this position is the spectator's with its own
+        ``seat``: always in a game without hidden information; a game whose secrets are
+        hidden only in some phases says where (the conformance kit checks it at every
+        position where it holds, ``check_open_views``), and a server makes such a
+        position's view once."""
+        return not self.game.spec.hidden_information
+
     def to_json(self) -> dict[str, Any]:
         """A snapshot: the full truth of this position as JSON, hidden parts included (for
         the server's store, never for a client); :meth:`Game.state_from_json` reads it."""

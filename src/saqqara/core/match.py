@@ -179,6 +179,11 @@ class Match:
         """Everything ``seat`` may know (``None``: a spectator)."""
         return self._state.view(seat)
 
+    def views_open(self) -> bool:
+        """Whether every seat sees the position as a spectator does (see
+        :meth:`State.views_open`)."""
+        return self._state.views_open()
+
     def legal_actions(self, seat: int) -> list[Action]:
         return self._state.legal_actions(seat)
 

@@ -9,7 +9,8 @@ What several seats' updates have in common is made once (:class:`Shared`): the w
 text of each event, keyed by the event itself (its step and place in the step), the
 language and the seats' names, never by a seat, and looked up only after the seat's own
 audience check; in a game without hidden information, the spectator's view, which every
-seat's is but for its ``seat`` (the conformance kit checks it: ``check_open_views``); and
+seat's is but for its ``seat``, and in a position that hides nothing of a game that does
+(the conformance kit checks both: ``check_open_views``), the same; and
 each action's id and notation, which depend on the game's configuration alone. A legal
 action's label is kept across tables where the game's presentation names what it reads of
 the view (:meth:`~saqqara.core.presentation.Presentation.label_context`).
@@ -33,6 +34,7 @@ class Position(Protocol):
     """The part of a match (or a state) an update is built from."""
 
     def view(self, seat: int | None) -> dict[str, Any]: ...
+    def views_open(self) -> bool: ...
     def to_act(self) -> tuple[int, ...]: ...
     def legal_actions(self, seat: int) -> list[Action]: ...
     def outcome(self) -> Outcome: ...
@@ -98,10 +100,11 @@ class Shared:
         self.replayed.clear()
 
     def view_for(self, game: Game, position: Position, seat: int | None) -> dict[str, Any]:
-        """``seat``'s view of the position. Where ``game`` hides nothing, every seat's view
-        is the spectator's with its own ``seat`` (in the same place), so that is made once
-        per position and copied at the top level; the views are only read and encoded."""
-        if game.spec.hidden_information:
+        """``seat``'s view of the position. Where the position hides nothing
+        (:meth:`~saqqara.core.game.State.views_open`), every seat's view is the spectator's
+        with its own ``seat`` (in the same place), so that is made once per position and
+        copied at the top level; the views are only read and encoded."""
+        if game.spec.hidden_information and not position.views_open():
             return position.view(seat)
         spectator = self.open_view
         if spectator is None:

@@ -246,18 +246,22 @@ def check_secrecy(game: Game, seed: int, samples: int = 3) -> None:
 
 
 def check_open_views(game: Game, seed: int) -> None:
-    """A game without hidden information shows every seat what a spectator sees.
+    """A position that hides nothing shows every seat what a spectator sees.
 
-    At every position of a random game, each seat's view is the spectator's with only the
+    At every position of a random game where :meth:`State.views_open` holds (all of them in
+    a game without hidden information), each seat's view is the spectator's with only the
     envelope's ``seat`` changed, key for key in the same order (the server builds such a
-    game's view once per position: :meth:`saqqara.server.updates.Shared.view_for`). A game
-    with hidden information is not checked."""
-    if game.spec.hidden_information:
-        return
+    position's view once: :meth:`saqqara.server.updates.Shared.view_for`); and a game
+    without hidden information says so at every position."""
     for step in random_playout(game, seed, keep_states=True):
-        spectator = step.state.view(None)
+        state = step.state
+        if not game.spec.hidden_information:
+            assert state.views_open(), f"a game that hides nothing is closed before {step.action}"
+        if not state.views_open():
+            continue
+        spectator = state.view(None)
         for seat in range(game.players):
-            view = step.state.view(seat)
+            view = state.view(seat)
             differs = f"seat {seat}'s view is not the spectator's before {step.action}"
             assert view == {**spectator, "seat": seat}, differs
             assert list(view) == list(spectator), "a seat's view has its keys in another order"

@@ -1191,6 +1191,11 @@ class ValleyState(State):
         }
         return plain(payload)
 
+    def views_open(self) -> bool:
+        """Bids are hidden while they are made, orders while they are written; nothing is
+        hidden in the other phases."""
+        return self.phase != BID and self.phase != ORDERS
+
     def resample(self, seat: int, rng: random.Random) -> Self:
         """Redraw what ``seat`` cannot know: the values of others' face-down bid tiles
         (keeping each seat's tiles and the 10-ring cap), and others' written orders. The bag
