@@ -37,8 +37,8 @@ def test_bad_search_budgets_are_refused(text: str) -> None:
         Budget.parse(text)
 
 
-def _first_choice(game_id: str) -> Perspective:
-    game = load(game_id, 2)
+def _first_choice(game_id: str, players: int = 2) -> Perspective:
+    game = load(game_id, players)
     rng = random.Random(3)
     state = game.new_state()
     while state.is_chance() or len(state.legal_actions(state.to_act()[0])) < 2:
@@ -101,3 +101,52 @@ def test_a_short_logarithm_table_grows_and_changes_no_choice(
         timed = ISMCTSBot.with_budget(perspective.game, Budget.parse(budget))
         assert timed.choose(perspective, random.Random(1)) in perspective.legal_actions()
         assert len(ismcts._LOGS) > timed.iterations_done
+
+
+@pytest.mark.parametrize("game_id", ["tutankhamun", "valley-of-the-kings"])
+def test_the_last_expansion_s_list_is_kept_as_the_tree_stands(game_id: str) -> None:
+    """Every node keeps, for the legal list of its last expansion where that was a wide one
+    (``WIDE``: these games' lists are), its children, its untried actions and its tried
+    children as a fresh look-up in the tree finds them, and every child's availability
+    covers its visits (the search reuses them while worlds offer that list again)."""
+    perspective = _first_choice(game_id, players=3)
+    bot = ISMCTSBot(perspective.game, 600)
+    root = bot.search(perspective, random.Random(9))
+    key = bot.action_ids
+    stack = [root]
+    kept = 0
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        for child in node.children.values():
+            assert child.availability >= child.visits >= 1
+        if node.growing is None:
+            continue
+        kept += 1
+        kids = [node.children.get(key(a)) for a in node.growing]
+        assert node.growing_kids == kids
+        assert node.untried == [i for i, kid in enumerate(kids) if kid is None]
+        assert sorted(map(id, node.tried)) == sorted(id(kid) for kid in kids if kid is not None)
+    assert kept > 10
+
+
+def test_wide_expansions_under_other_lists_keep_every_child_once() -> None:
+    """Worlds that offer a node different wide lists (overlapping) expand each action once:
+    the kept list's children and untried actions follow expansions under the others."""
+    from saqqara.games.tutankhamun import actions as tut
+
+    bot = ISMCTSBot(load("tutankhamun", 3))
+    node = ismcts.Node(0)
+    rng = random.Random(4)
+    lists: list[list[Action]] = [list(tut.TAKE[a : a + 20]) for a in (0, 10, 5)]
+    expanded = 0
+    for _ in range(60):
+        legal = rng.choice(lists)
+        if bot._expand_wide(node, 0, legal, rng) >= 0:
+            expanded += 1
+        assert len(node.children) == expanded
+        if node.growing is not None:
+            kids = [node.children.get(bot.action_ids(a)) for a in node.growing]
+            assert node.growing_kids == kids
+            assert node.untried == [i for i, kid in enumerate(kids) if kid is None]
+    assert expanded == 30  # every action once, then only fully tried lists

@@ -43,6 +43,9 @@ PRIOR_WORLDS = 4
 """Determinizations that value the root's moves before the search (0: no root prior)."""
 PRIOR_VISITS = 10
 """Virtual visits each root move starts with, at its prior value."""
+WIDE = 16
+"""Legal lists at least this long keep the bookkeeping of their expansions between
+iterations (see ``Node.growing``); shorter ones are looked up afresh, which costs less."""
 _LOGS = [0.0, *(math.log(n) for n in range(1, 1 << 14))]
 """``math.log(n)`` looked up for the availability counts of UCB1; lengthened before a
 search could need more (see :func:`_log_table_for`)."""
@@ -101,7 +104,26 @@ class Budget:
 class Node:
     """Statistics of one action sequence from the root, shared by every world it occurs in."""
 
-    __slots__ = ("availability", "children", "kids", "legal", "reward", "seat", "visits")
+    __slots__ = (
+        "availability",
+        "children",
+        "growing",
+        "growing_kids",
+        "kids",
+        "legal",
+        "reward",
+        "seat",
+        "tried",
+        "untried",
+        "visits",
+    )
+
+    growing_kids: list[Node | None]
+    """The children of ``growing``'s actions (None: untried), in its order ..."""
+    untried: list[int]
+    """... the indexes of its untried actions, in order ..."""
+    tried: list[Node]
+    """... and its tried children, the last one added last (set with ``growing``)."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -114,6 +136,10 @@ class Node:
         self.kids: list[Node] = []
         """... and the children of its actions, in its order (reused while the worlds
         offer the same list: it saves a look-up per action)."""
+        self.growing: list[Action] | None = None
+        """The legal list of the last expansion here if it was a wide one (see ``WIDE``);
+        any other expansion here forgets it (only expansions add children, so what is kept
+        of it stays true until then)."""
 
 
 class ISMCTSBot:
@@ -219,6 +245,56 @@ class ISMCTSBot:
             child.reward = weight * sum(values) / len(values)
             root.children[aid] = child
 
+    def _expand_wide(self, node: Node, seat: int, legal: list[Action], rng: random.Random) -> int:
+        """The expansion step of :meth:`_iterate` for a wide legal list (``WIDE``) that is
+        not ``node``'s last fully tried one: expand an untried action as :meth:`_iterate`
+        would (the same draws) and answer its index, or, with every action tried, make the
+        list ``node``'s and answer -1. The list of the last wide expansion here is kept with
+        its children and untried actions, so that worlds offering it again skip the look-up
+        of every action."""
+        if legal == node.growing:
+            kids: list[Node | None] | None = node.growing_kids
+            untried = node.untried
+            tried = node.tried
+        else:
+            children = node.children
+            if children:
+                get = children.get
+                try:
+                    table = self.action_ids.table
+                    kids = [get(table[id(a)]) for a in legal]
+                except KeyError:
+                    kids = [get(aid) for aid in self.action_ids.of(legal)]
+                untried = [i for i, kid in enumerate(kids) if kid is None]
+                tried = [kid for kid in kids if kid is not None] if untried else []
+            else:
+                kids = None
+        if kids is not None and not untried:
+            node.legal = legal
+            node.kids = cast(list[Node], kids)  # no None left
+            return -1
+        # Expansion: an untried action at random (at a node seen for the first time, every
+        # action is untried), the tried ones made available once more.
+        child = Node(seat)
+        child.availability = 1
+        if kids is None:
+            index = rng.randrange(len(legal))
+            kids = [None] * len(legal)
+            untried = list(range(len(legal)))
+            del untried[index]
+            tried = [child]
+        else:
+            pick = rng.randrange(len(untried))
+            index = untried[pick]
+            del untried[pick]
+            for kid in tried:
+                kid.availability += 1
+            tried.append(child)
+        kids[index] = child
+        node.growing, node.growing_kids, node.untried, node.tried = legal, kids, untried, tried
+        node.children[self.action_ids(legal[index])] = child
+        return index
+
     def _iterate(self, root: Node, world: State, rng: random.Random) -> None:
         path: list[Node] = []
         node = root
@@ -238,34 +314,42 @@ class ISMCTSBot:
                 continue
             legal = world.legal_actions(seat)
             if legal != node.legal:
-                children = node.children
-                if children:
-                    get = children.get
-                    try:
-                        kids: list[Node | None] | None = [get(table[id(a)]) for a in legal]
-                    except KeyError:
-                        kids = [get(aid) for aid in key.of(legal)]
+                if len(legal) >= WIDE:
+                    index = self._expand_wide(node, seat, legal, rng)
+                    if index >= 0:
+                        world.apply_unchecked(seat, legal[index])
+                        path.append(node.tried[-1])
+                        break
                 else:
-                    kids = None
-                if kids is None or None in kids:
-                    # Expansion: an untried action at random (at a node seen for the first
-                    # time, every action is untried), the tried ones made available once more.
-                    if kids is None:
-                        index = rng.randrange(len(legal))
+                    children = node.children
+                    if children:
+                        get = children.get
+                        try:
+                            kids: list[Node | None] | None = [get(table[id(a)]) for a in legal]
+                        except KeyError:
+                            kids = [get(aid) for aid in key.of(legal)]
                     else:
-                        untried = [i for i, kid in enumerate(kids) if kid is None]
-                        index = untried[rng.randrange(len(untried))]
-                        for kid in kids:
-                            if kid is not None:
-                                kid.availability += 1
-                    child = Node(seat)
-                    child.availability = 1
-                    children[key(legal[index])] = child
-                    world.apply_unchecked(seat, legal[index])
-                    path.append(child)
-                    break
-                node.legal = legal
-                node.kids = cast(list[Node], kids)  # no None left
+                        kids = None
+                    if kids is None or None in kids:
+                        # Expansion: an untried action at random (at a node seen for the first
+                        # time, every action is untried), the tried ones made available once more.
+                        if kids is None:
+                            index = rng.randrange(len(legal))
+                        else:
+                            untried = [i for i, kid in enumerate(kids) if kid is None]
+                            index = untried[rng.randrange(len(untried))]
+                            for kid in kids:
+                                if kid is not None:
+                                    kid.availability += 1
+                        child = Node(seat)
+                        child.availability = 1
+                        children[key(legal[index])] = child
+                        node.growing = None
+                        world.apply_unchecked(seat, legal[index])
+                        path.append(child)
+                        break
+                    node.legal = legal
+                    node.kids = cast(list[Node], kids)  # no None left
             # UCB1 with availability counts: one more for each child; the best is played.
             best = 0
             best_value = -math.inf

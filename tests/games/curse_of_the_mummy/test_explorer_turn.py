@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
+from saqqara.core.game import CHANCE
 from saqqara.games.curse_of_the_mummy import moves
-from saqqara.games.curse_of_the_mummy.state import CHOOSE, MOVE, OVER, TURN, MummyState
+from saqqara.games.curse_of_the_mummy.game import CurseOfTheMummy
+from saqqara.games.curse_of_the_mummy.state import CHOOSE, GONE, MOVE, OVER, TURN, MummyState
 from tests.games.curse_of_the_mummy.helpers import (
     data_of,
     dealt,
@@ -209,3 +214,55 @@ def test_turn_passes_to_the_next_explorer_then_the_mummy() -> None:
     do(state, 2, "go g2")
     assert state.to_act() == (-1,)
     assert state.view(0)["phase"] == "mummy-roll"
+
+
+def _choices(state: MummyState) -> list[Action]:
+    """The choose phase's choices worked out afresh: a reroll, then each value rolled that
+    can move the figure, in order of value."""
+    cur, voc = state.cur, state.voc
+    others = state.others_mask(cur)
+    return [
+        voc.REROLL,
+        *(
+            voc.ANNOUNCE[v]
+            for v in sorted(set(state.rolled))
+            if moves.can_move_by(state.board, state.pos[cur], v, state.mummy, others)
+        ),
+    ]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_choices_are_the_dice_that_can_move_and_redeals_are_remembered_alike(players: int) -> None:
+    """At every choice after a roll of random games, and with another figure moved beside
+    the one to move, the choices are a reroll, then each value rolled that can move the
+    figure; and every seat's resample deals the same hands (and for the mummy places the
+    figures alike) with the redeals remembered so far (``Board.redeal_cache``) as afresh."""
+    game = CurseOfTheMummy(players)
+    rng = random.Random(players)
+    for _ in range(8):
+        state = game.new_state()
+        while not state.is_terminal():
+            seat = state.to_act()[0]
+            if seat == CHANCE:
+                state.apply_unchecked(CHANCE, state.sample_chance(rng))
+                continue
+            if state.phase == CHOOSE:
+                assert state.legal_actions(seat) == _choices(state)
+                board, here = state.board, state.pos[state.cur]
+                for other, at in enumerate(state.pos):
+                    if other == state.cur or at == GONE:
+                        continue
+                    for beside in board.neighbours[here]:
+                        if beside >= 0 and beside != state.mummy:
+                            variant = state.clone()
+                            variant.pos[other] = beside
+                            assert variant.legal_actions(seat) == _choices(variant)
+                for resampler in range(players):
+                    remembered = state.resample(resampler, random.Random(1))
+                    kept = dict(board.redeal_cache)
+                    board.redeal_cache.clear()
+                    afresh = state.resample(resampler, random.Random(1))
+                    board.redeal_cache.update(kept)
+                    assert afresh.card_owner == remembered.card_owner
+                    assert afresh.pos == remembered.pos
+            state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))

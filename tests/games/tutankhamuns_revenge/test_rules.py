@@ -504,3 +504,57 @@ def test_a_random_layout_is_uniform_over_valid_layouts() -> None:
     assert chances[act.LAY[kind("mosquito")]] == pytest.approx(
         free_share * layer5[kind("mosquito")] / 7
     )
+
+
+def test_lay_choices_and_random_fills_follow_the_layout_weights_in_every_layer() -> None:
+    """The remembered lay choices (outside the middle layers by the cards laid, whatever
+    their order) are the layout weights of the very prefix, and ``play_chance`` lays a
+    random fill as one ``sample_chance`` and ``apply_unchecked`` after another would."""
+    from saqqara.games.tutankhamuns_revenge.shapes import next_cell_weights
+
+    for seed in range(4):
+        rng = random.Random(seed)
+        stepwise = TutankhamunsRevenge(3).new_state()
+        while stepwise.phase == LAYING:
+            seat = stepwise.to_act()[0]
+            if seat != CHANCE:
+                prefix = tuple(stepwise.layouts[stepwise.layer * CELLS :][: stepwise.laid])
+                weights = next_cell_weights(stepwise.layer, prefix)
+                lays = [act.LAY[k] for k, _ in weights]
+                assert stepwise.legal_actions(seat) == [*lays, act.RANDOM]
+                if stepwise.laid == 3:  # the rest of the layer by chance, both ways
+                    stepwise.apply_unchecked(seat, act.RANDOM)
+                    looped, loop_rng = stepwise.clone(), random.Random(seed)
+                    loop_rng.setstate(rng.getstate())
+                    looped.play_chance(loop_rng)
+                    while stepwise.to_act() == (CHANCE,):  # the box is turned too
+                        stepwise.apply_unchecked(CHANCE, stepwise.sample_chance(rng))
+                    assert looped.layouts == stepwise.layouts
+                    assert loop_rng.getstate() == rng.getstate()
+                else:
+                    stepwise.apply_unchecked(seat, rng.choice(lays))
+            else:
+                assert stepwise.chance_outcomes() == [
+                    (act.LAY[k], p)
+                    for k, p in next_cell_weights(
+                        stepwise.layer,
+                        tuple(stepwise.layouts[stepwise.layer * CELLS :][: stepwise.laid]),
+                    )
+                ]
+                stepwise.apply_unchecked(CHANCE, stepwise.sample_chance(rng))
+
+
+def test_remembered_lay_choices_are_those_of_the_very_prefix() -> None:
+    """In every layer, the lay choices after each prefix of many random layouts (the
+    remembered ones included, met again in another order) are its layout weights' kinds."""
+    from saqqara.games.tutankhamuns_revenge.shapes import next_cell_weights, sample_layer
+    from saqqara.games.tutankhamuns_revenge.state import _lay_legal
+
+    rng = random.Random(7)
+    for layer in range(LAYERS - 1):
+        for _ in range(60):
+            layout = sample_layer(layer, (-1,) * CELLS, rng)
+            for laid in range(CELLS):
+                prefix = tuple(layout[:laid])
+                kinds = [act.LAY[k] for k, _ in next_cell_weights(layer, prefix)]
+                assert _lay_legal(layer, prefix) == [*kinds, act.RANDOM]

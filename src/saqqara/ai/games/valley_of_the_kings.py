@@ -188,12 +188,12 @@ def _kind_in_reach(shape: Shape, stones: Sequence[int]) -> str:
     return LAYERED if layered else MIXED
 
 
-def _auction_stones(state: ValleyState, seat: int) -> int:
-    """Stones the auction under way would give ``seat`` if it ended now (the bids of a
-    determinization are all known): a group goes to the highest total, an equal total to
-    whoever bid there first."""
+def _auction_winners(state: ValleyState) -> list[int]:
+    """Per group bid for, the seat the auction under way would give it if it ended now
+    (the bids of a determinization are all known): a group goes to the highest total, an
+    equal total to whoever bid there first. Empty outside an auction."""
     if state.phase != BID:
-        return 0
+        return []
     bids = state.bids
     best: dict[int, tuple[int, int, int]] = {}  # group -> (total, -first index, seat)
     totals: dict[tuple[int, int], int] = {}
@@ -207,21 +207,33 @@ def _auction_stones(state: ValleyState, seat: int) -> int:
             entry = (amount, -first[(group, who)], who)
             if group not in best or entry > best[group]:
                 best[group] = entry
-    won = sum(1 for entry in best.values() if entry[2] == seat)
-    return won * state.b.group_size
+    return [entry[2] for entry in best.values()]
+
+
+def _auction_stones(state: ValleyState, seat: int) -> int:
+    """Stones the auction under way would give ``seat`` if it ended now (see
+    :func:`_auction_winners`)."""
+    return _auction_winners(state).count(seat) * state.b.group_size
 
 
 def expected_points(state: ValleyState, seat: int) -> float:
     """Points of the seat's finished pyramids, plus for each unfinished one a part of the
     best kind it can still become that grows with the square of its built share, plus a
     little for held stones and claimed sites."""
+    return _expected_points(state, seat, _auction_winners(state), state.scores()[seat])
+
+
+def _expected_points(
+    state: ValleyState, seat: int, auction_winners: list[int], finished: float
+) -> float:
+    """:func:`expected_points` from the auction's winners (:func:`_auction_winners`) and
+    the seat's points of finished pyramids, which every seat's figure shares."""
     b = state.b
     table = b.scores
     held = sum(state.held[seat * len(b.colours) : (seat + 1) * len(b.colours)])
-    total = STONE_VALUE * (held + _auction_stones(state, seat))
+    total = STONE_VALUE * (held + auction_winners.count(seat) * b.group_size)
     owner = state.owner
     size = len(state.stones) // len(owner)
-    finished = state.scores()[seat]
     total += finished
     for site, who in enumerate(owner):
         if who != seat or state.complete(site):
@@ -237,14 +249,38 @@ def expected_points(state: ValleyState, seat: int) -> float:
     return total
 
 
+def _all_points(state: ValleyState) -> list[float]:
+    """:func:`expected_points` of every seat, the auction and the scores worked out once."""
+    winners = _auction_winners(state)
+    scores = state.scores()
+    return [_expected_points(state, s, winners, scores[s]) for s in range(state.n)]
+
+
 def win_chance(state: State, seat: int) -> float:
     """Search evaluator: the expected-points lead over the best rival, squashed into [0, 1]."""
     assert isinstance(state, ValleyState)
     if state.is_terminal():
         return state.returns()[seat]
-    points = [expected_points(state, s) for s in range(state.n)]
+    points = _all_points(state)
     lead = points[seat] - max(p for s, p in enumerate(points) if s != seat)
     return 1.0 / (1.0 + math.exp(-lead / WIN_SCALE))
 
 
-register_evaluator(GAME_ID, win_chance)
+def seat_values(state: State) -> list[float]:
+    """:func:`win_chance` of every seat at once (the points worked out once; each seat's
+    best rival is the leader, or for the leader the runner-up)."""
+    assert isinstance(state, ValleyState)
+    if state.is_terminal():
+        return list(state.returns())
+    points = _all_points(state)
+    leader = max(range(len(points)), key=points.__getitem__)
+    best = points[leader]
+    runner_up = max([p for s, p in enumerate(points) if s != leader])
+    exp = math.exp
+    return [
+        1.0 / (1.0 + exp(-(mine - (runner_up if seat == leader else best)) / WIN_SCALE))
+        for seat, mine in enumerate(points)
+    ]
+
+
+register_evaluator(GAME_ID, win_chance, seat_values)

@@ -23,6 +23,9 @@ a server's tables keep bringing new beliefs (at ``1 << 16`` a server held some 2
 WALK_CACHE = 1 << 13
 """Entries :attr:`Board.walk_cache` holds at most before it starts afresh (every field,
 steps and mummy field would be 73,205 of them, some 9 MB)."""
+REDEAL_CACHE = 1 << 10
+"""Entries :attr:`Board.redeal_cache` holds at most before it starts afresh (a search
+resamples one position again and again: one entry per search)."""
 
 
 _BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
@@ -95,6 +98,13 @@ class Board:
     )
     """Belief updates (see ``moves.announced`` and ``moves.moved``), remembered by their
     inputs; emptied when it reaches ``BELIEF_CACHE`` entries."""
+    redeal_cache: dict[
+        tuple[int, tuple[int, ...], tuple[bool, ...]],
+        tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    ] = dataclasses.field(default_factory=dict, compare=False)
+    """Redeals of a resample (see ``MummyState.resample``), remembered by the resampling
+    seat's hand marker, the holders and the played cards; emptied when it reaches
+    ``REDEAL_CACHE`` entries."""
 
     colour_ids: tuple[tuple[int, ...], ...] = ()
     """Per colour, its symbols' ids in order (filled in from the symbols)."""

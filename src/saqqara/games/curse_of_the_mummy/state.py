@@ -27,7 +27,7 @@ from saqqara.core.sampling import cumulative, draw_cumulative, shuffle
 from saqqara.core.view import envelope, plain
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
-from saqqara.games.curse_of_the_mummy.data import Board
+from saqqara.games.curse_of_the_mummy.data import REDEAL_CACHE, Board
 from saqqara.games.curse_of_the_mummy.views import CurseOfTheMummyView, FigureView
 
 MUMMY = 0
@@ -738,10 +738,30 @@ class MummyState(State):
         """Redraw what ``seat`` cannot know: other explorers' cards and, for the mummy, the
         figures' fields (drawn from the belief sets, never two on one ordinary field)."""
         world = self.clone()
-        played = self.played
-        card_owner = self.card_owner
         dealt = world.card_owner
+        for pool, holders in self._redeals(seat):
+            order = list(pool)
+            shuffle(rng, order)
+            for symbol, holder in zip(order, holders, strict=True):
+                dealt[symbol] = holder
+        if seat == MUMMY:
+            world.pos = self._draw_positions(rng)
+        return world
+
+    def _redeals(self, seat: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """Per colour whose cards ``seat`` cannot know (two or more: one redeals as it
+        lies), the unplayed cards of the others in order and their holders (the dealt ones'
+        seats, then -1 for the stack) that ``resample`` shuffles over them; remembered on the
+        board by holders and plays (a search resamples one position again and again)."""
         own = seat if seat != MUMMY else -2  # the mummy holds no cards: it redraws them all
+        card_owner = self.card_owner
+        played = self.played
+        cache = self.board.redeal_cache
+        key = (own, tuple(card_owner), tuple(played))
+        known = cache.get(key)
+        if known is not None:
+            return known
+        redeals = []
         for ids in self.board.colour_ids:
             pool = []
             holders = []
@@ -754,13 +774,13 @@ class MummyState(State):
                 pool.append(symbol)
                 if owner >= 0:
                     holders.append(owner)
-            shuffle(rng, pool)
-            holders += [-1] * (len(pool) - len(holders))
-            for symbol, holder in zip(pool, holders, strict=True):
-                dealt[symbol] = holder
-        if seat == MUMMY:
-            world.pos = self._draw_positions(rng)
-        return world
+            if len(pool) > 1:
+                holders += [-1] * (len(pool) - len(holders))
+                redeals.append((tuple(pool), tuple(holders)))
+        if len(cache) >= REDEAL_CACHE:
+            cache.clear()
+        known = cache[key] = tuple(redeals)
+        return known
 
     def _draw_positions(self, rng: random.Random) -> list[int]:
         """A joint placement of the figures on their belief sets (backtracking search)."""

@@ -180,8 +180,9 @@ class TutankhamunState(State):
         phase = self.phase
         if phase == MOVE and seat == self.active:
             path = self.path
+            take = act.TAKE
             moves: list[Action] = [
-                act.TAKE[j] for j in range(self.pawn[seat] + 1, self.front + 1) if path[j] != EMPTY
+                take[j] for j in range(self.pawn[seat] + 1, self.front + 1) if path[j] != EMPTY
             ]
             if self.edition.amigo:
                 moves.append(act.EXIT)
@@ -280,7 +281,8 @@ class TutankhamunState(State):
         self.path[slot] = EMPTY
         self.pawn[seat] = slot
         self._shrink_front()
-        self.emit("take", seat=seat, slot=slot, tile=self.edition.kind_slug(kind))
+        if self._events is not None:  # (the tile's name is not worked out for nobody)
+            self.emit("take", seat=seat, slot=slot, tile=self.edition.kind_slug(kind))
         if kind < NUM_TYPES:
             self.hold[seat * NUM_TYPES + kind] += 1
             self.on_path[kind] -= 1
@@ -371,7 +373,8 @@ class TutankhamunState(State):
             path[slot] = EMPTY
             self.removed.append(kind)
             self._shrink_front()
-            self.emit("remove", slot=slot, tile=self.edition.kind_slug(kind))
+            if self._events is not None:
+                self.emit("remove", slot=slot, tile=self.edition.kind_slug(kind))
             if kind < NUM_TYPES:
                 self.on_path[kind] -= 1
                 if self.on_path[kind] == 0 and self._start_scoring(kind):
@@ -391,7 +394,8 @@ class TutankhamunState(State):
             if self._can_move(seat):
                 self.active = seat
                 self.phase = MOVE
-                self.emit("turn", seat=seat)
+                if self._events is not None:
+                    self.emit("turn", seat=seat)
                 return
         self._end_by_table()
 

@@ -222,7 +222,7 @@ def next_cell_weights(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[int, f
     if layer not in MIDDLE_LAYERS:
         left = [(kind, count - prefix.count(kind)) for kind, count in _layer_kinds(layer)]
         total = sum([count for _, count in left])
-        return tuple((kind, count / total) for kind, count in left if count > 0)
+        return tuple([(kind, count / total) for kind, count in left if count > 0])
     roles, _ = _kinds()
     at0, parts = _share_table()[tuple(map(roles.__getitem__, prefix))]
     if not at0:

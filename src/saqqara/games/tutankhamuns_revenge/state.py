@@ -17,16 +17,17 @@ what it is reaches the seats only through that step.
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from typing import Any, Self
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
-from saqqara.core.sampling import cumulative, draw_cumulative, draw_index
+from saqqara.core.sampling import cumulative, draw_cumulative
 from saqqara.core.view import envelope, plain
 from saqqara.games.tutankhamuns_revenge import actions as act
-from saqqara.games.tutankhamuns_revenge.data import CELLS, COVER, LAYERS, deck
+from saqqara.games.tutankhamuns_revenge.data import CELLS, COVER, LAYERS, MIDDLE_LAYERS, deck
 from saqqara.games.tutankhamuns_revenge.shapes import (
     cell_name,
     next_cell_weights,
@@ -66,16 +67,41 @@ _ROTATED = tuple(tuple(rotate(cell, turns) for cell in range(CELLS)) for turns i
 """``_ROTATED[t][cell]``: ``rotate(cell, t)``, looked up instead of computed."""
 
 
+_LAYINGS: dict[tuple[int, tuple[int, ...]], tuple[tuple[act.Lay, ...], tuple[float, ...]]] = {}
+""":func:`_laying` remembered by layer and prefix (outside the middle layers, by the prefix's
+cards in order of kind: there the weights count the cards left, whatever their order);
+emptied when it reaches ``_LAYINGS_KEPT`` entries (a server's tables lay ever new
+prefixes)."""
+_LAYINGS_KEPT = 1 << 14
+
+
+def _laying(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[act.Lay, ...], tuple[float, ...]]:
+    """The cards that may lie on the next cell of ``layer`` after ``prefix``
+    (:func:`next_cell_weights`), as actions, with their cumulative weights (for draws as
+    ``rng.choices`` draws); remembered, since a search lays the same prefixes again and
+    again."""
+    key = (layer, prefix if layer in MIDDLE_LAYERS else tuple(sorted(prefix)))
+    known = _LAYINGS.get(key)
+    if known is None:
+        weights = next_cell_weights(layer, prefix)
+        lay = act.LAY
+        if len(_LAYINGS) >= _LAYINGS_KEPT:
+            _LAYINGS.clear()
+        known = _LAYINGS[key] = (
+            tuple([lay[kind] for kind, _ in weights]),
+            cumulative([p for _, p in weights]),
+        )
+    return known
+
+
 def _lay_legal(layer: int, prefix: tuple[int, ...]) -> list[Action]:
     """The layer's seat's legal actions after ``prefix``: each card that keeps the layer
-    completable, then a random fill. Not cached: a cache by prefix grows by an entry per
-    position laid (a server's tables lay ever new ones), and this takes some 2 µs."""
-    lay = act.LAY
-    return [*[lay[kind] for kind, _ in next_cell_weights(layer, prefix)], act.RANDOM]
+    completable, then a random fill."""
+    return [*_laying(layer, prefix)[0], act.RANDOM]
 
 
 def _lay_legal_ids(layer: int, prefix: tuple[int, ...]) -> tuple[int, ...]:
-    """The ids of :func:`_lay_legal` (not cached either, for the same reason)."""
+    """The ids of :func:`_lay_legal`."""
     return act.VOCABULARY.ids_of(_lay_legal(layer, prefix))
 
 
@@ -182,7 +208,7 @@ class RevengeState(State):
 
     # -- queries --------------------------------------------------------------------------
     def owner(self, layer: int) -> int:
-        return layer_owner(layer, self.n)
+        return min(layer, TREASURE_LAYERS - 1) % self.n  # layer_owner, inlined
 
     def in_game(self, seat: int) -> bool:
         return seat not in self.eliminated
@@ -321,9 +347,28 @@ class RevengeState(State):
         if phase == TURNING:
             return act.TURN[draw_cumulative(rng, _QUARTERS)]
         if phase == LAYING and self.random_fill:
-            weights = next_cell_weights(self.layer, self._prefix())
-            return act.LAY[weights[draw_index(rng, [p for _, p in weights])][0]]
+            lays, cum = _laying(self.layer, self._prefix())
+            return lays[draw_cumulative(rng, cum)]
         return super().sample_chance(rng)
+
+    def play_chance(self, rng: random.Random) -> None:
+        """The cards of a random fill laid in one loop (drawn and laid as one
+        ``sample_chance`` and ``apply_unchecked`` after another would); other chance steps
+        one by one."""
+        layouts = self.layouts
+        while True:
+            phase = self.phase
+            if phase == LAYING:
+                if not self.random_fill:
+                    return
+                base = self.layer * CELLS
+                lays, cum = _laying(self.layer, tuple(layouts[base : base + self.laid]))
+                # draw_cumulative(rng, cum), inlined.
+                self._lay(lays[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)].kind)
+            elif phase in (DIGGING, BLOCKING, OVER):
+                return
+            else:
+                self.apply_unchecked(CHANCE, self.sample_chance(rng))
 
     def refusal(self, seat: int, action: Action) -> tuple[str, str]:
         """The kernel's refusal, with clearer reasons for the digging moves."""
@@ -382,11 +427,10 @@ class RevengeState(State):
     def _lay(self, kind: int) -> None:
         """Fas 1: the next card of the layer goes on the next cell, row by row."""
         layer, cell = self.layer, self.laid
-        owner = self.owner(layer)
         self.layouts[layer * CELLS + cell] = kind
         self.laid += 1
         if self._events is not None:
-            self._lay_events(owner, layer, cell, kind)
+            self._lay_events(self.owner(layer), layer, cell, kind)
         if self.laid < CELLS:
             return
         self.layer += 1
@@ -395,7 +439,7 @@ class RevengeState(State):
         if self.layer == TREASURE_LAYERS:
             base = COVER * CELLS
             self.layouts[base : base + CELLS] = [_EARTH] * CELLS
-            self.emit("cover", seat=owner)
+            self.emit("cover", seat=self.owner(layer))
             self.phase = TURNING
 
     def _lay_events(self, owner: int, layer: int, cell: int, kind: int) -> None:
