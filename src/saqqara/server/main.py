@@ -9,6 +9,7 @@ from pathlib import Path
 
 import uvicorn
 
+from saqqara.core.memos import make_lean
 from saqqara.server.app import create_app
 from saqqara.server.guard import MAX_FRAME
 from saqqara.server.lean_socket import LeanWSProtocol
@@ -37,7 +38,9 @@ def serve(
     redis: str | None = None,
     lease_seconds: float = 4.0,
 ) -> None:
-    """Serve until interrupted; prints the address and the database first."""
+    """Serve until interrupted; prints the address and the database first. The engines'
+    memos stay small in this process (:func:`saqqara.core.memos.make_lean`)."""
+    make_lean()
     url = normalize_url(db) if db else default_db()
     app = create_app(
         url,

@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from saqqara.core.memos import Memo
+
 NORTH, EAST, SOUTH, WEST = range(4)
 DIRECTIONS = ("n", "e", "s", "w")
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
@@ -98,13 +100,14 @@ class Board:
     )
     """Belief updates (see ``moves.announced`` and ``moves.moved``), remembered by their
     inputs; emptied when it reaches ``BELIEF_CACHE`` entries."""
-    redeal_cache: dict[
+    redeal_cache: Memo[
         tuple[int, tuple[int, ...], tuple[bool, ...]],
         tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
-    ] = dataclasses.field(default_factory=dict, compare=False)
+    ] = dataclasses.field(default_factory=lambda: Memo(REDEAL_CACHE, 32), compare=False)
     """Redeals of a resample (see ``MummyState.resample``), remembered by the resampling
     seat's hand marker, the holders and the played cards; emptied when it reaches
-    ``REDEAL_CACHE`` entries."""
+    ``REDEAL_CACHE`` entries (32 in a server, whose bot moves each resample a new position:
+    :mod:`saqqara.core.memos`)."""
 
     colour_ids: tuple[tuple[int, ...], ...] = ()
     """Per colour, its symbols' ids in order (filled in from the symbols)."""

@@ -27,7 +27,7 @@ from saqqara.core.sampling import cumulative, draw_cumulative, shuffle
 from saqqara.core.view import envelope, plain
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
-from saqqara.games.curse_of_the_mummy.data import REDEAL_CACHE, Board
+from saqqara.games.curse_of_the_mummy.data import Board
 from saqqara.games.curse_of_the_mummy.views import CurseOfTheMummyView, FigureView
 
 MUMMY = 0
@@ -777,10 +777,7 @@ class MummyState(State):
             if len(pool) > 1:
                 holders += [-1] * (len(pool) - len(holders))
                 redeals.append((tuple(pool), tuple(holders)))
-        if len(cache) >= REDEAL_CACHE:
-            cache.clear()
-        known = cache[key] = tuple(redeals)
-        return known
+        return cache.keep(key, tuple(redeals))
 
     def _draw_positions(self, rng: random.Random) -> list[int]:
         """A joint placement of the figures on their belief sets (backtracking search)."""

@@ -23,6 +23,7 @@ from typing import Any, Self
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.memos import Memo
 from saqqara.core.outcome import Outcome
 from saqqara.core.sampling import cumulative, draw_cumulative
 from saqqara.core.view import envelope, plain
@@ -67,12 +68,14 @@ _ROTATED = tuple(tuple(rotate(cell, turns) for cell in range(CELLS)) for turns i
 """``_ROTATED[t][cell]``: ``rotate(cell, t)``, looked up instead of computed."""
 
 
-_LAYINGS: dict[tuple[int, tuple[int, ...]], tuple[tuple[act.Lay, ...], tuple[float, ...]]] = {}
+_LAYINGS: Memo[tuple[int, tuple[int, ...]], tuple[tuple[act.Lay, ...], tuple[float, ...]]] = Memo(
+    1 << 14, 256
+)
 """:func:`_laying` remembered by layer and prefix (outside the middle layers, by the prefix's
-cards in order of kind: there the weights count the cards left, whatever their order);
-emptied when it reaches ``_LAYINGS_KEPT`` entries (a server's tables lay ever new
-prefixes)."""
-_LAYINGS_KEPT = 1 << 14
+cards in order of kind: there the weights count the cards left, whatever their order): a
+search lays some thousands of prefixes again and again (5,259 in goals.py's 3,000-iteration
+search), while a server's tables lay ever new ones (16,384 of them held some 7 MB), so a
+server keeps 256 (:mod:`saqqara.core.memos`)."""
 
 
 def _laying(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[act.Lay, ...], tuple[float, ...]]:
@@ -85,11 +88,9 @@ def _laying(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[act.Lay, ...], t
     if known is None:
         weights = next_cell_weights(layer, prefix)
         lay = act.LAY
-        if len(_LAYINGS) >= _LAYINGS_KEPT:
-            _LAYINGS.clear()
-        known = _LAYINGS[key] = (
-            tuple([lay[kind] for kind, _ in weights]),
-            cumulative([p for _, p in weights]),
+        known = _LAYINGS.keep(
+            key,
+            (tuple([lay[kind] for kind, _ in weights]), cumulative([p for _, p in weights])),
         )
     return known
 
