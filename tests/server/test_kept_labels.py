@@ -6,10 +6,11 @@ for seats named differently from table to table."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from saqqara.core.game import CHANCE
+from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.i18n import LANGUAGES
 from saqqara.core.registry import load, registered_games
 from saqqara.server import updates
@@ -25,6 +26,19 @@ CONFIGS = [
 ]
 
 
+def _decisions(game: Game, rng: random.Random, games: int) -> Iterator[State]:
+    """The positions of ``games`` random games where seats decide (chance drawn between);
+    the first seat to act plays a random move once the caller is done with each."""
+    for _ in range(games):
+        state = game.new_state()
+        while acting := state.to_act():
+            if acting[0] == CHANCE:
+                state.apply_unchecked(CHANCE, state.sample_chance(rng))
+                continue
+            yield state
+            state.apply_unchecked(acting[0], rng.choice(state.legal_actions(acting[0])))
+
+
 @pytest.mark.parametrize(
     ("game_id", "players", "options"),
     CONFIGS,
@@ -36,25 +50,16 @@ def test_kept_labels_are_the_fresh_labels(
     game = load(game_id, players, options)
     rng = random.Random(f"{game_id}-{players}-{sorted(options.items())}")
     checked = 0
-    for _ in range(2):
-        state = game.new_state()
-        while acting := state.to_act():
-            if acting[0] == CHANCE:
-                state.apply_unchecked(CHANCE, state.sample_chance(rng))
-                continue
-            for seat in acting:
-                view = state.view(seat)
-                words = texts(game, rng.choice(LANGUAGES), rng.sample(NAMES, players))
-                listed = updates.legal_actions(game, state, seat, view, words)
-                actions = state.legal_actions(seat)
-                assert [item.id for item in listed] == [game.action_id(a) for a in actions]
-                assert [item.label for item in listed] == [
-                    words.action_label(view, a) for a in actions
-                ]
-                assert [item.notation for item in listed] == [game.action_text(a) for a in actions]
-                checked += len(actions)
-            seat = acting[0]
-            state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
+    for state in _decisions(game, rng, 2):
+        for seat in state.to_act():
+            view = state.view(seat)
+            words = texts(game, rng.choice(LANGUAGES), rng.sample(NAMES, players))
+            listed = updates.legal_actions(game, state, seat, view, words)
+            actions = state.legal_actions(seat)
+            assert [item.id for item in listed] == [game.action_id(a) for a in actions]
+            assert [item.label for item in listed] == [words.action_label(view, a) for a in actions]
+            assert [item.notation for item in listed] == [game.action_text(a) for a in actions]
+            checked += len(actions)
     assert checked > 0
     for kept in updates._labelled.values():
         assert len(kept) <= 4 * game.num_distinct_actions + 1025
@@ -63,28 +68,20 @@ def test_kept_labels_are_the_fresh_labels(
 def test_a_label_that_names_a_seat_is_worded_for_each_table() -> None:
     game = load("tutankhamun", 2, {"edition": "amigo-1993"})
     rng = random.Random(3)
-    for _ in range(200):
-        state = game.new_state()
-        while acting := state.to_act():
-            seat = acting[0]
-            if seat == CHANCE:
-                state.apply_unchecked(CHANCE, state.sample_chance(rng))
-                continue
-            steals = [a for a in state.legal_actions(seat) if type(a).__name__ == "Steal"]
-            if steals:
-                view = state.view(seat)
-                first = updates.legal_actions(
-                    game, state, seat, view, texts(game, "en", ["Ann", "Bo"])
-                )
-                second = updates.legal_actions(
-                    game, state, seat, view, texts(game, "en", ["Cy", "Dee"])
-                )
-                steal_id = game.action_id(steals[0])
-                [label_one] = [item.label for item in first if item.id == steal_id]
-                [label_two] = [item.label for item in second if item.id == steal_id]
-                assert ("Bo" in label_one or "Ann" in label_one) and label_one != label_two
-                return
-            state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
+    for state in _decisions(game, rng, 200):
+        seat = state.to_act()[0]
+        steals = [a for a in state.legal_actions(seat) if type(a).__name__ == "Steal"]
+        if steals:
+            view = state.view(seat)
+            first = updates.legal_actions(game, state, seat, view, texts(game, "en", ["Ann", "Bo"]))
+            second = updates.legal_actions(
+                game, state, seat, view, texts(game, "en", ["Cy", "Dee"])
+            )
+            steal_id = game.action_id(steals[0])
+            [label_one] = [item.label for item in first if item.id == steal_id]
+            [label_two] = [item.label for item in second if item.id == steal_id]
+            assert ("Bo" in label_one or "Ann" in label_one) and label_one != label_two
+            return
     pytest.fail("no steal met in 200 random games")
 
 
@@ -94,29 +91,23 @@ def test_valley_order_labels_kept_in_parts_are_the_fresh_labels() -> None:
     game = load("valley-of-the-kings", 3)
     rng = random.Random(9)
     compared = 0
-    for _ in range(3):
-        state = game.new_state()
-        while acting := state.to_act():
-            seat = acting[0]
-            if seat == CHANCE:
-                state.apply_unchecked(CHANCE, state.sample_chance(rng))
-                continue
-            orders = [
-                a for a in state.legal_actions(seat) if type(a).__name__ in ("Overseer", "Worker")
-            ]
-            if orders:
-                words = texts(game, rng.choice(LANGUAGES))
-                for viewer in (seat, None):
-                    view = state.view(viewer)
-                    kept = [words.action_label(view, a) for a in orders]
-                    warm = dict(presentation._ORDER_TEXTS)  # kept since the game began
-                    fresh = []
-                    for action in orders:
-                        presentation._ORDER_TEXTS.clear()
-                        fresh.append(words.action_label(view, action))
+    for state in _decisions(game, rng, 3):
+        seat = state.to_act()[0]
+        orders = [
+            a for a in state.legal_actions(seat) if type(a).__name__ in ("Overseer", "Worker")
+        ]
+        if orders:
+            words = texts(game, rng.choice(LANGUAGES))
+            for viewer in (seat, None):
+                view = state.view(viewer)
+                kept = [words.action_label(view, a) for a in orders]
+                warm = dict(presentation._ORDER_TEXTS)  # kept since the game began
+                fresh = []
+                for action in orders:
                     presentation._ORDER_TEXTS.clear()
-                    presentation._ORDER_TEXTS.update(warm)
-                    assert kept == fresh
-                    compared += len(orders)
-            state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
+                    fresh.append(words.action_label(view, action))
+                presentation._ORDER_TEXTS.clear()
+                presentation._ORDER_TEXTS.update(warm)
+                assert kept == fresh
+                compared += len(orders)
     assert compared > 1000

@@ -15,6 +15,7 @@ import math
 import random
 from collections.abc import Callable
 
+from saqqara.ai.leads import lead_chances
 from saqqara.ai.registry import register_bot, register_evaluator
 from saqqara.ai.rollout import RolloutSpec, register_rollout
 from saqqara.core.actions import Action
@@ -219,14 +220,7 @@ def seat_values(state: State) -> list[float]:
     if state.is_terminal():
         return list(state.returns())
     estimates = [estimate(state, seat) for seat in range(state.n)]
-    leader = max(range(state.n), key=estimates.__getitem__)
-    best = estimates[leader]
-    runner_up = max([e for s, e in enumerate(estimates) if s != leader])
-    exp = math.exp
-    return [
-        1.0 / (1.0 + exp(-(mine - (runner_up if seat == leader else best)) / WIN_SCALE))
-        for seat, mine in enumerate(estimates)
-    ]
+    return lead_chances(estimates, WIN_SCALE)
 
 
 class GreedyTutankhamun:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from saqqara.ai.leads import lead_chances
 from saqqara.ai.registry import register_bot, register_evaluator
 from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
@@ -273,14 +274,7 @@ def seat_values(state: State) -> list[float]:
     if state.is_terminal():
         return list(state.returns())
     points = _all_points(state)
-    leader = max(range(len(points)), key=points.__getitem__)
-    best = points[leader]
-    runner_up = max([p for s, p in enumerate(points) if s != leader])
-    exp = math.exp
-    return [
-        1.0 / (1.0 + exp(-(mine - (runner_up if seat == leader else best)) / WIN_SCALE))
-        for seat, mine in enumerate(points)
-    ]
+    return lead_chances(points, WIN_SCALE)
 
 
 register_evaluator(GAME_ID, win_chance, seat_values)
