@@ -11,12 +11,15 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from typing import Any
 
 import pytest
 
 from saqqara.core.game import CHANCE
+from saqqara.core.presentation import Presentation
 from saqqara.core.registry import registered_games
 from saqqara.server.live import RECENT_STEPS, Listener, LiveTable
+from saqqara.server.wording import texts
 from saqqara.store import PLAYING, SeatRow, TableRow, hash_secret
 
 GAMES = sorted(registered_games())
@@ -159,3 +162,52 @@ def test_a_rematchs_held_setup_tells_what_a_replay_would_until_its_people_were_t
     assert not table.shared.replayed  # every person seat told: the setup leaves memory
     for seat in (None, 0):
         assert table.update_for(seat, "en", 0) == kept.update_for(seat, "en", 0)
+
+
+def test_a_tables_setup_is_worded_once_though_a_seat_moves_between_its_peoples_arrivals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = _table("tutankhamun", 3, 11)
+    kept = _table("tutankhamun", 3, 11, keep=True)
+    setup = table.seq
+    drawn = list(table.match.history)
+    _store(table)
+    _store(kept)
+    table.hold_setup(drawn)
+    words = texts(table.game, "en", table.names())
+    worded: list[int] = []
+    sentence = type(words).event_sentence
+
+    def counted(self: Presentation, event: dict[str, Any]) -> str:
+        worded.append(1)
+        return sentence(self, event)
+
+    monkeypatch.setattr(type(words), "event_sentence", counted)
+    inboxes = [Inbox() for _ in range(3)]
+
+    async def arrive(seat: int) -> None:
+        listener = Listener(seat, "en", 0, inboxes[seat].send)
+        table.listeners.add(listener)
+        await table.push(listener, force=True)
+
+    asyncio.run(arrive(0))
+    told = sum(len(step.events) for step in drawn)
+    assert len(worded) == told  # the setup's events, worded for the first arrival
+    seat = next(s for s in table.match.to_act() if s != CHANCE)
+    action_id = table.game.action_id(table.match.legal_actions(seat)[0])
+    for each in (table, kept):
+        each.submit(seat, action_id, each.seq)
+        _store(each)
+    asyncio.run(table.push_all())
+    moved = sum(len(step.events) for step in kept.match.history[setup:])
+    assert len(worded) <= told + moved
+    asyncio.run(arrive(1))  # the setup's words kept for seat 1: only the move is new
+    assert len(worded) <= told + 2 * moved
+    assert inboxes[1].texts == [kept.update_for(1, "en", 0)]
+    asyncio.run(arrive(2))
+    assert inboxes[2].texts == [kept.update_for(2, "en", 0)]
+    assert not table.setup_untold()  # every person told: nothing kept from now on
+    seat = next(s for s in table.match.to_act() if s != CHANCE)
+    table.submit(seat, table.game.action_id(table.match.legal_actions(seat)[0]), table.seq)
+    _store(table)
+    assert not table.shared.events and not table.shared.replayed

@@ -25,32 +25,44 @@ SNAPSHOT_FORMAT = 1
 """The layout of the snapshot object itself (not of a game's fields)."""
 
 _SCALARS = (bool, int, str, type(None))
+_SCALAR_TYPES = frozenset(_SCALARS)
+_SLOTS: dict[type, tuple[str, ...]] = {}
+"""Per state class, the names of its slots that a snapshot writes (made once a class)."""
 
 
-def _names(state: State) -> list[str]:
-    names: list[str] = []
-    for cls in type(state).__mro__:
-        slots = cls.__dict__.get("__slots__", ())
-        names.extend((slots,) if isinstance(slots, str) else slots)
-    names.extend(getattr(state, "__dict__", {}))
+def _slot_names(cls: type) -> tuple[str, ...]:
+    names = _SLOTS.get(cls)
+    if names is None:
+        found: list[str] = []
+        for each in cls.__mro__:
+            slots = each.__dict__.get("__slots__", ())
+            found.extend((slots,) if isinstance(slots, str) else slots)
+        derived = getattr(cls, "SNAPSHOT_DERIVED", ())
+        names = _SLOTS[cls] = tuple(
+            name for name in found if not name.startswith("_") and name not in derived
+        )
     return names
 
 
 def _fields(state: State) -> dict[str, Any]:
+    names = _slot_names(type(state))
+    fields = {name: getattr(state, name) for name in names if hasattr(state, name)}
     derived = state.SNAPSHOT_DERIVED
-    return {
-        name: getattr(state, name)
-        for name in _names(state)
-        if not name.startswith("_") and name not in derived and hasattr(state, name)
-    }
+    for name, value in getattr(state, "__dict__", {}).items():
+        if not name.startswith("_") and name not in derived:
+            fields[name] = value
+    return fields
 
 
 def _plain(name: str, value: Any) -> Any:
-    if isinstance(value, _SCALARS):
+    kind = type(value)
+    if kind in _SCALAR_TYPES or isinstance(value, _SCALARS):
         return value
     if isinstance(value, array):
         return value.tolist()
-    if isinstance(value, list | tuple) and all(isinstance(v, _SCALARS) for v in value):
+    if isinstance(value, list | tuple) and (
+        set(map(type, value)) <= _SCALAR_TYPES or all(isinstance(v, _SCALARS) for v in value)
+    ):
         return list(value)
     raise TypeError(
         f"state field {name!r} holds {type(value).__name__}, which a snapshot cannot write; "

@@ -13,7 +13,9 @@ new table, whose setup left memory once stored; a page loaded anew; a reconnect 
 ``since``; a spectator arriving) gets them rebuilt by replaying the match's record, which
 the table keeps whole and compact (see :meth:`LiveTable.told_steps`), once per position.
 A rematch, whose people come back at once, keeps its setup for them instead, until they
-have been told it or the table moves on (:meth:`LiveTable.hold_setup`).
+have been told it (:meth:`LiveTable.hold_setup`); so do the setup's worded events, made
+once for a table's people even when a bot moves before the second of them arrives
+(:meth:`LiveTable.setup_untold`).
 """
 
 from __future__ import annotations
@@ -125,6 +127,10 @@ class LiveTable:
         """Encoded updates of the current position, by seat, language and ``since``."""
         self.shared = Shared()
         """What the current position's updates share (event texts), made once."""
+        self.setup = 0
+        """A new table's setup: the steps drawn before its first decision (none for a
+        table opened from the store), whose worded events and replay are kept until every
+        person seat has been told them (:meth:`setup_untold`)."""
         rule = ClockRule.from_settings(row.settings)
         self.clocks = None if rule is None else TurnClocks(rule, len(seats), banks)
         """The turn clocks, if the table has them (see ``saqqara.server.clocks``)."""
@@ -140,7 +146,9 @@ class LiveTable:
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
         """A fresh table (its setup chance drawn, not yet stored: see :meth:`unstored`)."""
         game = configured(row.game, row.players, row.options)
-        return cls(row, seats, Match(game, seed=row.seed, names=[s.name for s in seats]))
+        table = cls(row, seats, Match(game, seed=row.seed, names=[s.name for s in seats]))
+        table.setup = table.match.seq
+        return table
 
     @classmethod
     def open(cls, store: Store, row: TableRow, snapshot_every: int = SNAPSHOT_EVERY) -> LiveTable:
@@ -257,7 +265,7 @@ class LiveTable:
     def hold_setup(self, drawn: list[Step]) -> None:
         """Keep a rematch's setup steps (``drawn``: all of its steps so far, stored), which
         left memory once stored, for its people, who come back at once: until every
-        person seat is told or the table moves on, as a replay of them would be kept
+        person seat is told them (:meth:`setup_untold`), as a replay of them would be kept
         (:meth:`_replayed`), so the first arrival is told them without replaying them."""
         base = self.match.base
         if drawn and drawn[0].seq == self.resumed_at + 1 and len(drawn) >= base - self.resumed_at:
@@ -321,9 +329,24 @@ class LiveTable:
         self._let_go()
 
     def _forget(self) -> None:
-        """Drop what was made for the updates of the position before."""
+        """Drop what was made for the updates of the position before, but the setup's
+        texts while a person seat has not been told them (:meth:`setup_untold`)."""
         self._cache.clear()
-        self.shared.clear()
+        self.shared.moved_on(self.setup if self.setup_untold() else 0)
+
+    def setup_untold(self) -> bool:
+        """Whether a person seat has not yet been told the table's setup: its person, who
+        arrives after the other (a rematch's come back one after the other, and a bot may
+        move in between), is told the same setup events, worded once for both. Bounded:
+        only the setup's steps are kept so (69 in Tutankhamun), the rest as before."""
+        setup = self.setup
+        if setup <= 0:
+            return False
+        for row in self.seats:
+            if row.kind == "person" and self.told[row.seat] < setup:
+                return True
+        self.setup = 0  # every person has been told it: nothing to keep from now on
+        return False
 
     def tick_clocks(self, acted: Iterable[int]) -> None:
         """Charge and restart the turn clocks after steps by ``acted`` (or a start, or a
@@ -391,6 +414,7 @@ class LiveTable:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
+        self.setup = 0  # the steps after the snapshot are told from the record again
         self._forget()
         for listener in self.listeners:
             listener.since = min(listener.since, self.stored)

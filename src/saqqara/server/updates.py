@@ -99,6 +99,23 @@ class Shared:
         self.open_view = None
         self.replayed.clear()
 
+    def moved_on(self, keep_upto: int) -> None:
+        """The table moved on: drop what was made for the position before, but keep the
+        worded events of steps up to ``keep_upto`` and the replays that end there (a new
+        table's setup, which a person not yet told it still needs: see
+        :meth:`saqqara.server.live.LiveTable.setup_untold`). ``0`` keeps nothing."""
+        if keep_upto <= 0:
+            self.clear()
+            return
+        self.legal.clear()
+        self.open_view = None
+        if self.events:
+            self.events = {key: text for key, text in self.events.items() if key[0] <= keep_upto}
+        if self.replayed:
+            self.replayed = {
+                span: steps for span, steps in self.replayed.items() if span[1] <= keep_upto
+            }
+
     def view_for(self, game: Game, position: Position, seat: int | None) -> dict[str, Any]:
         """``seat``'s view of the position. Where the position hides nothing
         (:meth:`~saqqara.core.game.State.views_open`), every seat's view is the spectator's
