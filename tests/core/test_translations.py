@@ -11,6 +11,7 @@ from babel.messages.extract import extract_from_dir
 
 import saqqara
 from saqqara.core.i18n import (
+    FOUND_KEPT,
     KEYWORDS,
     LANGUAGES,
     PLURAL_FORMS,
@@ -106,6 +107,24 @@ def test_a_strict_translator_refuses_an_unknown_text_and_a_lenient_one_falls_bac
     with pytest.raises(MissingTranslation):
         Translator("en", strict=True)("no such text")
     assert Translator("sv")("no such text") == "no such text"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_translator_answers_each_text_as_its_catalog_does_every_time(lang: str) -> None:
+    """A lenient translator remembers its answers (the server words some texts thousands
+    of times a second): the same as a fresh look-up, a refusal never remembered, and at
+    most FOUND_KEPT of them."""
+    texts = sorted(marked_texts())
+    remembering = Translator(lang)
+    for _ in range(2):
+        assert [remembering.text(t) for t in texts] == [Translator(lang).text(t) for t in texts]
+    strict = Translator(lang, strict=True)
+    for _ in range(2):
+        with pytest.raises(MissingTranslation):
+            strict.text("no such text")
+    for number in range(FOUND_KEPT + 10):
+        assert remembering.text(f"odd text {number}") == f"odd text {number}"
+    assert len(remembering._found) <= FOUND_KEPT
 
 
 def test_an_unknown_language_is_refused() -> None:

@@ -50,6 +50,10 @@ def _read(lang: str) -> Catalog:
         return read_po(handle, locale=lang, domain=DOMAIN)
 
 
+FOUND_KEPT = 4096
+"""A translator remembers at most this many answers (the games' texts are some hundreds)."""
+
+
 @cache
 def catalog(lang: str) -> dict[str, str]:
     """Every source text of ``lang``'s catalog with its translation (``""``: untranslated)."""
@@ -89,9 +93,23 @@ class Translator:
         self.lang = lang
         self.strict = strict
         self._texts = catalog(lang) if lang != SOURCE_LANGUAGE else None
+        self._found: dict[str, str] = {}
+        """What :meth:`text` answered for each message met (a lenient translator's answer
+        depends on the message alone; at most one entry a source text)."""
 
     def text(self, message: str) -> str:
         """The translation of ``message``, its fields not yet filled in."""
+        found = self._found.get(message)
+        if found is not None:
+            return found
+        found = self._look_up(message)
+        if not self.strict and type(message) is str:
+            if len(self._found) >= FOUND_KEPT:
+                self._found.clear()  # more texts than the games have: someone words data
+            self._found[message] = found
+        return found
+
+    def _look_up(self, message: str) -> str:
         known = self._texts if self._texts is not None else catalog("de")
         translated = known.get(message)
         if translated is None and self.strict:

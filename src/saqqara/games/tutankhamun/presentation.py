@@ -105,11 +105,20 @@ class TutankhamunPresentation(Presentation):
         """Each treasure type's value (how many of its kind exist), by slug."""
         return {t.slug: t.count for t in edition(self.game.options["edition"]).types}
 
+    @cached_property
+    def _tiles(self) -> dict[str, str]:
+        """Each tile's worded name, as met (at most one a tile kind)."""
+        return {}
+
     def tile(self, slug: str) -> str:
         """A tile's name with its value (how many of its kind exist), if it has one."""
-        name = self.tr.text(TILE_NAMES[slug])
-        values = self.values
-        return f"{name} {values[slug]}" if slug in values else name
+        found = self._tiles.get(slug)
+        if found is None:
+            name = self.tr.text(TILE_NAMES[slug])
+            values = self.values
+            found = f"{name} {values[slug]}" if slug in values else name
+            self._tiles[slug] = found
+        return found
 
     def reason(self, event: EventJSON) -> str:
         """The reason of an end or a discard; ``seat 2 reached the goal`` drops its seat (the
