@@ -51,7 +51,9 @@ def _read(lang: str) -> Catalog:
 
 
 FOUND_KEPT = 4096
-"""A translator remembers at most this many answers (the games' texts are some hundreds)."""
+"""The lenient translators of a language remember at most this many answers (the games'
+texts are some hundreds)."""
+_FOUND: dict[str, dict[str, str]] = {}
 
 
 @cache
@@ -93,9 +95,10 @@ class Translator:
         self.lang = lang
         self.strict = strict
         self._texts = catalog(lang) if lang != SOURCE_LANGUAGE else None
-        self._found: dict[str, str] = {}
-        """What :meth:`text` answered for each message met (a lenient translator's answer
-        depends on the message alone; at most one entry a source text)."""
+        self._found: dict[str, str] = {} if strict else _FOUND.setdefault(lang, {})
+        """What :meth:`text` answered for each message met, shared by the lenient
+        translators of the language (their answer depends on the language and the message
+        alone; a server makes one translator per table's names); a strict one's stays empty."""
 
     def text(self, message: str) -> str:
         """The translation of ``message``, its fields not yet filled in."""

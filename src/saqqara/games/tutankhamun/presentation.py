@@ -93,6 +93,10 @@ PHASES = {
 }
 
 
+_WORDED_TILES: dict[tuple[str, str, bool], dict[str, str]] = {}
+"""Tiles' worded names by edition, language and strictness (see ``_tiles``)."""
+
+
 class TutankhamunPresentation(Presentation):
     """The texts of Tutankhamun in either edition."""
 
@@ -107,8 +111,10 @@ class TutankhamunPresentation(Presentation):
 
     @cached_property
     def _tiles(self) -> dict[str, str]:
-        """Each tile's worded name, as met (at most one a tile kind)."""
-        return {}
+        """Each tile's worded name, as met (at most one a tile kind), shared by the
+        presentations of the edition and language (a server makes one per table's names)."""
+        key = (self.game.options["edition"], self.tr.lang, self.tr.strict)
+        return _WORDED_TILES.setdefault(key, {})
 
     def tile(self, slug: str) -> str:
         """A tile's name with its value (how many of its kind exist), if it has one."""
