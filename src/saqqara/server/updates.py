@@ -80,9 +80,10 @@ class Shared:
     where the game hides nothing, and the steps that left memory, replayed for a
     connection that needs them (by their range).
 
-    A table keeps one and drops it (:meth:`clear`) when it moves on; a fresh one gives the
-    same bytes as a kept one, since an event text depends on the event, language and names
-    alone and a legal list is looked up only under the seat it was made for.
+    A table keeps one and drops what it holds when it moves on (:meth:`moved_on`: but a new
+    table's setup, while a person has not been told it); a fresh one gives the same bytes
+    as a kept one, since an event text depends on the event, language and names alone and a
+    legal list is looked up only under the seat it was made for.
     """
 
     __slots__ = ("events", "legal", "open_view", "replayed")
