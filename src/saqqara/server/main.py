@@ -12,6 +12,7 @@ import uvicorn
 from saqqara.core.memos import make_lean
 from saqqara.server.app import create_app
 from saqqara.server.guard import MAX_FRAME
+from saqqara.server.lean_http import LeanHttpProtocol
 from saqqara.server.lean_socket import LeanWSProtocol
 from saqqara.store import normalize_url
 
@@ -69,6 +70,9 @@ def serve(
         # uvicorn's protocol for it keeping less per open connection (server/lean_socket.py).
         ws=LeanWSProtocol,
         ws_per_message_deflate=False,
+        # uvicorn's httptools protocol, leaving no reference cycle per connection to the
+        # collector (server/lean_http.py).
+        http=LeanHttpProtocol,
         log_level="warning",
         lifespan="on",
     )
