@@ -735,17 +735,23 @@ class RevengeState(State):
             return world
         turns = rng.choice(self.possible_turns(seat) or [0, 1, 2, 3])
         world.turns = turns
+        turned = [rotate(cell, turns) for cell in range(CELLS)]
+        depth, pending, box = self.depth, self.pending, self.box
         for lyr in range(TREASURE_LAYERS):
             base = lyr * CELLS
             if lyr in others:
+                # the cards uncovered so far (``is_public``), the others unknown
                 known = tuple(
-                    self.box[base + s] if self.is_public(lyr, s) else -1 for s in range(CELLS)
+                    box[base + s]
+                    if (d := depth[s]) <= lyr or (d == lyr + 1 and pending != s)
+                    else -1
+                    for s in range(CELLS)
                 )
                 cards = sample_layer(lyr, known, rng)
                 world.box[base : base + CELLS] = cards
-                for cell in range(CELLS):
-                    world.layouts[base + cell] = cards[rotate(cell, turns)]
+                world.layouts[base : base + CELLS] = [cards[at] for at in turned]
             else:
+                layouts = self.layouts
                 for cell in range(CELLS):
-                    world.box[base + rotate(cell, turns)] = self.layouts[base + cell]
+                    world.box[base + turned[cell]] = layouts[base + cell]
         return world
