@@ -1,7 +1,11 @@
-"""A real server for the tests: ``saqqara serve`` as a subprocess on a free loopback port."""
+"""A real server for the tests: ``saqqara serve`` as a subprocess on a free loopback port;
+and, for the tests of our uvicorn protocol classes, a real uvicorn in the test's own event
+loop serving a small echo app."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -10,7 +14,11 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import AsyncIterator
 from types import TracebackType
+from typing import Any
+
+import uvicorn
 
 
 def free_port() -> int:
@@ -18,6 +26,49 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+async def echo_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """An ASGI app: an HTTP request is answered with its path; a WebSocket's text frames are
+    echoed twice over, and "bye" closes it with code 4000."""
+    if scope["type"] == "lifespan":
+        while (await receive())["type"] != "lifespan.shutdown":
+            await send({"type": "lifespan.startup.complete"})
+        await send({"type": "lifespan.shutdown.complete"})
+        return
+    if scope["type"] == "http":
+        await receive()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": scope["path"].encode()})
+        return
+    await receive()
+    await send({"type": "websocket.accept"})
+    while True:
+        message = await receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if message["text"] == "bye":
+            await send({"type": "websocket.close", "code": 4000})
+            return
+        await send({"type": "websocket.send", "text": message["text"] * 2})
+
+
+@contextlib.asynccontextmanager
+async def in_process_uvicorn(**config: Any) -> AsyncIterator[tuple[int, uvicorn.Server]]:
+    """uvicorn serving :func:`echo_app` on a free loopback port in this event loop, with
+    ``config`` (its protocol classes, say); yields the port and the server."""
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(echo_app, host="127.0.0.1", port=port, log_level="warning", **config)
+    )
+    task = asyncio.ensure_future(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.01)
+    try:
+        yield port, server
+    finally:
+        server.should_exit = True
+        await task
 
 
 class ServerProcess:

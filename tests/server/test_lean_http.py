@@ -5,62 +5,16 @@ where uvicorn's own protocol leaves some for every WebSocket."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
-from collections.abc import AsyncIterator
-from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from websockets.asyncio.client import connect
 
 from saqqara.server.lean_http import LeanHttpProtocol
 from saqqara.server.lean_socket import LeanWSProtocol
-from tests.server.harness import free_port
-
-
-async def _app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    """Answers an HTTP request with its path, and echoes a WebSocket's messages."""
-    if scope["type"] == "lifespan":
-        while True:
-            message = await receive()
-            if message["type"] == "lifespan.startup":
-                await send({"type": "lifespan.startup.complete"})
-            else:
-                await send({"type": "lifespan.shutdown.complete"})
-                return
-    if scope["type"] == "http":
-        await receive()
-        body = scope["path"].encode()
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        await send({"type": "http.response.body", "body": body})
-        return
-    await receive()
-    await send({"type": "websocket.accept"})
-    while True:
-        message = await receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        await send({"type": "websocket.send", "text": message["text"]})
-
-
-@contextlib.asynccontextmanager
-async def _server(http: type[HttpToolsProtocol]) -> AsyncIterator[int]:
-    port = free_port()
-    config = uvicorn.Config(
-        _app, host="127.0.0.1", port=port, http=http, ws=LeanWSProtocol, log_level="warning"
-    )
-    server = uvicorn.Server(config)
-    task = asyncio.ensure_future(server.serve())
-    while not server.started:
-        await asyncio.sleep(0.01)
-    try:
-        yield port
-    finally:
-        server.should_exit = True
-        await task
+from tests.server.harness import in_process_uvicorn
 
 
 def _left_to_the_collector(http: type[HttpToolsProtocol], connections: int) -> int:
@@ -68,14 +22,14 @@ def _left_to_the_collector(http: type[HttpToolsProtocol], connections: int) -> i
     connection of its own, left in reference cycles."""
 
     async def scenario() -> None:
-        async with _server(http) as port:
+        async with in_process_uvicorn(http=http, ws=LeanWSProtocol) as (port, _):
             for n in range(connections):
                 async with httpx.AsyncClient(headers={"connection": "close"}) as client:
                     answer = await client.get(f"http://127.0.0.1:{port}/p{n}")
                     assert answer.text == f"/p{n}"
                 async with connect(f"ws://127.0.0.1:{port}/ws/{n}") as socket:
                     await socket.send(f"m{n}")
-                    assert await socket.recv() == f"m{n}"
+                    assert await socket.recv() == f"m{n}m{n}"
             await asyncio.sleep(0.05)  # the server sees the last connection go
 
     gc.collect()

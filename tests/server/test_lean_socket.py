@@ -4,19 +4,16 @@ asyncio queue and event they stand for, and a real uvicorn serves WebSockets thr
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import uvicorn
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from wsproto.connection import Connection, ConnectionType
 from wsproto.events import TextMessage
 
 from saqqara.server.lean_socket import Flag, Inbox, LeanWSProtocol, text_frame
-from tests.server.harness import free_port
+from tests.server.harness import in_process_uvicorn
 
 
 def test_inbox_gives_messages_in_order_and_waits_for_the_next() -> None:
@@ -73,46 +70,10 @@ def test_the_flag_waits_only_while_cleared() -> None:
     asyncio.run(scenario())
 
 
-async def _echo(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    """An ASGI app that echoes text frames, closes on "bye", and records its protocols."""
-    if scope["type"] == "lifespan":
-        while (await receive())["type"] != "lifespan.shutdown":
-            await send({"type": "lifespan.startup.complete"})
-        await send({"type": "lifespan.shutdown.complete"})
-        return
-    await receive()
-    await send({"type": "websocket.accept"})
-    while True:
-        message = await receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        if message["text"] == "bye":
-            await send({"type": "websocket.close", "code": 4000})
-            return
-        await send({"type": "websocket.send", "text": message["text"] * 2})
-
-
-@contextlib.asynccontextmanager
-async def _server() -> AsyncIterator[tuple[int, uvicorn.Server]]:
-    port = free_port()
-    config = uvicorn.Config(
-        _echo, host="127.0.0.1", port=port, ws=LeanWSProtocol, log_level="warning"
-    )
-    server = uvicorn.Server(config)
-    task = asyncio.ensure_future(server.serve())
-    while not server.started:
-        await asyncio.sleep(0.01)
-    try:
-        yield port, server
-    finally:
-        server.should_exit = True
-        await task
-
-
 def test_uvicorn_serves_websockets_through_it_keeping_only_the_frame_layer() -> None:
     async def scenario() -> None:
         async with (
-            _server() as (port, server),
+            in_process_uvicorn(ws=LeanWSProtocol) as (port, server),
             connect(f"ws://127.0.0.1:{port}/ws/x") as socket,
         ):
             for n in range(50):

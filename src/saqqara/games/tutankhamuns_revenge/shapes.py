@@ -307,7 +307,7 @@ def sample_layer(layer: int, known: tuple[int, ...], rng: random.Random) -> list
             raise ValueError(f"no valid layout of layer {layer + 1} agrees with {known}")
         kind_of_role = _kinds()[1]
         for cell in range(CELLS):
-            role = (chosen >> (3 * cell)) & 7  # role_at(chosen, cell)
+            role = role_at(chosen, cell)
             if role and cards[cell] < 0:
                 cards[cell] = kind_of_role[role]
         free = _free_left(layer, known)

@@ -736,17 +736,13 @@ class RevengeState(State):
         turns = rng.choice(self.possible_turns(seat) or [0, 1, 2, 3])
         world.turns = turns
         turned = [rotate(cell, turns) for cell in range(CELLS)]
-        depth, pending, box = self.depth, self.pending, self.box
+        reach = self._public_from()
+        box = self.box
         for lyr in range(TREASURE_LAYERS):
             base = lyr * CELLS
             if lyr in others:
-                # the cards uncovered so far (``is_public``), the others unknown
-                known = tuple(
-                    box[base + s]
-                    if (d := depth[s]) <= lyr or (d == lyr + 1 and pending != s)
-                    else -1
-                    for s in range(CELLS)
-                )
+                # the cards uncovered so far, the others unknown
+                known = tuple(box[base + s] if lyr >= reach[s] else -1 for s in range(CELLS))
                 cards = sample_layer(lyr, known, rng)
                 world.box[base : base + CELLS] = cards
                 world.layouts[base : base + CELLS] = [cards[at] for at in turned]
