@@ -86,16 +86,20 @@ class Shared:
     legal list is looked up only under the seat it was made for.
     """
 
-    __slots__ = ("events", "legal", "open_view", "replayed")
+    __slots__ = ("events", "legal", "open_view", "public", "replayed")
 
     def __init__(self) -> None:
         self.events: dict[tuple[int, int, Presentation], EventText] = {}
+        self.public: dict[tuple[int, Presentation], list[EventText]] = {}
+        """The worded events of the steps whose every event is public, by step and
+        ``words``: what every seat and the spectator are told of such a step, listed once."""
         self.legal: dict[tuple[int, Presentation], list[LegalAction]] = {}
         self.open_view: dict[str, Any] | None = None
         self.replayed: dict[tuple[int, int], list[Step]] = {}
 
     def clear(self) -> None:
         self.events.clear()
+        self.public.clear()
         self.legal.clear()
         self.open_view = None
         self.replayed.clear()
@@ -112,6 +116,8 @@ class Shared:
         self.open_view = None
         if self.events:
             self.events = {key: text for key, text in self.events.items() if key[0] <= keep_upto}
+        if self.public:
+            self.public = {key: told for key, told in self.public.items() if key[0] <= keep_upto}
         if self.replayed:
             self.replayed = {
                 span: steps for span, steps in self.replayed.items() if span[1] <= keep_upto
@@ -150,11 +156,18 @@ class Shared:
         return found
 
     def event_texts(self, step: Step, seat: int | None, words: Presentation) -> list[EventText]:
-        """The worded events of ``step`` that ``seat`` may see."""
-        told: list[EventText] = []
+        """The worded events of ``step`` that ``seat`` may see (a list the caller only
+        reads: a step whose every event is public is listed once for every seat)."""
+        told = self.public.get((step.seq, words))
+        if told is not None:
+            return told
+        told = []
+        public = True
         for index, event in enumerate(step.events):
-            if not event.visible_to(seat):
-                continue
+            if event.seats is not None:
+                public = False
+                if seat is None or seat not in event.seats:
+                    continue
             key = (step.seq, index, words)
             text = self.events.get(key)
             if text is None:
@@ -163,6 +176,8 @@ class Shared:
                 text = EventText(step.seq, event.kind, sentence, data)
                 self.events[key] = text
             told.append(text)
+        if public:
+            self.public[(step.seq, words)] = told
         return told
 
 
@@ -222,7 +237,9 @@ def seat_update(
     legal: list[LegalAction] = []
     if seat is not None and seat in to_act and playing:
         legal = shared.legal_for(game, position, seat, view, words)
-    events = [text for step in steps for text in shared.event_texts(step, seat, words)]
+    events: list[EventText] = []
+    for step in steps:
+        events += shared.event_texts(step, seat, words)
     outcome: dict[str, Any] | None = None
     breakdown = None
     if not to_act:
