@@ -150,3 +150,40 @@ def test_wide_expansions_under_other_lists_keep_every_child_once() -> None:
             assert node.growing_kids == kids
             assert node.untried == [i for i, kid in enumerate(kids) if kid is None]
     assert expanded == 30  # every action once, then only fully tried lists
+
+
+def _tree(root: ismcts.Node) -> list[tuple[tuple[int, ...], int, int, int, float]]:
+    """Every node of a search tree: its action path, seat, visits, availability, reward."""
+    nodes = []
+    stack: list[tuple[tuple[int, ...], ismcts.Node]] = [((), root)]
+    while stack:
+        path, node = stack.pop()
+        nodes.append((path, node.seat, node.visits, node.availability, node.reward))
+        stack.extend(((*path, aid), child) for aid, child in sorted(node.children.items()))
+    return nodes
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("plies", [0, 9, 30])
+def test_a_game_that_hides_nothing_reuses_each_node_s_legal_list(players: int, plies: int) -> None:
+    """In Tutankhamun every world is the position itself, so a node's legal list, once
+    known, is reused rather than built again; the tree grows exactly as when every list is
+    built afresh (``open`` off), scoring phases included (the plies reach some)."""
+    perspective = _first_choice("tutankhamun", players)
+    state = perspective.resample(random.Random(0))
+    rng = random.Random(plies)
+    for _ in range(plies):
+        if not state.to_act():
+            break
+        seat = state.to_act()[0]
+        state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)[:3]))  # short steps
+    if not state.to_act():
+        pytest.skip("the random game ended first")
+    position = Perspective(state, state.to_act()[0])
+    reused = ISMCTSBot(position.game, 500)
+    rebuilt = ISMCTSBot(position.game, 500)
+    rebuilt.open = False
+    assert reused.open
+    assert _tree(reused.search(position, random.Random(2))) == _tree(
+        rebuilt.search(position, random.Random(2))
+    )

@@ -154,6 +154,8 @@ class ISMCTSBot:
             seat_values_for(game.spec.id) if self.evaluator is not None else None
         )
         self.action_ids = ActionIds(game)
+        self.open = not game.spec.hidden_information
+        """The game hides nothing: a determinization is the position itself."""
         self.stop = threading.Event()
         self.iterations_done = 0
         """Iterations of the last search (for time budgets and benchmarks)."""
@@ -252,7 +254,7 @@ class ISMCTSBot:
         list ``node``'s and answer -1. The list of the last wide expansion here is kept with
         its children and untried actions, so that worlds offering it again skip the look-up
         of every action."""
-        if legal == node.growing:
+        if legal is node.growing or legal == node.growing:
             kids: list[Node | None] | None = node.growing_kids
             untried = node.untried
             tried = node.tried
@@ -303,6 +305,10 @@ class ISMCTSBot:
         logs = _LOGS
         sqrt = math.sqrt
         exploration = EXPLORATION
+        # In a game that hides nothing, every iteration's world is the true position, so
+        # until chance is met each node is always the same position: its legal list, once
+        # known, is not built again.
+        fixed = self.open
         # Selection and expansion.
         while True:
             acting = world.to_act()
@@ -311,9 +317,11 @@ class ISMCTSBot:
             seat = acting[0]
             if seat == CHANCE:
                 world.play_chance(rng)
+                fixed = False
                 continue
-            legal = world.legal_actions(seat)
-            if legal != node.legal:
+            known = (node.legal or node.growing) if fixed else None
+            legal = known if known is not None else world.legal_actions(seat)
+            if legal is not node.legal and legal != node.legal:
                 if len(legal) >= WIDE:
                     index = self._expand_wide(node, seat, legal, rng)
                     if index >= 0:
@@ -351,18 +359,17 @@ class ISMCTSBot:
                     node.legal = legal
                     node.kids = cast(list[Node], kids)  # no None left
             # UCB1 with availability counts: one more for each child; the best is played.
-            best = 0
             best_value = -math.inf
             kids_now = node.kids
-            for index, child in enumerate(kids_now):
-                available = child.availability + 1
-                child.availability = available
+            chosen = kids_now[0]
+            for child in kids_now:
+                child.availability = available = child.availability + 1
                 visits = child.visits
                 ucb = child.reward / visits + exploration * sqrt(logs[available] / visits)
                 if ucb > best_value:
-                    best, best_value = index, ucb
-            node = kids_now[best]
-            world.apply_unchecked(seat, legal[best])
+                    chosen, best_value = child, ucb
+            node = chosen
+            world.apply_unchecked(seat, legal[kids_now.index(chosen)])
             path.append(node)
         # Evaluation: the game's heuristic (once per seat), or random play to the end.
         if self.seat_values is not None and not world.is_terminal():

@@ -4,15 +4,14 @@ evaluators that value every seat at once (``seat_values``) answer."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 
-def lead_chances(values: Sequence[float], scale: float) -> list[float]:
+def lead_chances(values: list[float], scale: float) -> list[float]:
     """``1 / (1 + exp(-lead / scale))`` per seat, where a seat's lead is its value less its
     best rival's: the leader's (the runner-up's, for the leader)."""
-    leader = max(range(len(values)), key=values.__getitem__)
-    best = values[leader]
-    runner_up = max([v for s, v in enumerate(values) if s != leader])
+    best = max(values)
+    leader = values.index(best)  # the first best, as ``max`` over the seats finds it
+    runner_up = max(values[:leader] + values[leader + 1 :])
     exp = math.exp
     return [
         1.0 / (1.0 + exp(-(mine - (runner_up if seat == leader else best)) / scale))

@@ -219,8 +219,48 @@ def seat_values(state: State) -> list[float]:
         _settle_scoring(state, 0)  # nobody plays: the seat does not matter
     if state.is_terminal():
         return list(state.returns())
-    estimates = [estimate(state, seat) for seat in range(state.n)]
-    return lead_chances(estimates, WIN_SCALE)
+    return lead_chances(estimates_of_all(state), WIN_SCALE)
+
+
+def estimates_of_all(state: TutankhamunState) -> list[float]:
+    """Every seat's :func:`estimate`, the holdings of each type read once for all seats:
+    each seat's value is summed in the same order, so it is the same number."""
+    ed = state.edition
+    n = state.n
+    hold = state.hold
+    on_path = state.on_path
+    types = ed.types
+    potential = [0.0] * n
+    nobody = (0,) * n
+    # Each type's holdings, seat by seat (the rows of ``hold`` turned into columns).
+    rows = [hold[base : base + NUM_TYPES] for base in range(0, n * NUM_TYPES, NUM_TYPES)]
+    columns = zip(*rows, strict=False)  # rows of one length
+    for kind, held in enumerate(columns):
+        if held == nobody:
+            continue
+        ranked = sorted(held)
+        top = ranked[-1]
+        second = ranked[-2]
+        value = types[kind].count
+        remaining = on_path[kind]
+        for seat, mine in enumerate(held):
+            if mine:
+                p_first = first_place_chance(mine - (second if mine == top else top), remaining)
+                potential[seat] += value * p_first + 0.5 * value * (1.0 - p_first) * 0.4
+    start = ed.start[n]
+    score = state.score
+    wilds = state.wilds
+    path = state.path
+    pawn = state.pawn
+    values = []
+    for seat in range(n):
+        items = wilds[seat] * LID_VALUE
+        if state.mask == seat:
+            items += MASK_VALUE
+        rest = path[pawn[seat] + 1 :]
+        ahead = len(rest) - rest.count(EMPTY)
+        values.append(start - score[seat] + potential[seat] + items + ACCESS_VALUE * ahead)
+    return values
 
 
 class GreedyTutankhamun:
