@@ -167,8 +167,9 @@ def _tree(root: ismcts.Node) -> list[tuple[tuple[int, ...], int, int, int, float
 @pytest.mark.parametrize("plies", [0, 9, 30])
 def test_a_game_that_hides_nothing_reuses_each_node_s_legal_list(players: int, plies: int) -> None:
     """In Tutankhamun every world is the position itself, so a node's legal list, once
-    known, is reused rather than built again; the tree grows exactly as when every list is
-    built afresh (``open`` off), scoring phases included (the plies reach some)."""
+    known, is reused rather than built again, and the root's prior values each move in one
+    world rather than four alike; the tree grows exactly as when every list is built afresh
+    and every world valued (``open`` off), scoring phases included (the plies reach some)."""
     perspective = _first_choice("tutankhamun", players)
     state = perspective.resample(random.Random(0))
     rng = random.Random(plies)

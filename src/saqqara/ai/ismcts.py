@@ -231,15 +231,23 @@ class ISMCTSBot:
         seat = perspective.seat
         key = self.action_ids
         totals: dict[int, list[float]] = {}
-        for _ in range(self.prior_worlds):
+        for done in range(1, self.prior_worlds + 1):
             world = perspective.resample(rng)
+            drawn = False
             for action in world.legal_actions(seat):
                 after = world.clone()
                 after.apply_unchecked(seat, action)
                 while (acting := after.to_act()) == (CHANCE,):
+                    drawn = True
                     after.apply_unchecked(CHANCE, after.sample_chance(rng))
                 value = after.returns()[seat] if not acting else evaluate(after, seat)
                 totals.setdefault(key(action), []).append(value)
+            if self.open and not drawn:
+                # A game that hides nothing resamples the position itself, without a draw:
+                # with no chance after any move, every other world values the moves alike.
+                for values in totals.values():
+                    values += values[-1:] * (self.prior_worlds - done)
+                break
         weight = self.prior_visits
         for aid, values in totals.items():
             child = Node(seat)
