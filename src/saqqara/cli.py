@@ -429,7 +429,7 @@ def cmd_board(args: argparse.Namespace, console: Console) -> int:
 
 # -- the server and remote seats (bodies in saqqara.server and saqqara.client) ------------------
 def cmd_serve(args: argparse.Namespace, console: Console) -> int:
-    from saqqara.server.main import serve
+    from saqqara.server.main import StartError, serve
     from saqqara.store import normalize_url
 
     if args.redis and not normalize_url(args.db or "").startswith("postgresql"):
@@ -439,18 +439,22 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         )
     if not 0.5 <= args.lease_seconds <= 600:
         raise UsageError("--lease-seconds must be between 0.5 and 600")
-    serve(
-        args.host,
-        args.port,
-        args.db,
-        origins=tuple(args.origin or ()),
-        rate=args.rate,
-        sqlite_sync=args.sqlite_sync,
-        snapshot_every=args.snapshot_every,
-        move_limit=args.bot_move_limit,
-        redis=args.redis,
-        lease_seconds=args.lease_seconds,
-    )
+    try:
+        serve(
+            args.host,
+            args.port,
+            args.db,
+            origins=tuple(args.origin or ()),
+            rate=args.rate,
+            sqlite_sync=args.sqlite_sync,
+            snapshot_every=args.snapshot_every,
+            move_limit=args.bot_move_limit,
+            redis=args.redis,
+            lease_seconds=args.lease_seconds,
+        )
+    except StartError as exc:
+        print(f"saqqara serve: error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -465,6 +469,17 @@ def cmd_bot(args: argparse.Namespace, console: Console) -> int:
 
 
 # -- the parser -------------------------------------------------------------------------------
+def _port(text: str) -> int:
+    """A TCP port for ``--port``: 0 (any free one) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return port
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="saqqara",
@@ -569,7 +584,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="serve online tables (HTTP and WebSocket)")
     serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--port", type=_port, default=8000, help="port (default 8000; 0: any free port)"
+    )
     serve.add_argument(
         "--db",
         help="database URL: sqlite:///FILE or postgresql://… "

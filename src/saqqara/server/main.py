@@ -4,17 +4,28 @@ from __future__ import annotations
 
 import gc
 import os
+import socket
 import sys
 from pathlib import Path
 
 import uvicorn
+from alembic.util import CommandError
+from redis import Redis
+from redis.exceptions import RedisError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
 from saqqara.core.memos import make_lean
 from saqqara.server.app import create_app
 from saqqara.server.guard import MAX_FRAME
 from saqqara.server.lean_http import LeanHttpProtocol
 from saqqara.server.lean_socket import LeanWSProtocol
-from saqqara.store import normalize_url
+from saqqara.store import Store, normalize_url
+
+
+class StartError(Exception):
+    """Why the server cannot start (a database it cannot open, an address it cannot
+    listen on): one line for the person who started it, before anything is served."""
 
 
 def default_db() -> str:
@@ -23,6 +34,63 @@ def default_db() -> str:
     path = base / "saqqara" / "server.db"
     path.parent.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{path}"
+
+
+def shown_url(url: str) -> str:
+    """A database URL as printed: its password masked."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+def check_store(url: str, sqlite_sync: str) -> None:
+    """Open (and bring up to date) the database once before serving, so that a bad
+    ``--db`` is :class:`StartError`'s one line rather than the server's startup failing
+    with a traceback after it has printed its address."""
+    shown = shown_url(url)
+    try:
+        backend = make_url(url).get_backend_name()
+    except ArgumentError:
+        backend = ""
+    if backend not in ("sqlite", "postgresql"):
+        raise StartError(f"the database is sqlite:///FILE or postgresql://…, not {shown}")
+    try:
+        Store(url, sqlite_sync=sqlite_sync).close()
+    except (SQLAlchemyError, CommandError, OSError) as exc:
+        reason = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+        first = str(reason).strip().splitlines()[0] if str(reason).strip() else type(exc).__name__
+        raise StartError(f"cannot open the database {shown}: {first}") from None
+
+
+def check_redis(url: str) -> None:
+    """Reach Redis once before serving as one process of a site (:class:`StartError`'s one
+    line when it cannot be reached)."""
+    try:
+        client = Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (RedisError, ValueError, OSError) as exc:
+        raise StartError(f"cannot reach Redis at {shown_url(url)}: {exc}") from None
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` and ``port`` (0: any free port), for uvicorn to
+    serve on; :class:`StartError` when the address cannot be had (taken, or not this
+    machine's)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except (OSError, OverflowError) as exc:
+        sock.close()
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise StartError(f"cannot listen on {host} port {port}: {reason}") from None
+    sock.listen(2048)  # as uvicorn would: connections made at once wait for its start
+    return sock
 
 
 def serve(
@@ -39,10 +107,14 @@ def serve(
     redis: str | None = None,
     lease_seconds: float = 4.0,
 ) -> None:
-    """Serve until interrupted; prints the address and the database first. The engines'
-    memos stay small in this process (:func:`saqqara.core.memos.make_lean`)."""
+    """Serve until interrupted; prints the address and the database first, once the
+    database is open and the address held (:class:`StartError` when either cannot be). The
+    engines' memos stay small in this process (:func:`saqqara.core.memos.make_lean`)."""
     make_lean()
     url = normalize_url(db) if db else default_db()
+    check_store(url, sqlite_sync)
+    if redis:
+        check_redis(redis)
     app = create_app(
         url,
         allowed_origins=origins,
@@ -55,9 +127,13 @@ def serve(
         redis_url=redis,
         lease_seconds=lease_seconds,
     )
-    shown = url.split("@")[-1] if "@" in url else url
-    site = f", one process of the site on {redis}" if redis else ""
-    sys.stdout.write(f"saqqara serving on http://{host}:{port}/ (database {shown}{site})\n")
+    held = listen(host, port)
+    port = held.getsockname()[1]
+    site = f", one process of the site on {shown_url(redis)}" if redis else ""
+    address = f"[{host}]" if ":" in host else host
+    sys.stdout.write(
+        f"saqqara serving on http://{address}:{port}/ (database {shown_url(url)}{site})\n"
+    )
     sys.stdout.flush()
     config = uvicorn.Config(
         app,
@@ -80,4 +156,4 @@ def serve(
     # kept out of the collector's full passes, which would walk it again and again while
     # the event loop waits (each pass a spike in the move-to-update latency).
     gc.freeze()
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[held])
