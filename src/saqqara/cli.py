@@ -8,9 +8,9 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -34,8 +34,37 @@ from saqqara.ui.terminal import HUMAN, TerminalTable, default_record_path, recor
 DEFAULT_GAME = "tutankhamun"
 
 
+T = TypeVar("T")
+
+
 class UsageError(Exception):
     """Bad command-line input: printed as a message, exit status 2."""
+
+
+class Failure(Exception):
+    """What stopped a command from outside it (a server out of reach, a link its table
+    refuses): printed as a message, exit status 1."""
+
+
+def _remote(session: Coroutine[Any, Any, T], link: str) -> T:
+    """Run a remote seat's ``session`` (at the table of ``link``): a refusal by the table
+    or a server out of reach is a :class:`Failure`, not a traceback."""
+    import asyncio
+
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+    from saqqara.client import ClientError, SeatLink
+
+    try:
+        return asyncio.run(session)
+    except ClientError as exc:
+        raise Failure(f"the table refused: {exc.message or exc.code}") from None
+    except (OSError, InvalidHandshake, InvalidURI, ConnectionClosed, TimeoutError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        where = SeatLink.parse(link).base
+        raise Failure(
+            f"cannot reach the server at {where}: {reason or type(exc).__name__}"
+        ) from None
 
 
 def _options(args: argparse.Namespace) -> dict[str, str]:
@@ -183,14 +212,12 @@ def _names(game: Game, agents: Sequence[Agent | None], name: str | None, lang: s
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if args.server or args.seat_link:
-        import asyncio
-
         from saqqara.remote_terminal import play_remote_seat
 
         if not args.seat_link:
             raise UsageError("--server needs --seat-link (the link your table's host gave you)")
         try:
-            asyncio.run(play_remote_seat(args.seat_link, console, lang=args.lang))
+            _remote(play_remote_seat(args.seat_link, console, lang=args.lang), args.seat_link)
         except KeyboardInterrupt:
             return 130
         return 0
@@ -459,11 +486,9 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_bot(args: argparse.Namespace, console: Console) -> int:
-    import asyncio
-
     from saqqara.client import play_remote
 
-    final = asyncio.run(play_remote(args.seat_link, args.bot, seed=args.seed))
+    final = _remote(play_remote(args.seat_link, args.bot, seed=args.seed), args.seat_link)
     console.print(f"game over: {final.outcome}")
     return 0
 
@@ -663,6 +688,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         text = exc.message if isinstance(exc, SaqqaraError) else str(exc)
         print(f"saqqara {args.command}: error: {text}", file=sys.stderr)
         return 2
+    except Failure as exc:
+        print(f"saqqara {args.command}: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

@@ -1,8 +1,9 @@
 """The protocol's Python client: create tables over HTTP, sit at a seat over a WebSocket.
 
 :class:`SeatLink` reads the links the server hands out; :class:`TableClient` keeps one
-connection, remembers the last sequence number it saw, resends an unacknowledged action
-with the same client id after a reconnect, and decodes every message into the types of
+connection, remembers the last sequence number it saw, opens a lost connection again
+(:meth:`TableClient.receive_reconnecting`), resends an unacknowledged action with the same
+client id after a reconnect, and decodes every message into the types of
 ``saqqara.server.messages``. :func:`play_remote` seats any bot of ours at a remote table
 (``saqqara bot``), planning on states rebuilt from the seat's view.
 """
@@ -15,12 +16,14 @@ import random
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from saqqara.ai.registry import make_bot
 from saqqara.core.errors import OptionError, SaqqaraError
@@ -41,6 +44,14 @@ from saqqara.server.messages import (
 
 _decoder = msgspec.json.Decoder(ServerMessage)
 _encoder = msgspec.json.Encoder()
+
+RECONNECT_TRIES = 60
+RECONNECT_PAUSE = 1.0
+"""A lost connection is tried again every this many seconds, this many times."""
+
+
+def _nothing() -> None:
+    pass
 
 
 class ClientError(Exception):
@@ -115,7 +126,10 @@ class SeatLink:
         if len(path) < 2 or path[-2] != "t" or parts.scheme not in ("http", "https"):
             raise ValueError(f"not a table link: {link!r}")
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
-        seat = int(query["seat"]) if "seat" in query else None
+        seat_text = query.get("seat")
+        if seat_text is not None and not seat_text.isdigit():
+            raise ValueError(f"not a table link (its seat is not a number): {link!r}")
+        seat = int(seat_text) if seat_text is not None else None
         return cls(
             f"{parts.scheme}://{parts.netloc}", path[-1], seat, query.get("key"), query.get("watch")
         )
@@ -177,6 +191,29 @@ class TableClient:
             self.notice = message
         return message
 
+    async def receive_reconnecting(
+        self,
+        timeout: float,
+        lost: Callable[[], None] = _nothing,
+        back: Callable[[], None] = _nothing,
+    ) -> ServerMessage:
+        """:meth:`receive`; a lost connection is opened again (asking for what it missed,
+        resending a move not yet answered) every ``RECONNECT_PAUSE`` seconds, up to
+        ``RECONNECT_TRIES`` times (``lost`` is called when it is lost, ``back`` when it is
+        open again); ``ConnectionError`` when it cannot be."""
+        for attempt in range(RECONNECT_TRIES + 1):
+            try:
+                if attempt:
+                    await self.connect()
+                    back()
+                return await self.receive(timeout)
+            except (ConnectionClosed, OSError, ClientError):
+                if attempt == 0:
+                    lost()
+                await self.close()
+                await asyncio.sleep(RECONNECT_PAUSE)
+        raise ConnectionError("the connection was lost and could not be opened again")
+
     async def act(self, action_id: int, cid: str | None = None) -> str:
         """Send an action made against the last update seen; returns its client id."""
         undos = self.update.undos if self.update is not None else None
@@ -234,7 +271,7 @@ async def play_remote(link: str, bot: str, lang: str | None = None, seed: int = 
         raise
     seat, rng = welcome.seat, random.Random(seed)
     while True:
-        message = await client.receive(timeout=3600)
+        message = await client.receive_reconnecting(timeout=3600)
         if isinstance(message, Error):
             if message.code != "stale":
                 await client.close()

@@ -19,9 +19,8 @@ from typing import Any
 
 from rich.console import Console
 from rich.text import Text
-from websockets.exceptions import ConnectionClosed
 
-from saqqara.client import ClientError, TableClient
+from saqqara.client import TableClient
 from saqqara.core.game import Game
 from saqqara.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.presentation import Presentation, presentation_for
@@ -55,11 +54,6 @@ ON_TIMEOUT = {
     "bot": N_("When it runs out, a bot moves for you."),
     "lose": N_("When it runs out, you lose the game."),
 }
-
-
-RECONNECT_TRIES = 60
-RECONNECT_PAUSE = 1.0
-"""A lost connection is tried again every this many seconds, this many times."""
 
 
 class LeftTable(Exception):
@@ -173,22 +167,15 @@ class RemoteSeat:
         return lines
 
     async def _receive(self) -> ServerMessage:
-        """The next message; a lost connection is opened again (the client asks for what
-        it missed and resends a move not yet answered), for a while."""
-        for attempt in range(RECONNECT_TRIES + 1):
-            try:
-                if attempt:
-                    await self.client.connect()
-                    self.console.print(self.tr("Connected again."), markup=False)
-                return await self.client.receive(timeout=24 * 3600)
-            except (ConnectionClosed, OSError, ClientError):
-                if attempt == 0:
-                    self.console.print(
-                        self.tr("The connection was lost; trying again…"), markup=False
-                    )
-                await self.client.close()
-                await asyncio.sleep(RECONNECT_PAUSE)
-        raise ConnectionError("the server cannot be reached")
+        """The next message; a lost connection is opened again, for a while
+        (:meth:`TableClient.receive_reconnecting`), and the person told."""
+        return await self.client.receive_reconnecting(
+            24 * 3600,
+            lost=lambda: self.console.print(
+                self.tr("The connection was lost; trying again…"), markup=False
+            ),
+            back=lambda: self.console.print(self.tr("Connected again."), markup=False),
+        )
 
     async def _message(self, message: ServerMessage) -> Update | None:
         """Act on one message from the server; the final update once the game is over."""

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from saqqara.cli import main
 from saqqara.client import create_table, http_json, play_remote
 from saqqara.core.errors import OptionError
-from tests.server.harness import ServerProcess
+from saqqara.server.messages import Update
+from tests.server.harness import ServerProcess, free_port
 
 
 @pytest.fixture(scope="module")
@@ -64,3 +67,56 @@ def test_our_search_bots_play_a_whole_remote_game(
     assert final.over and final.outcome is not None
     info = http_json(server.base, f"/api/tables/{table['table']}")
     assert info["status"] == "finished" and info["seq"] == final.seq > 10
+
+
+def test_saqqara_bot_and_play_say_in_one_line_what_stops_them(
+    server: ServerProcess, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A server out of reach, a table that does not know the link: one line each and exit
+    status 1, no traceback (a link that is not one: bad usage, status 2)."""
+    nowhere = f"http://127.0.0.1:{free_port()}"
+    table = create_table(server.base, "tutankhamun", [{"kind": "person"}] * 2)
+    link = table["seats"][0]["link"]
+    wrong_key = link.rsplit("key=", 1)[0] + "key=not-the-key"
+    cases = [
+        (["bot", nowhere, "--seat-link", f"{nowhere}/t/abc?seat=0&key=k"], 1, "cannot reach"),
+        (["play", "--server", nowhere, "--seat-link", f"{nowhere}/t/abc?seat=0&key=k"], 1, nowhere),
+        (["bot", server.base, "--seat-link", wrong_key], 1, "the table refused"),
+        (["bot", server.base, "--seat-link", f"{server.base}/t/x?seat=one"], 2, "not a table link"),
+    ]
+    for argv, status, words in cases:
+        assert main(argv) == status, argv
+        error = capsys.readouterr().err.strip()
+        assert len(error.splitlines()) == 1 and words in error, (argv, error)
+        assert error.startswith(f"saqqara {argv[0]}: error: "), error
+    assert "not-the-key" not in error
+
+
+def test_saqqara_bot_plays_on_across_a_server_restart(tmp_path: Path) -> None:
+    """The server is killed (``kill -9``) mid-game and started again: the remote bot's
+    connection is opened again, asking for what it missed, and it plays the game out."""
+    with ServerProcess(f"sqlite:///{tmp_path / 'restart.db'}", "--rate", "5000") as server:
+        table = create_table(
+            server.base, "tutankhamuns-revenge", [{"kind": "person"}, {"kind": "bot"}]
+        )
+        finals: list[Update] = []
+        runner = threading.Thread(
+            target=lambda: finals.append(
+                asyncio.run(play_remote(table["seats"][0]["link"], "ismcts:60", seed=1))
+            )
+        )
+        runner.start()
+        path = f"/api/tables/{table['table']}"
+        deadline = time.monotonic() + 120
+        while http_json(server.base, path)["seq"] < 30 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        before = http_json(server.base, path)
+        assert before["status"] == "playing", before
+        server.kill()
+        time.sleep(1.5)  # the bot finds its connection gone and tries again meanwhile
+        server.start()
+        runner.join(timeout=300)
+        assert not runner.is_alive()
+        info = http_json(server.base, path)
+    assert finals and finals[0].over
+    assert info["status"] == "finished" and info["seq"] == finals[0].seq > before["seq"]
