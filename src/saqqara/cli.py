@@ -691,12 +691,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Failure as exc:
         print(f"saqqara {args.command}: error: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:  # the reader went away (`saqqara games | head`)
         sys.stderr.close()
         return 1
+    except OSError as exc:  # a file it could not read or write (named by the error)
+        text = f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)
+        print(f"saqqara {args.command}: error: {text}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -269,3 +269,31 @@ def test_board_drawings_speak_the_language_asked_for(
     assert "Lager 1 (botten)" in out and "Horusfalk" in out
     assert "Zak met goud" in out
     assert "Gebiete und die Gebiete einen Schritt entfernt:" in out
+
+
+def test_a_file_it_cannot_write_is_named_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record, a board drawing or a ladder's folder where nothing can be written (under a
+    plain file here): the path and why, exit status 1, no traceback; the ladder says so
+    before it plays a game."""
+    from saqqara.ai import ladder_command
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the ladder played before finding it could not write")
+
+    monkeypatch.setattr(ladder_command, "run_ladder", no_games)
+    cases = [
+        ["play", "tutankhamun", "--bots", "random", "--players", "2", "--save"],
+        ["board", "tutankhamun", "--svg"],
+        ["ladder", "tutankhamun", "--bots", "random,easy", "--games", "2", "--out"],
+    ]
+    for argv in cases:
+        target = str(blocker / "inside" / "x.json")
+        assert main([*argv, target]) == 1, argv
+        err = capsys.readouterr().err
+        assert err.startswith(f"saqqara {argv[0]}: error: "), err
+        assert str(blocker) in err and "Traceback" not in err and len(err.splitlines()) == 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -58,6 +59,10 @@ def ladder_command(
     if len(set(bots)) != len(bots):
         raise ValueError("--bots names a bot twice")
     load(args.game, args.players, options)
+    folder = Path(args.out)
+    folder.mkdir(parents=True, exist_ok=True)  # a folder it cannot write stops it before
+    if not os.access(folder, os.W_OK):  # the games, not after them
+        raise ValueError(f"--out {folder} cannot be written to")
     total = len(tables(bots, args.players)) * args.games
     with games_progress("ladder", total, args.json) as advance:
         ladder = run_ladder(
@@ -72,7 +77,7 @@ def ladder_command(
             ray_address=args.ray,
             batch=args.batch,
         )
-    paths = write_ladder(ladder, Path(args.out))
+    paths = write_ladder(ladder, folder)
     if args.json:
         sys.stdout.write(json.dumps(ladder.to_json(), indent=1) + "\n")
         return 0

@@ -42,10 +42,13 @@ class RecordJournal:
         """Write ``record`` (header and actions so far) whole, replacing any file at ``path``,
         and open the journal for appending."""
         self.close()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         lines = [_dumps(journal_header(record))]
         lines.extend(_dumps(entry.to_json()) for entry in record.actions)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.")
+        except OSError as exc:  # named by the journal's own path, not the scratch file's
+            raise OSError(exc.errno, exc.strerror, str(self.path)) from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write("".join(line + "\n" for line in lines))
