@@ -447,9 +447,10 @@ def cmd_board(args: argparse.Namespace, console: Console) -> int:
         have = ", ".join(boards()) or "none yet"
         raise UsageError(f"{args.game} has no reconstructed board to draw (boards: {have})")
     tr = Translator(args.lang)
+    if args.svg:  # written first: a file it cannot write is the only thing said
+        Path(args.svg).write_text(drawing.svg(tr), encoding="utf-8")
     print(drawing.sketch(tr))
     if args.svg:
-        Path(args.svg).write_text(drawing.svg(tr), encoding="utf-8")
         console.print(f"SVG written to {args.svg}")
     return 0
 

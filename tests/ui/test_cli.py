@@ -294,6 +294,8 @@ def test_a_file_it_cannot_write_is_named_in_one_line(
     for argv in cases:
         target = str(blocker / "inside" / "x.json")
         assert main([*argv, target]) == 1, argv
-        err = capsys.readouterr().err
+        said = capsys.readouterr()
+        err = said.err
         assert err.startswith(f"saqqara {argv[0]}: error: "), err
         assert str(blocker) in err and "Traceback" not in err and len(err.splitlines()) == 1
+        assert not said.out.strip()  # nothing else was said or drawn first
