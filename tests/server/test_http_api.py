@@ -48,6 +48,10 @@ def test_bad_requests_are_refused_with_a_reason(http: httpx.Client) -> None:
         ({"game": "tutankhamun", "seats": [{"kind": "person"}]}, "bad-option"),
         ({"game": "tutankhamun", "seats": [{"kind": "robot"}] * 2}, "bad-request"),
         ({"game": "tutankhamun", "seats": [{"kind": "bot", "bot": "nobody"}] * 2}, "unknown-bot"),
+        (
+            {"game": "tutankhamun", "seats": [{"kind": "bot", "bot": "ismcts:60s"}] * 2},
+            "bot-too-slow",
+        ),
     ]
     for body, code in cases:
         answer = http.post("/api/tables", json=body)

@@ -152,9 +152,16 @@ class TableService:
             if wanted.kind == "bot":
                 bot = wanted.bot or default_bot(game.spec.id)
                 try:
-                    make_bot(bot, game)
+                    agent = make_bot(bot, game)
                 except SaqqaraError as exc:
                     raise TableError(exc.message, code=exc.code) from None
+                thinks = getattr(getattr(agent, "budget", None), "seconds", None)
+                if isinstance(thinks, float) and thinks > self.bots.move_limit:
+                    raise TableError(
+                        f"{bot} thinks {thinks:g} s a move; a bot here has at most "
+                        f"{self.bots.move_limit:g} s",
+                        code="bot-too-slow",
+                    )
                 rows.append(SeatRow(seat, "bot", wanted.name or bot, bot=bot, claimed=True))
             else:
                 keys[seat] = new_secret()
