@@ -11,6 +11,7 @@ client id after a reconnect, and decodes every message into the types of
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import urllib.error
@@ -215,19 +216,23 @@ class TableClient:
         raise ConnectionError("the connection was lost and could not be opened again")
 
     async def act(self, action_id: int, cid: str | None = None) -> str:
-        """Send an action made against the last update seen; returns its client id."""
+        """Send an action made against the last update seen; returns its client id. On a
+        connection that is gone it stays pending: :meth:`connect` sends it again."""
         undos = self.update.undos if self.update is not None else None
         act = Act(seq=self.seq, action=action_id, cid=cid or uuid.uuid4().hex, undos=undos)
         self.pending = act
-        await self._send(act)
+        await self._send_unless_lost(act)
         return act.cid
 
     async def undo(self) -> None:
-        """Ask to take back this seat's last action (made before the last update seen)."""
-        await self._send(Undo(seq=self.seq))
+        """Ask to take back this seat's last action (made before the last update seen);
+        lost with a lost connection (ask again once it is open again)."""
+        await self._send_unless_lost(Undo(seq=self.seq))
 
     async def sync(self, since: int | None = None) -> None:
-        await self._send(Sync(since=self.seq if since is None else since))
+        """Ask for the updates after ``since`` (default: the last seen); a connection
+        opened again asks for them itself."""
+        await self._send_unless_lost(Sync(since=self.seq if since is None else since))
 
     async def send_raw(self, data: str | bytes) -> None:
         """Send anything at all (for tests of the server's defences)."""
@@ -237,6 +242,12 @@ class TableClient:
 
     async def _send(self, message: Act | Sync | Undo) -> None:
         await self.send_raw(_encoder.encode(message).decode("utf-8"))
+
+    async def _send_unless_lost(self, message: Act | Sync | Undo) -> None:
+        """:meth:`_send`, where a connection lost meanwhile is found by the next receive
+        (:meth:`receive_reconnecting` opens it again) rather than by the sender."""
+        with contextlib.suppress(ConnectionClosed, OSError, ClientError):
+            await self._send(message)
 
     async def until_update(self, timeout: float = 30.0) -> Update:
         """Read messages until an update arrives (errors are raised as ClientError)."""

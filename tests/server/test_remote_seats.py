@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from saqqara.cli import main
-from saqqara.client import create_table, http_json, play_remote
+from saqqara.client import TableClient, create_table, http_json, play_remote
 from saqqara.core.errors import OptionError
-from saqqara.server.messages import Update
+from saqqara.server.messages import Ack, Update
+from saqqara.store import Store
 from tests.server.harness import ServerProcess, free_port
 
 
@@ -120,3 +121,34 @@ def test_saqqara_bot_plays_on_across_a_server_restart(tmp_path: Path) -> None:
         info = http_json(server.base, path)
     assert finals and finals[0].over
     assert info["status"] == "finished" and info["seq"] == finals[0].seq > before["seq"]
+
+
+def test_a_move_sent_while_the_server_is_down_is_played_once_it_is_back(tmp_path: Path) -> None:
+    """A move sent on a connection the server's death (``kill -9``) has cut stays pending
+    instead of raising; the connection opened again sends it, and it is played once."""
+
+    async def scenario(server: ServerProcess, link: str, path: str) -> None:
+        client = TableClient(link)
+        await client.connect()
+        update = await client.until_update()
+        while not update.legal:
+            update = await client.until_update()
+        server.kill()
+        await asyncio.sleep(1.0)  # the client's reader meets the end of the stream meanwhile
+        cid = await client.act(update.legal[0].id)
+        waiting = client.pending
+        assert waiting is not None and waiting.cid == cid
+        server.start()
+        acked = None
+        while acked is None:
+            message = await client.receive_reconnecting(timeout=60)
+            if isinstance(message, Ack) and message.cid == cid:
+                acked = message.seq
+        assert client.pending is None
+        stored = [a for a in Store(server.db_url).actions(path) if a.seat == 0]
+        assert len(stored) == 1  # played once, though sent twice
+        await client.close()
+
+    with ServerProcess(f"sqlite:///{tmp_path / 'down.db'}", "--rate", "5000") as server:
+        table = create_table(server.base, "tutankhamun", [{"kind": "person"}, {"kind": "bot"}])
+        asyncio.run(scenario(server, table["seats"][0]["link"], table["table"]))
