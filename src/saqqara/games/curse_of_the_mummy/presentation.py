@@ -134,7 +134,7 @@ class MummyPresentation(Presentation):
         if isinstance(action, act.Stuck):
             return tr("Say that the figure cannot move")
         if isinstance(action, act.Reroll):
-            return tr("Roll again the dice without a mummy")
+            return tr("Reroll the dice that show no mummy")
         if isinstance(action, act.Announce):
             return tr("Move by {value}", value=self.face(act.FACE_WORDS[action.value]))
         if isinstance(action, act.Go):
