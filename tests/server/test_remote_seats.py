@@ -90,7 +90,7 @@ def test_saqqara_bot_and_play_say_in_one_line_what_stops_them(
         error = capsys.readouterr().err.strip()
         assert len(error.splitlines()) == 1 and words in error, (argv, error)
         assert error.startswith(f"saqqara {argv[0]}: error: "), error
-    assert "not-the-key" not in error
+        assert "not-the-key" not in error  # a key is never repeated back
 
 
 def test_saqqara_bot_plays_on_across_a_server_restart(tmp_path: Path) -> None:
