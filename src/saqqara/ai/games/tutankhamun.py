@@ -53,30 +53,45 @@ def first_place_chance(lead: int, remaining: int) -> float:
     return max(0.0, 0.25 + 0.25 * lead / (remaining + 1))
 
 
-def estimate(state: TutankhamunState, seat: int) -> float:
-    """Points ``seat`` has banked plus what its tiles and wildcards are likely to bring."""
+def estimates(state: TutankhamunState) -> list[float]:
+    """Each seat's points banked plus what its tiles and wildcards are likely to bring (the
+    holdings of each type read once for all seats)."""
     ed = state.edition
     n = state.n
-    banked = ed.start[n] - state.score[seat]
     hold = state.hold
-    potential = 0.0
-    others = [s * NUM_TYPES for s in range(n) if s != seat]
     on_path = state.on_path
     types = ed.types
-    start = seat * NUM_TYPES
-    for kind, mine in enumerate(hold[start : start + NUM_TYPES]):
-        if not mine:
+    potential = [0.0] * n
+    nobody = (0,) * n
+    # Each type's holdings, seat by seat (the rows of ``hold`` turned into columns).
+    rows = [hold[base : base + NUM_TYPES] for base in range(0, n * NUM_TYPES, NUM_TYPES)]
+    columns = zip(*rows, strict=False)  # rows of one length
+    for kind, held in enumerate(columns):
+        if held == nobody:
             continue
-        best_other = max([hold[base + kind] for base in others])
+        ranked = sorted(held)
+        top = ranked[-1]
+        second = ranked[-2]
         value = types[kind].count
-        p_first = first_place_chance(mine - best_other, on_path[kind])
-        potential += value * p_first + 0.5 * value * (1.0 - p_first) * 0.4
-    items = state.wilds[seat] * LID_VALUE
-    if state.mask == seat:
-        items += MASK_VALUE
-    rest = state.path[state.pawn[seat] + 1 :]
-    ahead = len(rest) - rest.count(EMPTY)
-    return banked + potential + items + ACCESS_VALUE * ahead
+        remaining = on_path[kind]
+        for seat, mine in enumerate(held):
+            if mine:
+                p_first = first_place_chance(mine - (second if mine == top else top), remaining)
+                potential[seat] += value * p_first + 0.5 * value * (1.0 - p_first) * 0.4
+    start = ed.start[n]
+    score = state.score
+    wilds = state.wilds
+    path = state.path
+    pawn = state.pawn
+    values = []
+    for seat in range(n):
+        items = wilds[seat] * LID_VALUE
+        if state.mask == seat:
+            items += MASK_VALUE
+        rest = path[pawn[seat] + 1 :]
+        ahead = len(rest) - rest.count(EMPTY)
+        values.append(start - score[seat] + potential[seat] + items + ACCESS_VALUE * ahead)
+    return values
 
 
 def evaluate(state: TutankhamunState, seat: int) -> float:
@@ -84,9 +99,8 @@ def evaluate(state: TutankhamunState, seat: int) -> float:
     if state.is_terminal():
         winners = state.outcome().winners
         return WIN / len(winners) if seat in winners else -WIN
-    mine = estimate(state, seat)
-    rival = max(estimate(state, s) for s in range(state.n) if s != seat)
-    return mine - rival
+    values = estimates(state)
+    return values[seat] - max([v for s, v in enumerate(values) if s != seat])
 
 
 def tiles_ahead(state: TutankhamunState) -> list[list[int]]:
@@ -127,7 +141,7 @@ def reach_chance(lead: int, mine: int, rival: int, *, two_amigo: bool) -> float:
 
 
 def sharp_estimates(state: TutankhamunState) -> list[float]:
-    """Every seat's :func:`estimate`, sharpened by each seat's reach
+    """Every seat's :func:`estimates`, sharpened by each seat's reach
     (:func:`tiles_ahead`): the tiles of a type behind a pawn count only for the seats
     behind it, and a single second place scores nothing at two players in the Amigo
     edition (Sonderwertung bei zwei Spielern)."""
@@ -212,55 +226,14 @@ def _settle_scoring(state: TutankhamunState, seat: int) -> None:
 
 
 def seat_values(state: State) -> list[float]:
-    """:func:`win_chance` for every seat at once (the estimates worked out once)."""
+    """:func:`win_chance` for every seat at once (:func:`estimates` worked out once)."""
     assert isinstance(state, TutankhamunState)
     if state.phase == SCORING:
         state = state.clone()
         _settle_scoring(state, 0)  # nobody plays: the seat does not matter
     if state.is_terminal():
         return list(state.returns())
-    return lead_chances(estimates_of_all(state), WIN_SCALE)
-
-
-def estimates_of_all(state: TutankhamunState) -> list[float]:
-    """Every seat's :func:`estimate`, the holdings of each type read once for all seats:
-    each seat's value is summed in the same order, so it is the same number."""
-    ed = state.edition
-    n = state.n
-    hold = state.hold
-    on_path = state.on_path
-    types = ed.types
-    potential = [0.0] * n
-    nobody = (0,) * n
-    # Each type's holdings, seat by seat (the rows of ``hold`` turned into columns).
-    rows = [hold[base : base + NUM_TYPES] for base in range(0, n * NUM_TYPES, NUM_TYPES)]
-    columns = zip(*rows, strict=False)  # rows of one length
-    for kind, held in enumerate(columns):
-        if held == nobody:
-            continue
-        ranked = sorted(held)
-        top = ranked[-1]
-        second = ranked[-2]
-        value = types[kind].count
-        remaining = on_path[kind]
-        for seat, mine in enumerate(held):
-            if mine:
-                p_first = first_place_chance(mine - (second if mine == top else top), remaining)
-                potential[seat] += value * p_first + 0.5 * value * (1.0 - p_first) * 0.4
-    start = ed.start[n]
-    score = state.score
-    wilds = state.wilds
-    path = state.path
-    pawn = state.pawn
-    values = []
-    for seat in range(n):
-        items = wilds[seat] * LID_VALUE
-        if state.mask == seat:
-            items += MASK_VALUE
-        rest = path[pawn[seat] + 1 :]
-        ahead = len(rest) - rest.count(EMPTY)
-        values.append(start - score[seat] + potential[seat] + items + ACCESS_VALUE * ahead)
-    return values
+    return lead_chances(estimates(state), WIN_SCALE)
 
 
 class GreedyTutankhamun:
