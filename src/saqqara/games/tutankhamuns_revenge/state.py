@@ -737,7 +737,7 @@ class RevengeState(State):
         world.turns = turns
         turned = [rotate(cell, turns) for cell in range(CELLS)]
         reach = self._public_from()
-        box = self.box
+        box, layouts = self.box, self.layouts
         for lyr in range(TREASURE_LAYERS):
             base = lyr * CELLS
             if lyr in others:
@@ -747,7 +747,6 @@ class RevengeState(State):
                 world.box[base : base + CELLS] = cards
                 world.layouts[base : base + CELLS] = [cards[at] for at in turned]
             else:
-                layouts = self.layouts
                 for cell in range(CELLS):
                     world.box[base + turned[cell]] = layouts[base + cell]
         return world
