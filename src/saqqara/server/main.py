@@ -22,6 +22,15 @@ from saqqara.server.lean_http import LeanHttpProtocol
 from saqqara.server.lean_socket import LeanWSProtocol
 from saqqara.store import Store, normalize_url
 
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may hold the interpreter lock while another waits for it (Python's
+default is 0.005). The writer thread gives the lock up at each round trip to the database
+and must win it back from the busy event loop to go on, several times per group commit:
+at 1 ms instead of 5 the move-to-update latency of ``benchmarks/load.py`` fell in each of
+four back-to-back pairs (PostgreSQL, 200 tables; p50 28/26/61/63 ms against
+30/44/71/82), and a group commit's own time with it (docs/architecture.md, "Eleventh
+pass")."""
+
 
 class StartError(Exception):
     """Why the server cannot start (a database it cannot open, an address it cannot
@@ -156,4 +165,5 @@ def serve(
     # kept out of the collector's full passes, which would walk it again and again while
     # the event loop waits (each pass a spike in the move-to-update latency).
     gc.freeze()
+    sys.setswitchinterval(SWITCH_INTERVAL)
     uvicorn.Server(config).run(sockets=[held])
