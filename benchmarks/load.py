@@ -28,7 +28,9 @@ growth from half the tables to all of them divided by the tables added (what one
 table costs, without what the first ones set up once: the database's page cache, pools,
 arenas). Clients and server share the machine, so the figures include the clients' cost;
 to keep it small the clients run in this process (the server in its own) and decode only
-the fields they use (msgspec skips the rest: the view, the labels, the event texts).
+the fields they use (msgspec skips the rest: the view, the labels, the event texts). The
+clients' process runs no garbage collection during the window: its full passes paused every
+client at once for 92-160 ms, and those pauses were the p99 it printed (see ``_measure``).
 
 A PostgreSQL ``--db`` gets a schema of its own for the run (``saqqara_load_…``, set as the
 connections' search path, dropped at the end), so each run starts from an empty store, as
@@ -61,6 +63,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import random
 import signal
@@ -564,6 +567,14 @@ async def _measure(
         marks.append((sum(_rss_kb(pid) for pid in pids), _healthz(bases)["live_tables"]))
         traces.take()
     start = _healthz(bases)
+    # The clients' process must not pause while it times the server: its collector's full
+    # passes over the clients' objects (400 connections' and their tasks') took 92-160 ms
+    # each, every 5-6 s, and every move in flight then counted them as the server's latency
+    # (the p99). Within the window it collects nothing (what it no longer uses is freed by
+    # reference counting; cycles wait for the end).
+    gc.collect()
+    gc.freeze()
+    gc.disable()
     load.measuring = True
     cpu_before = sum(_cpu_seconds(pid) for pid in pids)
     system_before = sum(_cpu_split(pid)[1] for pid in pids)
@@ -573,6 +584,7 @@ async def _measure(
     spy = _start_profile(args.profile, pids[0], args.seconds)
     await asyncio.sleep(args.seconds)
     load.measuring = False
+    gc.enable()
     elapsed = time.perf_counter() - began
     cpu = sum(_cpu_seconds(pid) for pid in pids) - cpu_before
     system = sum(_cpu_split(pid)[1] for pid in pids) - system_before
