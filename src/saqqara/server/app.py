@@ -93,7 +93,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         service = TableService(
-            Store(db_url, sqlite_sync=sqlite_sync),
+            Store(db_url, sqlite_sync=sqlite_sync, background_checkpoints=True),
             BotPool(bot_workers, move_limit),
             snapshot_every=snapshot_every,
         )

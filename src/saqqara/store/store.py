@@ -36,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
+from saqqara.store.checkpoints import BackgroundCheckpoints
 from saqqara.store.schema import actions, seats, snapshots, tables
 
 SECRET_BYTES = 24
@@ -143,7 +144,7 @@ operating system's page cache holds the file anyway; at 200 live tables the defa
 was some 10 KB of the server's memory per table (docs/architecture.md, "Fourth pass")."""
 
 
-def _sqlite_pragmas(synchronous: str) -> Any:
+def _sqlite_pragmas(synchronous: str, *, autocheckpoint: bool = True) -> Any:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -151,6 +152,8 @@ def _sqlite_pragmas(synchronous: str) -> Any:
         cursor.execute(f"PRAGMA cache_size=-{SQLITE_CACHE_KIB}")
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.execute("PRAGMA foreign_keys=ON")
+        if not autocheckpoint:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
 
     return on_connect
@@ -159,13 +162,19 @@ def _sqlite_pragmas(synchronous: str) -> Any:
 class Store:
     """The tables, seats and action logs of one server, in one database."""
 
-    def __init__(self, url: str, *, sqlite_sync: str = "full") -> None:
+    def __init__(
+        self, url: str, *, sqlite_sync: str = "full", background_checkpoints: bool = False
+    ) -> None:
         """Open (and migrate) the database at ``url``.
 
         ``sqlite_sync`` is SQLite's ``synchronous`` setting in WAL mode: ``full`` (the
         default) syncs every commit to disk, so an acknowledged action survives a power
         cut; ``normal`` survives a crash of the server process (``kill -9``) but may lose
         the last commits when the machine itself goes down.
+
+        ``background_checkpoints`` (SQLite in a file; the server's store) moves SQLite's
+        WAL checkpoints off the commits to a thread of the store's own
+        (:mod:`saqqara.store.checkpoints`), until :meth:`close`.
         """
         if sqlite_sync not in ("full", "normal"):
             raise ValueError(f"sqlite_sync must be full or normal, not {sqlite_sync!r}")
@@ -175,8 +184,18 @@ class Store:
         self.engine: Engine = create_engine(self.url, pool_pre_ping=False)
         self._grouped = _Grouped()
         """The transaction of the thread's :meth:`group`, if it is in one."""
-        if make_url(self.url).get_backend_name() == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas(sqlite_sync.upper()))
+        self.checkpoints: BackgroundCheckpoints | None = None
+        """The thread checkpointing SQLite's log, when the store was opened with one."""
+        parsed = make_url(self.url)
+        if parsed.get_backend_name() == "sqlite":
+            path = parsed.database or ""
+            background = background_checkpoints and path not in ("", ":memory:")
+            pragmas = _sqlite_pragmas(sqlite_sync.upper(), autocheckpoint=not background)
+            event.listen(self.engine, "connect", pragmas)
+            self.migrate()
+            if background:
+                self.checkpoints = BackgroundCheckpoints(path)
+            return
         self.migrate()
 
     def migrate(self) -> None:
@@ -194,6 +213,8 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self.checkpoints is not None:
+            self.checkpoints.close()
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:
