@@ -9,27 +9,13 @@ import sqlite3
 import time
 from pathlib import Path
 
-from saqqara.store import PLAYING, ActionRow, SeatRow, Store, TableRow, hash_secret
+from saqqara.store import ActionRow, SeatRow, Store
 from saqqara.store.checkpoints import BackgroundCheckpoints
-
-
-def _table(table_id: str) -> TableRow:
-    return TableRow(
-        id=table_id,
-        game="tutankhamun",
-        players=2,
-        rules_version=1,
-        options={"edition": "amigo-1993"},
-        seed=7,
-        status=PLAYING,
-        public=True,
-        spectator_hash=hash_secret("watch"),
-        created_at=time.time(),
-    )
+from tests.server.rows import table_row
 
 
 def _fill(store: Store, table_id: str, count: int) -> None:
-    store.create_table(_table(table_id), [SeatRow(0, "bot", "Bot", bot="random")])
+    store.create_table(table_row(table_id), [SeatRow(0, "bot", "Bot", bot="random")])
     for seq in range(1, count + 1):
         store.append(table_id, [ActionRow(seq, 0, f"move {seq}")])
 

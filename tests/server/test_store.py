@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,31 +11,15 @@ from sqlalchemy.exc import IntegrityError
 
 from saqqara.store import (
     FINISHED,
-    PLAYING,
     ActionRow,
     SeatRow,
     Store,
-    TableRow,
     hash_secret,
     new_secret,
     secret_matches,
 )
 from saqqara.store.store import SQLITE_CACHE_KIB
-
-
-def _table(table_id: str = "t1", status: str = PLAYING) -> TableRow:
-    return TableRow(
-        id=table_id,
-        game="tutankhamun",
-        players=2,
-        rules_version=1,
-        options={"edition": "amigo-1993"},
-        seed=2**40 + 7,
-        status=status,
-        public=True,
-        spectator_hash=hash_secret("watch"),
-        created_at=time.time(),
-    )
+from tests.server.rows import SEED, table_row
 
 
 def test_secrets_are_long_random_and_kept_hashed(db_url: str) -> None:
@@ -44,7 +27,7 @@ def test_secrets_are_long_random_and_kept_hashed(db_url: str) -> None:
     assert len(secret) >= 32 and secret != new_secret()
     store = Store(db_url)
     store.create_table(
-        replace(_table(), host_hash=hash_secret("host")),
+        replace(table_row(), host_hash=hash_secret("host")),
         [
             SeatRow(0, "person", "Ann", secret_hash=hash_secret(secret)),
             SeatRow(1, "bot", "b", bot="random"),
@@ -56,16 +39,14 @@ def test_secrets_are_long_random_and_kept_hashed(db_url: str) -> None:
     assert not secret_matches(secret + "x", rows[0].secret_hash)
     assert not secret_matches(secret, rows[1].secret_hash)
     table = store.table("t1")
-    assert (
-        table is not None and table.options == {"edition": "amigo-1993"} and table.seed == 2**40 + 7
-    )
+    assert table is not None and table.options == {"edition": "amigo-1993"} and table.seed == SEED
     assert table.settings == {} and secret_matches("host", table.host_hash)
     store.close()
 
 
 def test_action_log_is_append_only_per_sequence_number(db_url: str) -> None:
     store = Store(db_url)
-    store.create_table(_table(), [SeatRow(0, "person", "A"), SeatRow(1, "person", "B")])
+    store.create_table(table_row(), [SeatRow(0, "person", "A"), SeatRow(1, "person", "B")])
     store.append("t1", [ActionRow(1, 0, "x", "c1"), ActionRow(2, -1, "chance")])
     with pytest.raises(IntegrityError):
         store.append("t1", [ActionRow(3, 1, "y"), ActionRow(2, 1, "z")])  # seq 2 taken
@@ -81,14 +62,14 @@ def test_action_log_is_append_only_per_sequence_number(db_url: str) -> None:
 def test_a_rematch_is_stored_with_its_link_from_the_table_it_follows(db_url: str) -> None:
     store = Store(db_url)
     seat_rows = [SeatRow(0, "person", "A"), SeatRow(1, "person", "B")]
-    store.create_table(_table(status=FINISHED), seat_rows)
-    store.create_table(replace(_table("t2"), rematch_of="t1"), seat_rows)
+    store.create_table(table_row(status=FINISHED), seat_rows)
+    store.create_table(replace(table_row("t2"), rematch_of="t1"), seat_rows)
     first, second = store.table("t1"), store.table("t2")
     assert first is not None and first.rematch == "t2" and first.status == FINISHED
     assert second is not None and second.rematch_of == "t1" and second.rematch is None
-    store.create_table(_table("t3", status=FINISHED), seat_rows)
+    store.create_table(table_row("t3", status=FINISHED), seat_rows)
     with pytest.raises(IntegrityError):  # t2 again: the link from t3 is not kept either
-        store.create_table(replace(_table("t2"), rematch_of="t3"), seat_rows)
+        store.create_table(replace(table_row("t2"), rematch_of="t3"), seat_rows)
     third = store.table("t3")
     assert third is not None and third.rematch is None
     store.close()
@@ -96,7 +77,7 @@ def test_a_rematch_is_stored_with_its_link_from_the_table_it_follows(db_url: str
 
 def test_reopening_migrates_once_and_keeps_data(db_url: str) -> None:
     store = Store(db_url)
-    with_settings = replace(_table(), settings={"away_after": 30.0})
+    with_settings = replace(table_row(), settings={"away_after": 30.0})
     store.create_table(with_settings, [SeatRow(0, "person", "A"), SeatRow(1, "person", "B")])
     store.save_snapshot("t1", 4, '{"s": 1}')
     store.save_snapshot("t1", 9, '{"s": 2}')

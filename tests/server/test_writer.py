@@ -5,29 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 
 import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
 
 from saqqara.server.writer import Writer
-from saqqara.store import FINISHED, PLAYING, ActionRow, SeatRow, Store, TableRow, hash_secret
-
-
-def _row(table_id: str) -> TableRow:
-    return TableRow(
-        id=table_id,
-        game="tutankhamun",
-        players=2,
-        rules_version=1,
-        options={"edition": "amigo-1993"},
-        seed=11,
-        status=PLAYING,
-        public=True,
-        spectator_hash=hash_secret("watch"),
-        created_at=time.time(),
-    )
+from saqqara.store import FINISHED, ActionRow, SeatRow, Store
+from tests.server.rows import table_row
 
 
 def test_calls_run_in_order_with_the_batches_and_failures_reach_their_caller(
@@ -41,12 +26,12 @@ def test_calls_run_in_order_with_the_batches_and_failures_reach_their_caller(
         # A table created through the writer, then written to, in one burst: the log rows
         # are committed after the call that made their table.
         await asyncio.gather(
-            writer.call(store.create_table, _row("t1"), seats),
+            writer.call(store.create_table, table_row("t1"), seats),
             writer.write("t1", [ActionRow(1, -1, "chance")], None),
             writer.call(store.update_table, "t1", status=FINISHED),
         )
         with pytest.raises(IntegrityError):
-            await writer.call(store.create_table, _row("t1"), seats)  # the id is taken
+            await writer.call(store.create_table, table_row("t1"), seats)  # the id is taken
         await writer.write("t1", [ActionRow(2, 0, "x", "c1")], None)  # the writer goes on
         assert await writer.call(store.table, "t1") is not None
 
@@ -73,7 +58,7 @@ def test_what_is_queued_together_is_one_commit_and_a_failure_sinks_no_other(
         held = writer.submit(gate.wait, 30)  # the writer waits here while the rest queue
         await asyncio.sleep(0.05)
         burst = asyncio.gather(
-            writer.call(store.create_table, _row("t1"), seats, [ActionRow(1, -1, "setup")]),
+            writer.call(store.create_table, table_row("t1"), seats, [ActionRow(1, -1, "setup")]),
             writer.write("t1", [ActionRow(2, 0, "x", "c1")], None),
             writer.call(store.update_seat, "t1", 0, claimed=True),
             writer.write("t1", [ActionRow(3, 1, "y")], FINISHED),
