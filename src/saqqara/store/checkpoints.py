@@ -3,8 +3,8 @@
 In WAL mode SQLite appends each commit to the ``-wal`` file and, by default, the commit
 that takes the log past 1,000 pages also copies the log back into the database file and
 syncs it (an automatic checkpoint). On the server that commit is the writer thread's group
-commit, and every move waiting on it waits for the copy and its sync too: under load a
-commit that checkpointed took up to 240 ms where the others took under 10
+commit, and every move waiting on it waits for the copy and its sync too: under load, with
+``--sqlite-sync normal`` (where no other commit syncs), such commits took up to 471 ms
 (docs/architecture.md, "Eleventh pass"). A store opened with background checkpoints turns
 the automatic ones off on its connections and this thread checkpoints instead, every
 ``interval`` seconds, on a connection of its own. Its checkpoints are ``PASSIVE``: they copy
@@ -23,8 +23,8 @@ import threading
 log = logging.getLogger(__name__)
 
 CHECKPOINT_INTERVAL = 1.0
-"""Seconds between two background checkpoints. At 1,000 moves a second the log grows by a
-few MB a second, about what SQLite's own threshold (1,000 pages) checkpoints at once."""
+"""Seconds between two background checkpoints: the log holds about a second of commits
+(SQLite's own threshold is 1,000 pages, some 4 MB)."""
 
 
 class BackgroundCheckpoints:

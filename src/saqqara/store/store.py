@@ -187,16 +187,15 @@ class Store:
         self.checkpoints: BackgroundCheckpoints | None = None
         """The thread checkpointing SQLite's log, when the store was opened with one."""
         parsed = make_url(self.url)
+        path = parsed.database or ""
+        background = False
         if parsed.get_backend_name() == "sqlite":
-            path = parsed.database or ""
             background = background_checkpoints and path not in ("", ":memory:")
             pragmas = _sqlite_pragmas(sqlite_sync.upper(), autocheckpoint=not background)
             event.listen(self.engine, "connect", pragmas)
-            self.migrate()
-            if background:
-                self.checkpoints = BackgroundCheckpoints(path)
-            return
         self.migrate()
+        if background:
+            self.checkpoints = BackgroundCheckpoints(path)
 
     def migrate(self) -> None:
         """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
