@@ -26,10 +26,9 @@ SWITCH_INTERVAL = 0.001
 """Seconds a thread may hold the interpreter lock while another waits for it (Python's
 default is 0.005). The writer thread gives the lock up at each round trip to the database
 and must win it back from the busy event loop to go on, several times per group commit:
-at 1 ms instead of 5 the move-to-update latency of ``benchmarks/load.py`` fell in each of
-four back-to-back pairs (PostgreSQL, 200 tables; p50 28/26/61/63 ms against
-30/44/71/82), and a group commit's own time with it (docs/architecture.md, "Eleventh
-pass")."""
+at 1 ms instead of 5 the median move-to-update latency of ``benchmarks/load.py`` (200
+tables) was lower in 7 of 8 back-to-back pairs on PostgreSQL and SQLite, and a group
+commit's own time with it (docs/architecture.md, "Eleventh pass")."""
 
 
 class StartError(Exception):
