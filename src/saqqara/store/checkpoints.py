@@ -35,8 +35,6 @@ class BackgroundCheckpoints:
         self.interval = interval
         self.done = 0
         """Checkpoints made so far (each a ``PASSIVE`` one; the final one included)."""
-        self.copied = 0
-        """Log frames found copied into the database file, summed over the checkpoints."""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="sqlite-checkpoints", daemon=True)
         self._thread.start()
@@ -67,13 +65,11 @@ class BackgroundCheckpoints:
         try:
             if connection is None:
                 connection = sqlite3.connect(self.path, timeout=1.0, check_same_thread=False)
-            row = connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+            connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
         except sqlite3.Error as exc:
             log.warning("WAL checkpoint of %s failed: %s", self.path, exc)
             if connection is not None:
                 connection.close()
             return None
         self.done += 1
-        if row is not None and row[2] > 0:
-            self.copied += row[2]
         return connection
