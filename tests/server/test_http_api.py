@@ -4,6 +4,7 @@ spectator links, Origin."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 
 import httpx
@@ -108,7 +109,7 @@ def test_rematch_keeps_the_seats_and_their_keys(server: ServerProcess, http: htt
     link = SeatLink.parse(table["seats"][0]["link"])
     body = {"seat": 0, "key": link.key}
     early = http.post(f"/api/tables/{table['table']}/rematch", json=body)
-    assert early.json()["error"]["code"] == "not-finished"
+    assert early.json()["error"]["code"] == "not-over"
 
     async def play_then_rematch() -> tuple[str, TableNotice | None]:
         client = TableClient(link)
@@ -185,3 +186,89 @@ def test_table_info_says_whether_undo_is_allowed_and_the_clock(http: httpx.Clien
     info = http.get(f"/api/tables/{clocked['table']}").json()
     assert info["undo"] is True
     assert info["clock"] == {"move": 30, "game": None, "on_timeout": "lose"}
+
+
+def test_names_that_would_change_other_screens_are_refused(http: httpx.Client) -> None:
+    """A seat's name is shown to every seat: no control character (an escape sequence
+    would clear another player's terminal), no invisible formatting (a right-to-left
+    override turns it around), not blank, and not another seat's; the refusal creates
+    nothing."""
+    before = http.get("/healthz").json()["live_tables"]
+    bad = ["\x1b[2J\x1b[41mEVIL\x07", "Bo\r\nFAKE: Your move", "\u202eevil", "a\u200bb", "   "]
+    for name in bad:
+        seats = [{"kind": "person", "name": name}, {"kind": "bot", "bot": "random"}]
+        answer = http.post("/api/tables", json={"game": "curse-of-the-mummy", "seats": seats})
+        assert answer.status_code == 400, name
+        assert answer.json()["error"]["code"] == "bad-name", answer.json()
+    twice = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "ann"}]
+    answer = http.post("/api/tables", json={"game": "curse-of-the-mummy", "seats": twice})
+    assert answer.json()["error"] == {
+        "code": "bad-name",
+        "message": "another seat of this table is called 'ann'",
+    }
+    person_bot = [{"kind": "person", "bot": "random"}, {"kind": "bot"}]
+    answer = http.post("/api/tables", json={"game": "curse-of-the-mummy", "seats": person_bot})
+    assert answer.json()["error"]["code"] == "bad-request"
+    assert http.get("/healthz").json()["live_tables"] == before  # nothing was made
+
+
+def test_names_are_trimmed_and_default_names_kept_apart(http: httpx.Client) -> None:
+    seats = [
+        {"kind": "person", "name": "  Ada   Lovelace "},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "person", "name": "Player 5"},
+        {"kind": "person"},
+    ]
+    made = http.post("/api/tables", json={"game": "curse-of-the-mummy", "seats": seats})
+    assert made.status_code == 201, made.json()
+    names = [seat["name"] for seat in made.json()["seats"]]
+    assert names == ["Ada Lovelace", "random", "random 2", "Player 5", "Player 5 2"]
+    link = SeatLink.parse(made.json()["seats"][4]["link"])
+    join = f"/api/tables/{made.json()['table']}/join"
+    taken = http.post(join, json={"seat": 4, "key": link.key, "name": "ADA LOVELACE"})
+    assert taken.json()["error"]["code"] == "bad-name"
+    renamed = http.post(join, json={"seat": 4, "key": link.key, "name": "Grace"})
+    assert renamed.status_code == 200
+    info = http.get(f"/api/tables/{made.json()['table']}").json()
+    assert info["seats"][4]["name"] == "Grace"
+
+
+def test_the_api_answers_every_refusal_alike(server: ServerProcess, http: httpx.Client) -> None:
+    """Wrong paths and methods, an empty body, a seat without its key: the API's refusal
+    (``{"error": {"code", "message"}}``) with a status that says what went wrong."""
+    missing = http.get("/api/nothing/here")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not-found"
+    wrong = http.put("/api/tables", json={})
+    assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "bad-method"
+    assert "POST" in wrong.headers["allow"]
+    empty = http.post("/api/tables", content=b"")
+    assert empty.json()["error"] == {
+        "code": "bad-request",
+        "message": "the request needs a JSON object as its body",
+    }
+    huge = http.post("/api/tables", content=b"x" * 20000)
+    assert huge.status_code == 413 and huge.json()["error"]["code"] == "too-large"
+    table = create_table(server.base, "tutankhamun", [{"kind": "person"}] * 2)
+    half = http.post(f"/api/tables/{table['table']}/join", json={"seat": 1})
+    assert half.status_code == 400 and half.json()["error"]["code"] == "bad-request"
+    assert http.get("/not/a/page").status_code == 404  # outside the API: plain text
+
+
+def test_a_socket_with_a_bad_query_is_told_why(server: ServerProcess) -> None:
+    """``since`` out of range and an unknown ``lang`` are refused on the socket as they are
+    over HTTP, with the reason, and the socket closed."""
+    table = create_table(server.base, "tutankhamun", [{"kind": "person"}] * 2)
+    socket = SeatLink.parse(table["seats"][0]["link"]).socket_url()
+    assert "since=0" in socket
+
+    async def first_answer(query: str) -> dict[str, str]:
+        async with connect(socket.replace("since=0", query)) as ws:
+            answer: dict[str, str] = json.loads(await ws.recv())
+            return answer
+
+    since = asyncio.run(first_answer("since=-5"))
+    assert since["code"] == "bad-request"
+    assert since["message"] == "since must be a whole number from 0 to 999999999, not '-5'"
+    lang = asyncio.run(first_answer("lang=fr"))
+    assert lang["code"] == "bad-lang" and "fr" in lang["message"]

@@ -8,12 +8,13 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from saqqara.client import TableClient, create_table
 from saqqara.core.errors import IllegalAction
 from saqqara.server.live import LiveTable
-from saqqara.server.messages import Ack, Error, Undone
+from saqqara.server.messages import Ack, Act, Error, Undone
 from saqqara.store import PLAYING, SeatRow, Store, TableRow
 from tests.server.answers import next_answer, update_at
 from tests.server.harness import ServerProcess
@@ -146,3 +147,39 @@ def test_a_move_that_revealed_something_cannot_be_taken_back() -> None:
     with pytest.raises(IllegalAction, match="revealed") as refused:
         table.check_undo(revealing.seat, table.seq)
     assert refused.value.code == "cannot-undo"
+
+
+def test_a_move_taken_back_is_not_played_again_when_its_client_id_is_resent(
+    server: ServerProcess,
+) -> None:
+    """A resend never plays a move twice, nor again once it was taken back: its client id,
+    sent again (without ``undos``, which only the table's sequence number would check), is
+    refused as stale and the log gains nothing."""
+
+    async def scenario() -> tuple[str, int, Error]:
+        table_id, clients = await _seated(server, "valley-of-the-kings", undo=True)
+        start = clients[0].update
+        assert start is not None
+        mover = clients[start.to_act[0]]
+        before = await update_at(mover, start.seq)
+        cid = await mover.act(before.legal[0].id)
+        ack = await next_answer(mover)
+        assert isinstance(ack, Ack)
+        await update_at(mover, ack.seq)
+        await mover.undo()
+        assert isinstance(await next_answer(mover), Undone)
+        await update_at(mover, before.seq)
+        resent = Act(seq=before.seq, action=before.legal[0].id, cid=cid)
+        await mover.send_raw(msgspec.json.encode(resent).decode())
+        refused = await next_answer(mover)
+        for client in clients:
+            await client.close()
+        assert isinstance(refused, Error), refused
+        return table_id, before.seq, refused
+
+    table_id, seq, refused = asyncio.run(scenario())
+    assert refused.code == "stale" and "taken back" in refused.message
+    store = Store(server.db_url)
+    standing = store.actions(table_id)
+    store.close()
+    assert [a.seq for a in standing] == list(range(1, seq + 1))  # nothing played after the undo

@@ -132,7 +132,10 @@ def test_an_undo_with_clocks_running(server: ServerProcess) -> None:
     assert left is not None and move_left is not None
     assert row.game_left - WAIT - 10 < left <= row.game_left - WAIT
     assert move_left <= MOVE - row.move_used - WAIT
-    assert (refused.code, refused.message) == ("cannot-undo", "another player has moved since")
+    assert (refused.code, refused.message) == (
+        "cannot-undo",
+        "the last move was another player's, not yours",
+    )
 
 
 def test_an_undo_after_chance_is_refused_without_telling_what_chance_did(
@@ -149,7 +152,10 @@ def test_an_undo_after_chance_is_refused_without_telling_what_chance_did(
         return refused
 
     refused = asyncio.run(scenario())
-    assert (refused.code, refused.message) == ("cannot-undo", "chance has acted since your move")
+    assert (refused.code, refused.message) == (
+        "cannot-undo",
+        "the last step was chance's (a draw or a roll), not a move of yours",
+    )
 
 
 def test_undo_across_a_kill_nine_gives_no_time_back(db_url: str) -> None:

@@ -18,9 +18,10 @@ from typing import Any, TypeVar
 import msgspec
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -48,13 +49,12 @@ from saqqara.server.messages import (
 )
 from saqqara.server.replays import replay_record
 from saqqara.server.service import TableError, TableService
-from saqqara.server.site import json_answer, site_routes
+from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
 from saqqara.store import Store
 
 MAX_BODY = 16384
 _T = TypeVar("_T")
-LANGS = ("en", "de", "nl", "sv")
 
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Saqqara</title></head>
@@ -133,8 +133,13 @@ def create_app(
         from saqqara.server.cluster import ClusterRouter
 
         middleware.append(Middleware(ClusterRouter))
-        return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
-    app = Starlette(routes=routes, lifespan=lifespan)
+        return Starlette(
+            routes=routes,
+            lifespan=lifespan,
+            middleware=middleware,
+            exception_handlers=_API_REFUSALS,
+        )
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=_API_REFUSALS)
 
     def direct(
         table_id: str, params: Mapping[str, str], scope: Scope, socket: Socket
@@ -158,7 +163,27 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-_STATUS = {"no-table": 404, "bad-key": 403}
+_STATUS = {"no-table": 404, "bad-key": 403, "too-large": 413}
+
+
+async def _http_refusal(request: Request, exc: Exception) -> Response:
+    """An unknown path or a method a path does not take: under ``/api/`` a refusal as
+    every other of the API's (``{"error": {"code", "message"}}``), elsewhere plain text."""
+    assert isinstance(exc, HTTPException)
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse(exc.detail, exc.status_code, headers=exc.headers)
+    code = "not-found" if exc.status_code == 404 else "bad-method"
+    message = (
+        f"no such address: {request.url.path[:60]}"
+        if exc.status_code == 404
+        else f"{request.url.path[:60]} does not take {request.method[:10]}"
+    )
+    answer = _error(code, message, exc.status_code)
+    answer.headers.update(exc.headers or {})
+    return answer
+
+
+_API_REFUSALS: dict[Any, Any] = {404: _http_refusal, 405: _http_refusal}
 
 
 def _refusal(exc: SaqqaraError) -> JSONResponse:
@@ -169,6 +194,8 @@ async def _body(request: Request, kind: type[_T]) -> _T:
     body = await request.body()
     if len(body) > MAX_BODY:
         raise TableError("request body too large", code="too-large")
+    if not body.strip():
+        raise TableError("the request needs a JSON object as its body", code="bad-request")
     try:
         return msgspec.json.decode(body, type=kind)
     except msgspec.MsgspecError as exc:
@@ -283,10 +310,8 @@ async def table_replay(request: Request) -> Response:
     or a spectator (``watch``) of the table, its texts in ``lang``."""
     service = _service(request)
     params = request.query_params
-    lang = params.get("lang") or "en"
-    if lang not in LANGS:
-        return _error("bad-lang", f"unknown language {lang[:20]!r}", 400)
     try:
+        lang = _lang_param(params.get("lang") or None) or "en"
         table = service.table(request.path_params["table_id"])
         seat = _int_param(params.get("seat"), None)
         if seat is not None:
@@ -305,12 +330,25 @@ async def table_replay(request: Request) -> Response:
 
 
 # -- WebSocket --------------------------------------------------------------------------------
-def _int_param(value: str | None, default: int | None) -> int | None:
+def _int_param(value: str | None, default: int | None, name: str = "seat") -> int | None:
+    """The query parameter ``name``: a whole number from 0 to 999,999,999 (``default``
+    when it is left out)."""
     if value is None:
         return default
-    if not value.isdigit() or len(value) > 9:
-        raise TableError(f"not a number: {value[:20]!r}", code="bad-request")
+    if not value.isascii() or not value.isdigit() or len(value) > 9:
+        raise TableError(
+            f"{name} must be a whole number from 0 to 999999999, not {value[:20]!r}",
+            code="bad-request",
+        )
     return int(value)
+
+
+def _lang_param(value: str | None) -> str | None:
+    """The query parameter ``lang``: one of the languages served, or ``None`` when left out."""
+    try:
+        return checked_lang(value) if value else None
+    except BadLanguage as exc:
+        raise TableError(str(exc), code="bad-lang") from None
 
 
 async def table_socket(websocket: WebSocket) -> None:
@@ -349,13 +387,13 @@ async def _welcome(
             service.check_seat(table, seat, params.get("key", ""))
         else:
             service.check_spectator(table, params.get("watch"))
-        since = min(_int_param(params.get("since"), 0) or 0, table.seq)
+        since = min(_int_param(params.get("since"), 0, "since") or 0, table.seq)
+        asked = _lang_param(params.get("lang") or None)
     except SaqqaraError as exc:
         await websocket.send_text(encode(Error(exc.code, exc.message)))
         await websocket.close(code=1008)
         return None
-    lang = params.get("lang") or (table.seats[seat].lang if seat is not None else "en")
-    lang = lang if lang in LANGS else "en"
+    lang = asked or (table.seats[seat].lang if seat is not None else "en")
     listener = Listener(seat, lang, since, websocket.send_text)
     welcome = Welcome(
         table.id,

@@ -104,6 +104,9 @@ class LiveTable:
         number: what a client that reconnects resends (its one unacknowledged move). Older
         ones are looked up in the store (:meth:`TableService.submit`): a table kept every
         one of them, a few hundred bytes an action, for as long as its game lasted."""
+        self.undone_ids: frozenset[tuple[int, str]] = frozenset()
+        """The seats' client ids of actions taken back: sent again, such an id is refused
+        as stale (a resend never plays a move twice, nor again once taken back)."""
         self.stored = 0
         """How many of the match's steps the store holds."""
         self.snapshot_every = SNAPSHOT_EVERY
@@ -178,6 +181,7 @@ class LiveTable:
         table.snapshot_every = snapshot_every
         table.stored = len(logged)
         table.undos = len(undone)
+        table.undone_ids = frozenset((a.seat, a.client_id) for a in undone if a.client_id)
         if undone and undone[-1].seq == table.stored + 1:
             table.taken_back = undone[-1]
         table.replayed = len(logged) - match.base
@@ -196,7 +200,12 @@ class LiveTable:
     # -- submissions --------------------------------------------------------------------------
     def duplicate_of(self, seat: int, cid: str | None) -> int | None:
         """The sequence number an earlier action with this client id was stored under, if
-        it is the seat's latest (the store knows the older ones)."""
+        it is the seat's latest (the store knows the older ones); refused as stale
+        (:class:`IllegalAction`) when that action was taken back."""
+        if cid is not None and (seat, cid) in self.undone_ids:
+            raise IllegalAction(
+                "that move was taken back; choose again from the latest update", code="stale"
+            )
         latest = self.client_ids.get(seat)
         return latest[1] if latest is not None and latest[0] == cid else None
 
@@ -382,9 +391,12 @@ class LiveTable:
         if last is None or last.seq != seq or self.stored != seq:
             raise IllegalAction("there is no move of yours to take back", code="cannot-undo")
         if last.seat == CHANCE:
-            raise IllegalAction("chance has acted since your move", code="cannot-undo")
+            raise IllegalAction(
+                "the last step was chance's (a draw or a roll), not a move of yours",
+                code="cannot-undo",
+            )
         if last.seat != seat:
-            raise IllegalAction("another player has moved since", code="cannot-undo")
+            raise IllegalAction("the last move was another player's, not yours", code="cannot-undo")
         if any(event.reveal for event in last.events):
             raise IllegalAction("that move revealed something", code="cannot-undo")
 
@@ -406,6 +418,7 @@ class LiveTable:
         self.match = fresh.match
         self.stored = fresh.stored
         self.client_ids = fresh.client_ids
+        self.undone_ids = fresh.undone_ids
         self.replayed = fresh.replayed
         self.resumed_at = fresh.resumed_at
         self.told = [min(told, self.stored) for told in self.told]

@@ -27,6 +27,7 @@ from saqqara.server.clocks import ClockRule
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Invite, Join, SeatKey, Undone, encode
+from saqqara.server.names import check_unique, clean_name, unique_name
 from saqqara.server.writer import Writer
 from saqqara.store import (
     CLOSED,
@@ -148,7 +149,14 @@ class TableService:
             raise TableError(exc.message, code=exc.code) from None
         keys: dict[int, str] = {}
         rows: list[SeatRow] = []
+        given = _given_names(request)
         for seat, wanted in enumerate(request.seats):
+            if wanted.kind == "person" and wanted.bot is not None:
+                raise TableError(
+                    f"seat {seat} is a person's: a bot ({wanted.bot[:20]!r}) is only for a "
+                    "bot seat",
+                    code="bad-request",
+                )
             if wanted.kind == "bot":
                 bot = wanted.bot or default_bot(game.spec.id)
                 try:
@@ -162,10 +170,11 @@ class TableService:
                         f"{self.bots.move_limit:g} s",
                         code="bot-too-slow",
                     )
-                rows.append(SeatRow(seat, "bot", wanted.name or bot, bot=bot, claimed=True))
+                name = given.get(seat) or unique_name(bot, _names(rows, given))
+                rows.append(SeatRow(seat, "bot", name, bot=bot, claimed=True))
             else:
                 keys[seat] = new_secret()
-                name = wanted.name or f"Player {seat + 1}"
+                name = given.get(seat) or unique_name(f"Player {seat + 1}", _names(rows, given))
                 rows.append(
                     SeatRow(
                         seat, "person", name, secret_hash=hash_secret(keys[seat]), lang=wanted.lang
@@ -284,6 +293,12 @@ class TableService:
 
         Returns the seat and, when the server chose it, the new key for it.
         """
+        if (request.seat is None) != (request.key is None):
+            raise TableError(
+                "a seat and its key go together (both from the seat's link), or neither "
+                "(the first free seat of a public table)",
+                code="bad-request",
+            )
         table = self.table(table_id)
         fresh: str | None = None
         if request.seat is not None and request.key is not None:
@@ -296,8 +311,9 @@ class TableService:
             seat, fresh = free[0], new_secret()
         current = table.seats[seat]
         values: dict[str, Any] = {"claimed": True, "lang": request.lang}
-        if request.name:
-            values["name"] = request.name
+        if request.name is not None:
+            values["name"] = clean_name(request.name)
+            check_unique(values["name"], [s.name for s in table.seats if s.seat != seat])
         if fresh is not None:
             values["secret_hash"] = hash_secret(fresh)
         self.store.update_seat(table.id, seat, **values)
@@ -396,7 +412,7 @@ class TableService:
 
     async def _rematch(self, table: LiveTable) -> str:
         if table.status != FINISHED:
-            raise TableError("a rematch is offered once the game is over", code="not-finished")
+            raise TableError("a rematch is offered once the game is over", code="not-over")
         if table.rematch is not None:
             return table.rematch
         game = table.game
@@ -652,6 +668,22 @@ class TableService:
         table.bot_tasks.pop(seat, None)
         with contextlib.suppress(SaqqaraError):
             await self.submit(table, seat, action_id, seq, None)
+
+
+def _given_names(request: CreateTable) -> dict[int, str]:
+    """The names asked for the new table's seats, by seat, checked and told apart."""
+    given: dict[int, str] = {}
+    for seat, wanted in enumerate(request.seats):
+        if wanted.name is not None:
+            name = clean_name(wanted.name)
+            check_unique(name, given.values())
+            given[seat] = name
+    return given
+
+
+def _names(rows: list[SeatRow], given: dict[int, str]) -> list[str]:
+    """The names taken so far while a table is made: the seats made, and those asked."""
+    return [row.name for row in rows] + list(given.values())
 
 
 def _settings(request: CreateTable) -> dict[str, Any]:

@@ -116,7 +116,9 @@ class BadLanguage(ValueError):
     """A ``lang`` that is not one of the site's languages."""
 
 
-def _lang(value: str | None) -> str:
+def checked_lang(value: str | None) -> str:
+    """``value``, one of the site's languages (the source language when it is left out);
+    :class:`BadLanguage` otherwise."""
     if value is None:
         return SOURCE_LANGUAGE
     if value not in LANGUAGES:
@@ -126,7 +128,7 @@ def _lang(value: str | None) -> str:
 
 async def games(request: Request) -> Response:
     try:
-        lang = _lang(request.query_params.get("lang"))
+        lang = checked_lang(request.query_params.get("lang"))
     except BadLanguage as exc:
         return _error("bad-lang", str(exc), 400)
     return JSONResponse({"games": game_catalogue(lang)})
@@ -135,7 +137,7 @@ async def games(request: Request) -> Response:
 async def texts(request: Request) -> Response:
     """The client's own words in a language, revalidated by their ETag on every load."""
     try:
-        lang = _lang(request.path_params["lang"])
+        lang = checked_lang(request.path_params["lang"])
     except BadLanguage as exc:
         return _error("bad-lang", str(exc), 404)
     body = json.dumps(web_texts(lang), ensure_ascii=False, sort_keys=True).encode("utf-8")
@@ -164,7 +166,7 @@ async def _body_at_most(request: Request, limit: int) -> bytes:
 async def replay(request: Request) -> Response:
     """Replay the record file in the body (a JSON record or a journal) for a spectator."""
     try:
-        lang = _lang(request.query_params.get("lang"))
+        lang = checked_lang(request.query_params.get("lang"))
     except BadLanguage as exc:
         return _error("bad-lang", str(exc), 400)
     try:
