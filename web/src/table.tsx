@@ -140,7 +140,7 @@ export function TableView(props: {
   const { welcome, update } = state;
   const view = (update?.view ?? {}) as View;
   const legal = update?.legal ?? [];
-  const toAct = update?.to_act ?? [];
+  const toAct = update?.status === "open" ? [] : (update?.to_act ?? []);
   const title = titles[welcome.game] ?? welcome.game.replace(/-/g, " ");
   // A move sent: no move is offered until the table has moved on from the update it was
   // chosen in (the ack comes before that update) or the move is refused.
