@@ -622,8 +622,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--rate",
         type=float,
-        default=20.0,
-        help="messages a second allowed per connection (default 20)",
+        default=30.0,
+        help="messages a second allowed per connection, in bursts of up to twice that (default 30)",
     )
     serve.add_argument(
         "--sqlite-sync",

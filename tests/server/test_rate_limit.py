@@ -5,12 +5,15 @@ again), anything else without one; nothing refused is played."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from saqqara.cli import build_parser
 from saqqara.client import TableClient, create_table
+from saqqara.server.main import serve
 from saqqara.server.messages import Error, Update
 from saqqara.store import Store
 from tests.server.answers import next_answer
@@ -73,3 +76,13 @@ def test_an_act_refused_for_the_rate_names_its_cid(server: ServerProcess) -> Non
 
 def _act_text(seq: int, action: int, cid: str) -> str:
     return f'{{"type": "act", "seq": {seq}, "action": {action}, "cid": "{cid}"}}'
+
+
+def test_the_default_rate_is_the_one_the_protocol_names() -> None:
+    """``saqqara serve`` without ``--rate`` allows what docs/protocol.md promises a client
+    (30 messages a second, bursts of twice that): a client paced to the document is never
+    refused (the command's default once was 20, so a client at 25 a second was)."""
+    args = build_parser().parse_args(["serve"])
+    assert args.rate == inspect.signature(serve).parameters["rate"].default == 30.0
+    protocol = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text("utf-8")
+    assert "messages a second, default 30, with bursts of twice that" in " ".join(protocol.split())
