@@ -487,7 +487,8 @@ def _serve_and_measure(args: argparse.Namespace, db: str, scratch: str) -> int:
                     os.mkdir(args.trace_dir)
                     traced = os.path.join(os.path.dirname(__file__), "traced_serve.py")
                     command[1:3] = [traced, args.trace_dir]
-                command += ["--db", db, "--rate", "100000", "--sqlite-sync", args.sqlite_sync]
+                command += ["--db", db, "--rate", "100000", "--tables-per-minute", "0"]
+                command += ["--sqlite-sync", args.sqlite_sync]
                 command += ["--redis", args.redis] if args.redis else []
                 servers.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
                 bases.append(f"http://127.0.0.1:{port}")

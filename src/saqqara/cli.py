@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from collections.abc import Coroutine, Sequence
@@ -467,6 +468,10 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         )
     if not 0.5 <= args.lease_seconds <= 600:
         raise UsageError("--lease-seconds must be between 0.5 and 600")
+    if not 0 < args.rate < math.inf:
+        raise UsageError("--rate must be a number of messages a second above 0")
+    if not 0 <= args.tables_per_minute < math.inf:
+        raise UsageError("--tables-per-minute must be 0 (no limit) or a number above it")
     try:
         serve(
             args.host,
@@ -474,6 +479,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
             args.db,
             origins=tuple(args.origin or ()),
             rate=args.rate,
+            tables_per_minute=args.tables_per_minute,
             sqlite_sync=args.sqlite_sync,
             snapshot_every=args.snapshot_every,
             move_limit=args.bot_move_limit,
@@ -624,6 +630,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=30.0,
         help="messages a second allowed per connection, in bursts of up to twice that (default 30)",
+    )
+    serve.add_argument(
+        "--tables-per-minute",
+        type=float,
+        default=60.0,
+        metavar="N",
+        help="tables one client address may make a minute, in bursts of as many (default 60; "
+        "0: no limit; behind a proxy every client has the proxy's address)",
     )
     serve.add_argument(
         "--sqlite-sync",

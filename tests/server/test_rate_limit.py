@@ -9,10 +9,12 @@ import inspect
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from saqqara.cli import build_parser
 from saqqara.client import TableClient, create_table
+from saqqara.server.guard import AddressRate
 from saqqara.server.main import serve
 from saqqara.server.messages import Error, Update
 from saqqara.store import Store
@@ -86,3 +88,27 @@ def test_the_default_rate_is_the_one_the_protocol_names() -> None:
     assert args.rate == inspect.signature(serve).parameters["rate"].default == 30.0
     protocol = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text("utf-8")
     assert "messages a second, default 30, with bursts of twice that" in " ".join(protocol.split())
+
+
+def test_an_address_makes_at_most_its_tables_a_minute(tmp_path: Path) -> None:
+    """``--tables-per-minute``: one address making tables faster is refused (429,
+    ``too-many-tables``) and nothing is made; other requests go on being answered."""
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    with ServerProcess(db, "--tables-per-minute", "3", "--sqlite-sync", "normal") as server:
+        seats = [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
+        body = {"game": "tutankhamun", "seats": seats}
+        with httpx.Client(base_url=server.base) as http:
+            made = [http.post("/api/tables", json=body).status_code for _ in range(3)]
+            refused = http.post("/api/tables", json=body)
+            health = http.get("/healthz").json()
+    assert made == [201, 201, 201]
+    assert refused.status_code == 429
+    assert refused.json()["error"]["code"] == "too-many-tables"
+    assert health["live_tables"] == 3
+
+
+def test_addresses_have_buckets_of_their_own() -> None:
+    limit = AddressRate(2)
+    assert [limit.allow("a"), limit.allow("a"), limit.allow("a")] == [True, True, False]
+    assert limit.allow("b")
+    assert all(AddressRate(0).allow("a") for _ in range(1000))  # 0: no limit

@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from saqqara.core.errors import SaqqaraError
 from saqqara.server.bots import BotPool
-from saqqara.server.guard import MAX_MESSAGE, RateLimit, origin_allowed
+from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, origin_allowed
 from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import (
     Ack,
@@ -75,6 +75,7 @@ def create_app(
     move_limit: float = 10.0,
     rate: float = 30.0,
     burst: float = 60.0,
+    tables_per_minute: float = 60.0,
     sqlite_sync: str = "full",
     snapshot_every: int = 200,
     redis_url: str | None = None,
@@ -100,6 +101,7 @@ def create_app(
         app.state.service = service
         app.state.origins = tuple(allowed_origins)
         app.state.rate = (rate, burst)
+        app.state.table_rate = AddressRate(tables_per_minute)
         cluster = None
         if redis_url is not None:
             from saqqara.server.cluster import Cluster
@@ -163,7 +165,7 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-_STATUS = {"no-table": 404, "bad-key": 403, "too-large": 413}
+_STATUS = {"no-table": 404, "bad-key": 403, "too-large": 413, "too-many-tables": 429}
 
 
 async def _http_refusal(request: Request, exc: Exception) -> Response:
@@ -231,7 +233,14 @@ async def lobby(request: Request) -> Response:
 
 async def create_table(request: Request) -> Response:
     service = _service(request)
+    limit: AddressRate = request.app.state.table_rate
     try:
+        if not limit.allow(request.client.host if request.client else ""):
+            raise TableError(
+                f"this address has made {limit.per_minute:g} tables in the last minute; "
+                "wait a little before making another",
+                code="too-many-tables",
+            )
         wanted = await _body(request, CreateTable)
         links = await service.create(wanted)
     except SaqqaraError as exc:

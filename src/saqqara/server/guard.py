@@ -52,3 +52,27 @@ def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str] 
     if host is None:
         return False
     return urlsplit(origin).netloc.lower() == host.lower()
+
+
+class AddressRate:
+    """A :class:`RateLimit` per client address: how many tables one address may make, a
+    minute, in bursts of as many (``per_minute`` 0: no limit). A bucket left alone for a
+    minute is full again, so it is forgotten: only the addresses of the last minute are kept.
+    """
+
+    __slots__ = ("buckets", "per_minute")
+
+    def __init__(self, per_minute: float) -> None:
+        self.per_minute = per_minute
+        self.buckets: dict[str, RateLimit] = {}
+
+    def allow(self, address: str) -> bool:
+        if self.per_minute <= 0:
+            return True
+        now = time.monotonic()
+        if len(self.buckets) >= 1024:
+            self.buckets = {a: b for a, b in self.buckets.items() if now - b.stamp < 60.0}
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            bucket = self.buckets[address] = RateLimit(self.per_minute / 60.0, self.per_minute)
+        return bucket.allow()
