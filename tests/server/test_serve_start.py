@@ -46,6 +46,18 @@ def test_a_port_outside_0_to_65535_is_refused(port: str, tmp_path: Path) -> None
     _refused(_serve("--port", port, home=tmp_path), 2, "--port", "0 to 65535", port)
 
 
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--rate", "0"), ("--rate", "-3"), ("--rate", "nan"), ("--tables-per-minute", "-1")],
+)
+def test_limits_that_would_refuse_everything_are_refused(
+    option: str, value: str, tmp_path: Path
+) -> None:
+    done = _serve(option, value, home=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert option in done.stderr.strip().splitlines()[-1]
+
+
 def test_a_database_it_cannot_open_is_one_line(tmp_path: Path) -> None:
     missing = tmp_path / "no" / "such" / "folder" / "saqqara.db"
     _refused(_serve("--db", f"sqlite:///{missing}", home=tmp_path), 1, "cannot open", str(missing))
