@@ -16,6 +16,12 @@ starts, and a search under way stops within one iteration. Each job has a number
 pool shares an array of cancelled job numbers with its workers, and a watcher thread in
 each worker cancels the search it runs (``cancel()``, which search bots have) once its
 number appears there. The answer of a cancelled job is dropped.
+
+A **search** (a bot that thinks for iterations or seconds) may take a worker for as long
+as the time limit; a quick bot (random, heuristic: the stand-in of every person away or
+out of time) answers in milliseconds. Searches run on at most all workers but one, so a
+quick bot never waits behind searches: however many tables run long searches, the tables
+with quick bots (and every stand-in) keep their pace.
 """
 
 from __future__ import annotations
@@ -157,7 +163,7 @@ def work(conn: Connection, cancelled: Any, server: int) -> None:
 class _Worker:
     """One worker process, the server's end of its pipe, and the job it runs (its number)."""
 
-    __slots__ = ("conn", "loop", "process", "running")
+    __slots__ = ("conn", "loop", "process", "running", "searching")
 
     def __init__(
         self, process: BaseProcess, conn: Connection, loop: asyncio.AbstractEventLoop
@@ -166,6 +172,8 @@ class _Worker:
         self.conn = conn
         self.loop = loop
         self.running: int | None = None
+        self.searching = False
+        """Whether the job it runs is a search."""
 
 
 class BotPool:
@@ -182,8 +190,8 @@ class BotPool:
         self._pool: list[_Worker] = []
         self._cancelled: Any = None
         self._numbers = itertools.count(1)
-        self._waiting: collections.deque[tuple[int, BotJob]] = collections.deque()
-        """Jobs no worker has taken yet, in order."""
+        self._waiting: collections.deque[tuple[int, BotJob, bool]] = collections.deque()
+        """Jobs no worker has taken yet, in order, each with whether it is a search."""
         self._futures: dict[int, asyncio.Future[int | None]] = {}
         """Each job's awaited answer, by number, until the job is answered or dropped."""
 
@@ -191,21 +199,27 @@ class BotPool:
     def busy(self) -> int:
         """Jobs queued or running in the workers (cancelled ones count until they stop)."""
         running = sum(1 for worker in self._pool if worker.running is not None)
-        queued = sum(1 for number, _ in self._waiting if not self._futures[number].done())
+        queued = sum(1 for number, _, _ in self._waiting if not self._futures[number].done())
         return running + queued
 
     def worker_pids(self) -> list[int]:
         """The process ids of the workers started so far."""
         return [w.process.pid for w in self._pool if w.process.pid is not None]
 
-    async def choose(self, job: BotJob) -> int | None:
+    @property
+    def search_workers(self) -> int:
+        """How many workers may run searches at once: all but one (one, in a pool of one)."""
+        return max(1, self.workers - 1)
+
+    async def choose(self, job: BotJob, search: bool = False) -> int | None:
         """The bot's action id, or ``None`` when it overran the time limit. Cancelling the
-        awaiting task cancels the job in its worker."""
+        awaiting task cancels the job in its worker. ``search``: the bot may think long
+        (it waits for one of :attr:`search_workers`)."""
         loop = asyncio.get_running_loop()
         number = next(self._numbers)
         future: asyncio.Future[int | None] = loop.create_future()
         self._futures[number] = future
-        self._waiting.append((number, job))
+        self._waiting.append((number, job, search))
         self._dispatch(loop)
         timer = loop.call_later(self.move_limit, _expire, future)
         try:
@@ -220,25 +234,41 @@ class BotPool:
         return answer
 
     def _dispatch(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Hand waiting jobs to free workers (starting workers up to the pool's size); a
-        job whose answer is no longer awaited is dropped unstarted."""
+        """Hand waiting jobs to free workers (starting workers up to the pool's size), in
+        order, but a search only while fewer than :attr:`search_workers` run one (a quick
+        job behind it goes first); a job whose answer is no longer awaited is dropped
+        unstarted."""
         while self._waiting:
             if len(self._pool) < self.workers:
                 self._pool.append(self._spawn(loop))
             free = next((w for w in self._pool if w.running is None), None)
             if free is None:
                 return
-            number, job = self._waiting.popleft()
+            index = self._next_job()
+            if index is None:
+                return
+            number, job, search = self._waiting[index]
+            del self._waiting[index]
             if self._futures[number].done():
                 del self._futures[number]
                 continue
             try:
                 free.conn.send((number, job))
             except OSError:
-                self._waiting.appendleft((number, job))
+                self._waiting.appendleft((number, job, search))
                 self._lost(free)
                 continue
-            free.running = number
+            free.running, free.searching = number, search
+
+    def _next_job(self) -> int | None:
+        """The index in the queue of the job a free worker takes next: the first one, or,
+        while every worker a search may have is searching, the first quick job."""
+        searching = sum(1 for w in self._pool if w.running is not None and w.searching)
+        may_search = searching < self.search_workers
+        for index, (number, _, search) in enumerate(self._waiting):
+            if may_search or not search or self._futures[number].done():
+                return index
+        return None
 
     def _spawn(self, loop: asyncio.AbstractEventLoop) -> _Worker:
         context = multiprocessing.get_context("spawn")

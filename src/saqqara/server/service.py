@@ -81,6 +81,8 @@ class TableService:
         self.live: dict[str, LiveTable] = {}
         self._away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._clock_timers: dict[str, asyncio.TimerHandle] = {}
+        self._searches: dict[tuple[str, str], bool] = {}
+        """Whether a bot (by game and name) searches: see :func:`searches`."""
         self.accepted = 0
         """Actions accepted since start (seats' and bots', not chance): for monitoring."""
         self.replayed = 0
@@ -163,6 +165,7 @@ class TableService:
                     agent = make_bot(bot, game)
                 except SaqqaraError as exc:
                     raise TableError(exc.message, code=exc.code) from None
+                self._searches[(game.spec.id, bot)] = searches(agent)
                 thinks = getattr(getattr(agent, "budget", None), "seconds", None)
                 if isinstance(thinks, float) and thinks > self.bots.move_limit:
                     raise TableError(
@@ -648,6 +651,19 @@ class TableService:
             if running is None or running.done():
                 table.bot_tasks[seat] = asyncio.ensure_future(self._bot_move(table, seat))
 
+    def _is_search(self, table: LiveTable, bot: str) -> bool:
+        """Whether ``bot`` at ``table`` searches (known from the table's making, or, for a
+        table resumed after a restart, found out once by making the bot here)."""
+        key = (table.game.spec.id, bot)
+        known = self._searches.get(key)
+        if known is None:
+            try:
+                known = searches(make_bot(bot, table.game))
+            except SaqqaraError:
+                known = True
+            self._searches[key] = known
+        return known
+
     async def _bot_move(self, table: LiveTable, seat: int) -> None:
         if seat not in table.bot_seats():
             # The table moved on (or was let go) between this task's start and its first
@@ -656,7 +672,8 @@ class TableService:
             return
         seq = table.seq
         try:
-            action_id = await self.bots.choose(table.bot_job(seat))
+            job = table.bot_job(seat)
+            action_id = await self.bots.choose(job, self._is_search(table, job.bot))
         except (OSError, RuntimeError, SaqqaraError):  # a worker died: play the fallback
             action_id = None
         if seat not in table.bot_seats() or not table.choice_stands(seat, seq):
@@ -668,6 +685,12 @@ class TableService:
         table.bot_tasks.pop(seat, None)
         with contextlib.suppress(SaqqaraError):
             await self.submit(table, seat, action_id, seq, None)
+
+
+def searches(agent: object) -> bool:
+    """Whether a bot thinks for a budget of iterations or seconds (ours) or simulations
+    (OpenSpiel's), and so may take a worker for as long as the time limit."""
+    return hasattr(agent, "budget") or hasattr(agent, "simulations")
 
 
 def _given_names(request: CreateTable) -> dict[int, str]:
