@@ -140,6 +140,7 @@ def test_a_move_that_revealed_something_cannot_be_taken_back() -> None:
         seat = table.match.to_act()[0]
         steps = table.match.submit(seat, rng.choice(table.match.legal_actions(seat)))
         table.stored = table.seq
+        table.client_ids[seat] = (f"c{table.seq}", table.seq)  # sent by the seat's client
         if len(steps) == 1 and any(e.reveal for e in steps[0].events):
             revealing = steps[0]
         elif len(steps) == 1:
@@ -183,3 +184,19 @@ def test_a_move_taken_back_is_not_played_again_when_its_client_id_is_resent(
     standing = store.actions(table_id)
     store.close()
     assert [a.seq for a in standing] == list(range(1, seq + 1))  # nothing played after the undo
+
+
+def test_a_move_the_stand_in_made_cannot_be_taken_back() -> None:
+    """A move stored with no client id was the stand-in bot's (its person away or out of
+    time): the person may not take it back and choose again, and the update says so."""
+    row = TableRow("t", "tutankhamun", 2, 1, {}, 0, PLAYING, True, "", 0.0, settings={"undo": True})
+    table = LiveTable.new(row, [SeatRow(0, "person", "Ann"), SeatRow(1, "person", "Bo")])
+    seat = table.match.to_act()[0]
+    table.match.submit(seat, table.match.legal_actions(seat)[0])  # by the stand-in: no cid
+    table.stored = table.seq
+    with pytest.raises(IllegalAction, match="a bot made that move for you") as refused:
+        table.check_undo(seat, table.seq)
+    assert refused.value.code == "cannot-undo"
+    assert not table.may_undo(seat)
+    table.client_ids[seat] = ("mine", table.seq)  # had its client sent it: allowed
+    assert table.may_undo(seat)

@@ -379,8 +379,8 @@ class LiveTable:
     # -- undo -----------------------------------------------------------------------------------
     def check_undo(self, seat: int, seq: int) -> None:
         """Refuse (:class:`IllegalAction`) unless ``seat`` may take back the action ``seq``:
-        the table's last step, its own, stored, revealing nothing (so no other seat's move,
-        no chance and no reveal came after it)."""
+        the table's last step, its own, sent by its client (not the stand-in bot's), stored,
+        revealing nothing (so no other seat's move, no chance and no reveal came after it)."""
         if self.status != PLAYING:
             raise IllegalAction("only a game in play has moves to take back", code="game-over")
         if seq != self.seq:
@@ -397,6 +397,11 @@ class LiveTable:
             )
         if last.seat != seat:
             raise IllegalAction("the last move was another player's, not yours", code="cannot-undo")
+        own = self.client_ids.get(seat)
+        if own is None or own[1] != seq:  # sent by no client: the stand-in bot's
+            raise IllegalAction(
+                "a bot made that move for you (you were away or out of time)", code="cannot-undo"
+            )
         if any(event.reveal for event in last.events):
             raise IllegalAction("that move revealed something", code="cannot-undo")
 
