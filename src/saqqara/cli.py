@@ -11,7 +11,7 @@ import random
 import sys
 from collections.abc import Coroutine, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -32,6 +32,9 @@ from saqqara.ui.renderers import render
 from saqqara.ui.schema_command import add_schema_command
 from saqqara.ui.terminal import HUMAN, TerminalTable, default_record_path, records_dir
 
+if TYPE_CHECKING:
+    from saqqara.client import SeatLink
+
 DEFAULT_GAME = "tutankhamun"
 
 
@@ -47,7 +50,7 @@ class Failure(Exception):
     refuses): printed as a message, exit status 1."""
 
 
-def _remote(session: Coroutine[Any, Any, T], link: str) -> T:
+def _remote(session: Coroutine[Any, Any, T], link: str | SeatLink) -> T:
     """Run a remote seat's ``session`` (at the table of ``link``): a refusal by the table
     or a server out of reach is a :class:`Failure`, not a traceback."""
     import asyncio
@@ -62,7 +65,7 @@ def _remote(session: Coroutine[Any, Any, T], link: str) -> T:
         raise Failure(f"the table refused: {exc.message or exc.code}") from None
     except (OSError, InvalidHandshake, InvalidURI, ConnectionClosed, TimeoutError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        where = SeatLink.parse(link).base
+        where = (link if isinstance(link, SeatLink) else SeatLink.parse(link)).base
         raise Failure(
             f"cannot reach the server at {where}: {reason or type(exc).__name__}"
         ) from None
@@ -213,12 +216,13 @@ def _names(game: Game, agents: Sequence[Agent | None], name: str | None, lang: s
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if args.server or args.seat_link:
-        from saqqara.remote_terminal import play_remote_seat
+        from saqqara.remote_terminal import play_remote_seat, table_link
 
         if not args.seat_link:
             raise UsageError("--server needs --seat-link (the link your table's host gave you)")
+        link = table_link(args.seat_link, args.server)  # the server: --server's, else the link's
         try:
-            _remote(play_remote_seat(args.seat_link, console, lang=args.lang), args.seat_link)
+            _remote(play_remote_seat(link, console, lang=args.lang), link)
         except KeyboardInterrupt:
             return 130
         return 0
@@ -565,8 +569,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of moves, the log, rules and legends (default en; at a remote "
         "table, the seat's own)",
     )
-    play.add_argument("--server", metavar="URL", help="play a seat at a remote table")
-    play.add_argument("--seat-link", metavar="LINK", help="that seat's invite link")
+    play.add_argument(
+        "--server",
+        metavar="URL",
+        help="play a seat at a remote table: the server's address (default: the link's)",
+    )
+    play.add_argument(
+        "--seat-link",
+        metavar="LINK",
+        help="that seat's invite link (with --server, its path alone will do: /t/ID?seat=N&key=K)",
+    )
     game_options(play)
     play.set_defaults(run=cmd_play)
 

@@ -8,19 +8,29 @@ menu letter; a move is chosen by its letter or its notation, and the same comman
 a local table show more (``help``). ``undo`` takes back the seat's last move where the
 table allows it; ``quit`` leaves the terminal, and the seat stays its holder's (the same
 command brings them back). Every word is in the seat's language.
+
+Every text the server sends (names, labels, sentences, errors) is made printable
+(:func:`saqqara.ui.terminal.printable`) as it arrives (:func:`from_server`), so nothing
+from outside reaches the terminal as a control character. With ``--server`` the server's
+address is that one, and the link gives only the table, seat and key
+(:func:`table_link`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
-from rich.console import Console
+import msgspec
+from rich.console import Console, RenderableType
 from rich.text import Text
 
-from saqqara.client import TableClient
+from saqqara.client import ClientError, SeatLink, TableClient
 from saqqara.core.game import Game
 from saqqara.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.presentation import Presentation, presentation_for
@@ -38,7 +48,15 @@ from saqqara.server.messages import (
 )
 from saqqara.ui.compact import COMPACT
 from saqqara.ui.renderers import has_aids, render, without_aids
-from saqqara.ui.terminal import PAGE, QUIET, RECENT, menu_key, print_score_line
+from saqqara.ui.terminal import (
+    PAGE,
+    QUIET,
+    RECENT,
+    menu_key,
+    print_score_line,
+    printable,
+    score_parts,
+)
 
 HELP = N_(
     'Type the letter of a move from the menu, or its notation (for example "{example}"). '
@@ -54,6 +72,57 @@ ON_TIMEOUT = {
     "bot": N_("When it runs out, a bot moves for you."),
     "lose": N_("When it runs out, you lose the game."),
 }
+TIMED_OUT = N_("Your time ran out; a bot moved for you.")
+LATE = 1.0
+"""Leeway, in seconds, for the time updates take to reach the terminal: a turn that ends
+with a move this terminal did not send, no earlier than this before its time ran out as
+the turn's update told it, ended because its time ran out."""
+GAME_OVER = "game-over"
+"""The kind of a game's last event: the end screen says the result once, on its own."""
+
+M = TypeVar("M")
+
+
+def table_link(link: str, server: str | None = None) -> SeatLink:
+    """The table, seat and key of ``link``, at ``server`` where one is given (its scheme,
+    host, port and any path before the server's own addresses; the link's own host, if
+    it has one, is then ignored, and a link may be its path alone: ``/t/ID?seat=1&key=K``);
+    without ``server``, at the link's own host. ``ValueError`` for what is neither."""
+    if server is None:
+        if not urlsplit(link).scheme:
+            raise ValueError(
+                f"not a table link: {link!r} names no server; give its address with --server"
+            )
+        return SeatLink.parse(link)
+    where = urlsplit(server)
+    if where.scheme not in ("http", "https") or not where.netloc or where.query:
+        raise ValueError(f"not a server address (http://HOST:PORT): {server!r}")
+    parts = urlsplit(link)
+    try:  # the link read as if it were the server's own, for its table, seat and key
+        found = SeatLink.parse(urlunsplit(("http", "server", parts.path, parts.query, "")))
+    except ValueError:
+        raise ValueError(f"not a table link: {link!r}") from None
+    return replace(found, base=f"{where.scheme}://{where.netloc}{where.path.rstrip('/')}")
+
+
+def _printable(value: Any) -> Any:
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, list):
+        return [_printable(item) for item in value]
+    if isinstance(value, dict):
+        return {_printable(key): _printable(item) for key, item in value.items()}
+    if isinstance(value, msgspec.Struct):
+        fields = {name: _printable(getattr(value, name)) for name in value.__struct_fields__}
+        return msgspec.structs.replace(value, **fields)
+    return value
+
+
+def from_server(message: M) -> M:
+    """``message`` as the server sent it, each of its texts made printable (names, labels,
+    sentences, errors, the view's words): the one way in for what the server says."""
+    shown: M = _printable(message)
+    return shown
 
 
 class LeftTable(Exception):
@@ -97,6 +166,7 @@ class RemoteSeat:
         console: Console,
         ask: Callable[[str], str],
     ) -> None:
+        welcome = from_server(welcome)
         self.client = client
         self.console = console
         self.ask = ask
@@ -116,6 +186,15 @@ class RemoteSeat:
         """The update whose moves this seat may choose from now (``None``: not its turn,
         or its move is on its way)."""
         self.waiting_for: list[int] | None = None
+        self.current: Update | None = None
+        """The latest update, as printable (:func:`from_server`)."""
+        self.due: float | None = None
+        """When this seat's time runs out (``time.monotonic``), read off the latest update's
+        clock where it runs and a bot moves for a seat out of time; else ``None``."""
+        self.may_undo = False
+        """Whether to offer ``undo``: the latest update allows it (``undo``) and the move
+        to take back is the person's own, not the bot's that moved when their time ran
+        out (an undo gives no time back, so that bot would only move again at once)."""
 
     async def run(self) -> Update:
         """Follow the table, playing the seat's turns, until the game is over. Lines are
@@ -177,16 +256,18 @@ class RemoteSeat:
             back=lambda: self.console.print(self.tr("Connected again."), markup=False),
         )
 
-    async def _message(self, message: ServerMessage) -> Update | None:
-        """Act on one message from the server; the final update once the game is over."""
+    async def _message(self, received: ServerMessage) -> Update | None:
+        """Act on one message from the server, its texts made printable; the final update
+        once the game is over."""
+        message = from_server(received)
         if isinstance(message, Error):
             self._refused(message)
             if message.code == "stale":
                 await self.client.sync()
             elif self.turn is not None:
                 self._prompt()  # a refused command: the turn goes on
-            elif self.client.update is not None and self.client.pending is None:
-                self._offer(self.client.update)  # a refused move: choose again
+            elif self.current is not None and self.client.pending is None:
+                self._offer(self.current)  # a refused move: choose again
         elif isinstance(message, TableNotice):
             self._notice(message)
         elif isinstance(message, Undone):
@@ -194,7 +275,10 @@ class RemoteSeat:
             self.console.print(said, markup=False)
             self.log.append([said])
         elif isinstance(message, Update):
-            self._note(message)
+            timed_out = self._timed_out(message)
+            self.current, self.due = message, self._due(message)
+            self.may_undo = message.undo and not timed_out
+            self._note(message, [self.tr(TIMED_OUT)] if timed_out else [])
             if message.over:
                 self.turn = None
                 self._show_end(message)
@@ -213,11 +297,33 @@ class RemoteSeat:
             self._wait(update)
 
     # -- what happened --------------------------------------------------------------------
-    def _note(self, update: Update) -> None:
-        quiet = QUIET.get(self.game.spec.id, frozenset())
-        lines = [event.text for event in update.events if event.kind not in quiet]
+    def _note(self, update: Update, said: list[str]) -> None:
+        """Keep the update's sentences (but the game's last: the end says it), and what
+        the terminal ``said`` of them, for the log."""
+        quiet = QUIET.get(self.game.spec.id, frozenset()) | {GAME_OVER}
+        lines = [event.text for event in update.events if event.kind not in quiet] + said
         if lines:
             self.log.append(lines)
+
+    def _due(self, update: Update) -> float | None:
+        """When this seat's time runs out by ``update``'s clock, where it runs and a bot
+        then moves for the seat."""
+        clock, seat = update.clock, self.seat
+        if clock is None or seat is None or clock.on_timeout != "bot":
+            return None
+        if seat not in clock.running:
+            return None
+        limits = [t for t in (clock.move_left[seat], clock.game_left[seat]) if t is not None]
+        return time.monotonic() + min(limits) if limits else None
+
+    def _timed_out(self, update: Update) -> bool:
+        """Whether ``update`` ends a turn of this seat that the person never answered
+        after its time ran out: the stand-in bot moved for them. (The protocol marks no
+        such move; the clock of the turn's update says when the time was up.)"""
+        turn, due = self.turn, self.due
+        if turn is None or due is None or self.client.pending is not None:
+            return False
+        return update.seq > turn.seq and time.monotonic() >= due - LATE
 
     def _show_log(self, everything: bool = False, most: int = RECENT) -> None:
         """The log since this seat's last move, the latest update's lines standing out;
@@ -254,7 +360,7 @@ class RemoteSeat:
             if update.to_act and not update.events:  # else the events say whose turn it is
                 who = self.text.players(update.to_act)
                 self.console.print(self.tr("Waiting for {players}.", players=who), markup=False)
-        if update.undo:  # the server says this seat may take its move back now
+        if self.may_undo:
             self.console.print(self.tr("Type 'undo' to take back your move."), style="dim")
 
     def _refused(self, error: Error) -> None:
@@ -276,7 +382,8 @@ class RemoteSeat:
     def _show_turn(self, update: Update, seat: int) -> None:
         """The turn at a glance: the board, the seat's clock, the latest news, the moves."""
         self.turn, self.menu_page, self.waiting_for = update, 0, None
-        self.console.rule(self.tr("{player}, your move", player=self.text.player(seat)))
+        title = self.tr("{player}, your move", player=self.text.player(seat))
+        self.console.rule(Text(title, style="rule.text"))
         view = self._shown(update.view)
         compact = COMPACT.get(self.game.spec.id)
         clock = clock_lines(update.clock, seat, self.tr, self.console.width)
@@ -306,7 +413,7 @@ class RemoteSeat:
         """One line typed: a command, or a move on this seat's turn."""
         word = line.lower()
         turn = self.turn
-        current = self.client.update
+        current = self.current
         if not line:
             pass
         elif word in ("help", "?"):
@@ -404,67 +511,110 @@ class RemoteSeat:
 
     # -- the end ----------------------------------------------------------------------------
     def _show_end(self, update: Update) -> None:
-        """The log, the final board and the result as the seat may see it: every seat's
-        score broken down, or who ran out of time where the table ended on time."""
-        self._show_log(everything=True)
+        """The end on one screen, its last row left free: the latest news, the banner, the
+        final board (the compact one, where the screen has room for it besides the rest),
+        the result said once (who ran out of time, where the table ended on time), and
+        every seat's score broken down as the seat may see it, best first (each part cut
+        to one line where the screen is short of room)."""
+        width, room = self.console.width, self.console.height - 1
+        result = self._result(update)
+        scores = sorted(update.breakdown or [], key=lambda s: (s["rank"], s["seat"]))
+        said = [len(Text(line).wrap(self.console, width)) for line in result]
+        parts = [len(Text(score_parts(s)).wrap(self.console, width - 3)) for s in scores]
+        full = 1 + sum(said) + len(scores) + sum(parts)
+        short = 1 + sum(said) + len(scores) + sum(min(n, 1) for n in parts)
+        board, drawn = self._final_board(update)
+        if drawn + short > room:
+            board, drawn = [], 0
+        one_line = drawn + full > room
+        used = drawn + (short if one_line else full)
+        news = [line for lines in self.log for line in lines]
+        for line in news[-(room - used) :] if room > used else []:
+            text = Text(line, style="dim")
+            text.truncate(width - 1, overflow="ellipsis")
+            self.console.print(text, no_wrap=True)
         self.console.rule(self.tr("Game over"))
-        self.console.print(render(update.view, self.game, self.seat, self.text))
+        for row in board:
+            self.console.print(row, no_wrap=True)
+        for line in result:
+            self.console.print(Text(line, style="bold"))
+        for score in scores:
+            who = score["name"]
+            if score["seat"] == self.seat:
+                who = self.tr("{player} (you)", player=who)
+            print_score_line(self.console, self.tr, score, who, one_line=one_line)
+
+    def _final_board(self, update: Update) -> tuple[list[RenderableType], int]:
+        """The board at the end and the rows it takes: the game's compact board, or its
+        full one where it has none."""
+        compact = COMPACT.get(self.game.spec.id)
+        if compact is not None:
+            rows: list[RenderableType] = list(compact(update.view, self.seat, self.text))
+            return rows, len(rows)
+        full = render(update.view, self.game, self.seat, self.text)
+        return [full], len(self.console.render_lines(full, pad=False))
+
+    def _result(self, update: Update) -> list[str]:
+        """How the game ended, in one sentence: who ran out of time where the table ended
+        on time, else the reason the server worded (nothing where it gave none)."""
         outcome = update.outcome or {}
         if outcome.get("forfeit"):
-            self.console.print(
+            return [
                 self.tr(
                     "{players} ran out of time and lost; the table ended there. Winner: {winners}.",
                     players=self.text.players(outcome["forfeit"]),
                     winners=self.text.players(outcome.get("winners", [])),
-                ),
-                markup=False,
-            )
-        elif outcome.get("reason"):  # worded by the server in this connection's language
-            self.console.print(
-                self.tr("Game over: {reason}.", reason=str(outcome["reason"])), markup=False
-            )
-        for line in update.breakdown or []:
-            who = line["name"]
-            if line["seat"] == self.seat:
-                who = self.tr("{player} (you)", player=who)
-            print_score_line(self.console, self.tr, line, who)
+                )
+            ]
+        if outcome.get("reason"):  # worded by the server in this connection's language
+            return [self.tr("Game over: {reason}.", reason=str(outcome["reason"]))]
+        return []
 
 
 async def play_remote_seat(
-    link: str, console: Console, ask: Callable[[str], str] = input, lang: str | None = None
+    link: str | SeatLink,
+    console: Console,
+    ask: Callable[[str], str] = input,
+    lang: str | None = None,
 ) -> Update | None:
     """Play the seat of ``link`` (or follow the table, with a spectator link) until the
     game is over: its last update; ``None`` when the person left with ``quit``. ``ask``
     reads one line (``EOFError``: the person left). ``lang``: the language of every word
-    (default: the seat's, as the table was given it)."""
+    (default: the seat's, as the table was given it). A refusal is a
+    :class:`ClientError` whose words are printable."""
     client = TableClient(link, lang)
-    welcome = await client.connect()
+    try:
+        welcome = await client.connect()
+    except ClientError as refused:
+        raise ClientError(printable(refused.code), printable(refused.message)) from None
     seat = RemoteSeat(client, welcome, console, ask)
     tr = seat.tr
     where = (
         tr("as a spectator")
-        if welcome.seat is None
-        else tr("in the seat of {player}", player=seat.text.player(welcome.seat))
+        if seat.seat is None
+        else tr("in the seat of {player}", player=seat.text.player(seat.seat))
     )
     console.print(
         tr(
             "{game} at table {table}, {where}.",
             game=seat.game.spec.title,
-            table=welcome.table,
+            table=printable(welcome.table),
             where=where,
         ),
         markup=False,
     )
     console.print(
-        tr("Players: {players}.", players=seat.text.players(range(len(welcome.names)))),
+        tr("Players: {players}.", players=seat.text.players(range(len(seat.names)))),
         markup=False,
     )
     try:
         return await seat.run()
     except LeftTable:
         await client.close()
-        console.print(
-            tr("You left the table; your seat stays yours: the same command brings you back."),
-            markup=False,
+        left = (
+            tr("You stopped watching the table; the same command brings you back to it.")
+            if seat.seat is None
+            else tr("You left the table; your seat stays yours: the same command brings you back.")
         )
+        console.print(left, markup=False)
         return None

@@ -153,3 +153,48 @@ def test_a_seat_that_runs_out_of_time_is_told_it_lost(server: ServerProcess) -> 
     assert final is not None and final.outcome is not None and final.outcome["forfeit"] == [0]
     assert "When it runs out, you lose the game." in text
     assert "Ann ran out of time and lost; the table ended there. Winner: random." in text
+
+
+def test_a_spectator_who_leaves_is_told_something_true_of_a_spectator(
+    server: ServerProcess,
+) -> None:
+    """Ctrl-D (the input ends) at a spectator's terminal: no seat is said to stay theirs."""
+    table = create_table(
+        server.base, "tutankhamun", [{"kind": "person", "name": "Ann"}, {"kind": "bot"}]
+    )
+    screen = Screen()
+
+    def ctrl_d(prompt: str) -> str:
+        raise EOFError
+
+    left = asyncio.run(play_remote_seat(table["spectator"], console(screen), ctrl_d))
+    text = screen.getvalue()
+    assert left is None and "as a spectator" in text
+    assert "seat" not in text.split("Players:")[-1]
+    assert "You stopped watching the table; the same command brings you back to it." in text
+
+
+def test_a_move_the_bot_made_when_the_time_ran_out_is_said(server: ServerProcess) -> None:
+    """Ann's move clock (one second) runs out at her first turn; the table's bot moves for
+    her, and her terminal says so before she leaves."""
+    table = create_table(
+        server.base,
+        "tutankhamun",
+        [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+        clock={"move": 1, "game": 3600},
+        undo=True,
+    )
+    screen = Screen()
+    told = "Your time ran out; a bot moved for you."
+
+    def silent_until_told(prompt: str) -> str:
+        with screen.changed:
+            screen.changed.wait_for(lambda: told in screen.getvalue(), 30)
+        return "quit"
+
+    left = asyncio.run(
+        play_remote_seat(table["seats"][0]["link"], console(screen), silent_until_told)
+    )
+    text = screen.getvalue()
+    assert left is None and told in text
+    assert "Type 'undo'" not in text.split(told)[-1]

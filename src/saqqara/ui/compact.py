@@ -10,7 +10,9 @@ fields; a wall on a field's south side drawn as ``_`` under it, so that it reads
 colours or underlining), the mummy and the figures. Tutankhamun's Revenge: a line per
 player, the 4 x 4 box with its columns a-d and rows 1-4 (cards left in each stack and its
 top card), the turn's gain. ``◀``
-marks who acts, ``*`` the reader's own seat.
+marks who acts, ``*`` the reader's own seat. A line per player starts with the names,
+each padded to the longest, so that what follows lines up; a name longer than
+:data:`NAME` cells is cut with an ellipsis, wherever a compact board names a seat.
 
 Each is drawn from the seat's view alone, with the names of the game's presentation (in the
 table's language); the full board stays one command (`board`) away. A line longer than the
@@ -22,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from saqqara.core.presentation import Presentation
@@ -34,6 +37,8 @@ from saqqara.ui.render.curse_of_the_mummy import _symbol_label
 View = dict[str, Any]
 Compact = Callable[[View, int | None, Presentation], list[Text]]
 WIDTH = 79
+NAME = 16
+"""Cells a seat's name may take in a compact board; a longer one is cut with ``…``."""
 
 
 def _line(text: str, style: str = "") -> Text:
@@ -58,14 +63,28 @@ def _wrapped(items: list[str], prefix: str, most: int) -> list[Text]:
     return [_line(line) for line in lines]
 
 
-def _who(text: Presentation, view: View, seat: int, me: int | None) -> str:
-    mark = " ◀" if seat in view.get("to_act", []) else ""
-    return f"{text.player(seat)}{' *' if seat == me else ''}{mark}"
+def _name(text: Presentation, seat: int) -> str:
+    """A seat's name in at most :data:`NAME` cells."""
+    name = text.player(seat)
+    return name if cell_len(name) <= NAME else set_cell_size(name, NAME - 1) + "…"
+
+
+def _who(text: Presentation, view: View, me: int | None, seats: int) -> list[str]:
+    """The first column of the lines per player: each name, ``*`` on the reader's and
+    ``◀`` on those who act, all padded to the same width (at least 10 cells)."""
+    acting = view.get("to_act", [])
+    names = [
+        f"{_name(text, seat)}{' *' if seat == me else ''}{' ◀' if seat in acting else ''}"
+        for seat in range(seats)
+    ]
+    width = max([10, *map(cell_len, names)])
+    return [set_cell_size(name, width) for name in names]
 
 
 def tutankhamun(view: View, me: int | None, text: Presentation) -> list[Text]:
     assert isinstance(text, TutankhamunPresentation)
     lines = []
+    who = _who(text, view, me, view["players"])
     for seat in range(view["players"]):
         pos = view["pawns"][seat]
         where = "-" if pos is None else ("▲" if pos >= len(view["path"]) else str(pos))
@@ -75,8 +94,7 @@ def tutankhamun(view: View, me: int | None, text: Presentation) -> list[Text]:
             extras += " ★"
         lines.append(
             _line(
-                f"{_who(text, view, seat, me):<10} {view['scores'][seat]:>2} @{where:<3}"
-                f"{extras} {held or '-'}",
+                f"{who[seat]} {view['scores'][seat]:>2} @{where:<3}{extras} {held or '-'}",
                 "bold" if seat == me else "",
             )
         )
@@ -100,7 +118,7 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
     heading = [
         tr("round {number}", number=view["round"]),
         text.phase_name(view["phase"]),
-        tr("start {player}", player=text.player(view["start"])),
+        tr("start {player}", player=_name(text, view["start"])),
         bag,
         tr("pharaoh pyramid {count}", count=view.get("pharaoh", 0)),
     ]
@@ -108,20 +126,21 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
     bids: dict[int, list[str]] = {}
     for bid in view["bids"]:
         value = "?" if bid["value"] is None else str(bid["value"])
-        bids.setdefault(bid["group"], []).append(f"{text.player(bid['seat'])}:{value}")
+        bids.setdefault(bid["group"], []).append(f"{_name(text, bid['seat'])}:{value}")
     groups = [
         f"{g}) {''.join(short[c] for c in stones)} [{' '.join(bids.get(g, []))}]"
         for g, stones in enumerate(view["groups"], start=1)
     ]
     if groups:
         lines += _wrapped(groups, "", 2)
+    who = _who(text, view, me, len(view["seats"]))
     for seat, info in enumerate(view["seats"]):
         stones = " ".join(f"{short[c]}{n}" for c, n in info["stones"].items()) or "-"
         tiles = info["bid_tiles"]
         tiles_text = " ".join(map(str, tiles)) if isinstance(tiles, list) else f"{tiles}"
         lines.append(
             _line(
-                f"{_who(text, view, seat, me):<10} {view.get('scores', [0] * 4)[seat]:>3} "
+                f"{who[seat]} {view.get('scores', [0] * 4)[seat]:>3} "
                 f"[{stones}] O {_places(info['overseers'])} · W {_places(info['workers'])} · "
                 + tr("scarabs {count}", count=info["scarabs"])
                 + f" · {tiles_text}",
@@ -129,7 +148,7 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
             )
         )
     built = [
-        f"{s['site']}{'L' if s['size'] == 'large' else 's'}:{text.player(s['owner'])} "
+        f"{s['site']}{'L' if s['size'] == 'large' else 's'}:{_name(text, s['owner'])} "
         + "".join(short[c] if c else "·" for c in s["stones"])
         for s in view["sites"]
         if s["owner"] is not None
@@ -200,7 +219,7 @@ def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
     lines.append(
         _line(
             " · ".join(
-                f"{i + 1} {text.player(fig['seat'])} "
+                f"{i + 1} {_name(text, fig['seat'])} "
                 + tr("ankhs {count}", count=fig["ankhs"] if fig["in_game"] else 0)
                 for i, fig in enumerate(view["figures"])
             )
@@ -237,6 +256,7 @@ def _field(label: str, south_wall: bool) -> Text:
 def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
     assert isinstance(text, RevengePresentation)
     lines = [_line(f"{text.phase_name(view['phase'])} · {text.score_name()}")]
+    who = _who(text, view, me, view["players"])
     for seat in range(view["players"]):
         blocked = view["blocks"][seat]
         blockade = (
@@ -248,7 +268,7 @@ def revenge(view: View, me: int | None, text: Presentation) -> list[Text]:
         )
         lines.append(
             _line(
-                f"{_who(text, view, seat, me):<10} {view['money'][seat]:>3} · "
+                f"{who[seat]} {view['money'][seat]:>3} · "
                 + text.tr("scarabs {count}", count=view["scarabs"][seat])
                 + (f" · {blockade}" if blockade else ""),
                 "bold" if seat == me else "",

@@ -5,12 +5,14 @@ new prompt, and a refused move the game's own reason. A person learns of the oth
 moves only through the events their seat may see, told by the game's presentation in the
 table's language. The game runs in a :class:`~saqqara.core.match.Match` whose journal gains
 a line with every action, so nothing is lost if the program or the terminal dies;
-``saqqara play --resume FILE`` carries on from it with the record's seed.
+``saqqara play --resume FILE`` carries on from it with the record's seed. A name from
+outside (``--name``, or a remote table's) is printed only as :func:`printable` makes it.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -58,6 +60,21 @@ QUIET = {
 """Event kinds the log leaves out: single draws and dice that the board or a later event
 sums up (each is still shown on the board)."""
 
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""What a text from outside may not bring to the terminal: the C0 and C1 control
+characters (an escape sequence could clear the screen or recolour it, a line break or a
+carriage return print a line nobody wrote) and the bidirectional controls, which turn
+the text around them."""
+SHOWN_INSTEAD = "\ufffd"
+"""What stands in for each of them: the replacement character, visible and harmless."""
+
+
+def printable(text: str) -> str:
+    """``text`` as the terminal may print it: each control character and bidirectional
+    control (:data:`UNPRINTABLE`) replaced by a visible U+FFFD. Every text that comes
+    from outside (a name, a label, an event's sentence, an error) goes through it."""
+    return UNPRINTABLE.sub(SHOWN_INSTEAD, text)
+
 
 def menu_key(index: int) -> str:
     """The menu key of entry ``index``: ``a`` ... ``z``, then ``aa``, ``ab``, ...; letters,
@@ -68,17 +85,29 @@ def menu_key(index: int) -> str:
     return letters[index // len(letters) - 1] + letters[index % len(letters)]
 
 
-def print_score_line(console: Console, tr: Translator, line: ScoreLine, who: str) -> None:
+def score_parts(line: ScoreLine) -> str:
+    """The parts of one seat's final score, in one run of text."""
+    return " · ".join(f"{part['label']}: {part['value']}" for part in line["parts"])
+
+
+def print_score_line(
+    console: Console, tr: Translator, line: ScoreLine, who: str, one_line: bool = False
+) -> None:
     """One seat's line of the final score breakdown (``who`` names it): the rank, the total
-    in bold for a winner, then the parts of the score, dimmed and indented."""
+    in bold for a winner, then the parts of the score, dimmed and indented (``one_line``:
+    cut to one line of the terminal)."""
     console.print(
         Text(
             tr("{rank}. {player}: {total}", rank=line["rank"], player=who, total=line["total"]),
             style="bold" if line["rank"] == 1 else "",
         )
     )
-    parts = " · ".join(f"{part['label']}: {part['value']}" for part in line["parts"])
-    console.print(Padding(Text(parts, style="dim"), (0, 0, 0, 3)))
+    parts = Text(score_parts(line), style="dim")
+    if one_line:
+        parts.truncate(console.width - 4, overflow="ellipsis")
+        console.print(Padding(parts, (0, 0, 0, 3)), no_wrap=True)
+        return
+    console.print(Padding(parts, (0, 0, 0, 3)))
 
 
 class QuitGame(Exception):
@@ -127,7 +156,8 @@ class TerminalTable:
         self.aids = True
         self.page = PAGE
         self.tr = Translator(lang)
-        self.text: Presentation = presentation_for(game, lang, names)
+        shown = None if names is None else [printable(name) for name in names]
+        self.text: Presentation = presentation_for(game, lang, shown)
         self.people = [s for s, a in enumerate(self.agents) if a is None]
         self.log: dict[int | None, list[list[str]]] = {s: [] for s in [None, *self.people]}
         """Per person (``None``: a spectator), the sentences of each action since their last
@@ -217,7 +247,7 @@ class TerminalTable:
         perspective = self.match.perspective(seat)
         self._hand_over(seat)
         name = self.text.player(seat)
-        self.console.rule(self.tr("{player}, your move", player=name))
+        self.console.rule(Text(self.tr("{player}, your move", player=name), style="rule.text"))
         legal = perspective.legal_actions()
         compact = COMPACT.get(self.game.spec.id)
         log_room = RECENT

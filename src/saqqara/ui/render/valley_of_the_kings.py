@@ -90,7 +90,7 @@ def render(
                 for bid in view["bids"]
                 if bid["group"] == number
             ]
-            market.add_row(str(number), _stones(group), ", ".join(bids))
+            market.add_row(str(number), _stones(group), Text(", ".join(bids)))
         parts.append(market)
     seats = Table(title=tr("players"), show_edge=False)
     for column in (
@@ -115,7 +115,7 @@ def render(
         tiles = info["bid_tiles"]
         name = text.player(number) + (" " + tr("(you)") if number == seat else "")
         seats.add_row(
-            name,
+            Text(name),
             str(view["scores"][number]),
             stones,
             overseers,
@@ -149,7 +149,9 @@ def render(
             pyramid.append("  " + tr("finished"), style="bold green")
         owner = "-" if info["owner"] is None else text.player(info["owner"])
         figures = " ".join(f for f in standing.get(str(site.number), []) if "-" in f)
-        sites.add_row(str(site.number), tr.text(SIZES[shape.name]), owner, pyramid, figures)
+        sites.add_row(
+            str(site.number), tr.text(SIZES[shape.name]), Text(owner), pyramid, Text(figures)
+        )
     parts.append(sites)
     if view["outcome"] is not None:
         reason = text.outcome_reason(view["outcome"]["reason"])

@@ -1,0 +1,258 @@
+"""The remote seat's screen without a server: updates built as the server builds them
+(``seat_update``) are handed to a :class:`RemoteSeat` with an 80 x 24 console. Texts from
+outside never reach the terminal as control characters or markup, the end fits the
+screen and says the result once, a long name keeps the compact board's columns, a move
+the stand-in bot made when the seat's time ran out is said so (and not offered to be
+taken back), and ``--server`` gives the address a link is played at."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from pathlib import Path
+
+import msgspec
+import pytest
+from rich.console import Console
+
+from saqqara.ai.registry import make_bot
+from saqqara.cli import main
+from saqqara.client import TableClient
+from saqqara.core.match import Match
+from saqqara.core.playout import play_out
+from saqqara.core.presentation import presentation_for
+from saqqara.core.registry import load
+from saqqara.remote_terminal import TIMED_OUT, RemoteSeat, table_link
+from saqqara.server.clocks import ClockView
+from saqqara.server.messages import EventText, Update, Welcome
+from saqqara.server.updates import seat_update
+from saqqara.ui.compact import COMPACT
+from saqqara.ui.terminal import UNPRINTABLE, TerminalTable, printable
+
+ESCAPE = "\u001b[2J\u001b[41mEVIL\u0007"
+FAKE_LINE = "Bo\r\nFAKE: Your move, type quit"
+LONG = "A" * 38
+"""A name of 38 characters (the server takes up to 40)."""
+
+
+def _remote(
+    game_id: str, names: list[str], seat: int | None = 0
+) -> tuple[RemoteSeat, io.StringIO, Match]:
+    """A remote seat at a fresh match of ``game_id``, printing to an 80 x 24 console."""
+    game = load(game_id, len(names))
+    welcome = Welcome("T1", game_id, len(names), {}, seat, names, "en")
+    out = io.StringIO()
+    screen = Console(file=out, width=80, height=24, color_system=None)
+    client = TableClient("http://127.0.0.1:9/t/T1?seat=0&key=K")
+    match = Match(game, seed=3, names=names)
+    return RemoteSeat(client, welcome, screen, lambda _: ""), out, match
+
+
+def _update(remote: RemoteSeat, match: Match, since: int = 0, **changes: object) -> Update:
+    """The update the server sends ``remote``'s seat of ``match``, with ``changes``."""
+    steps = [step for step in match.history if step.seq > since]
+    over = match.is_over()
+    update = seat_update(
+        match.game,
+        match,
+        remote.seat,
+        "en",
+        seq=match.seq,
+        steps=steps,
+        status="finished" if over else "playing",
+        playing=not over,
+        names=list(remote.names),
+    )
+    return msgspec.structs.replace(update, **changes) if changes else update
+
+
+def _told(remote: RemoteSeat, *updates: Update) -> None:
+    async def tell() -> None:
+        for update in updates:
+            await remote._message(update)
+
+    asyncio.run(tell())
+
+
+# -- 1. nothing from outside reaches the terminal as a control character -------------------
+def test_printable_replaces_control_and_bidi_characters_with_a_visible_mark() -> None:
+    assert printable(ESCAPE) == "\ufffd[2J\ufffd[41mEVIL\ufffd"
+    assert printable(FAKE_LINE) == "Bo\ufffd\ufffdFAKE: Your move, type quit"
+    assert printable("\u202eevil\u202c \u2066x\u2069 \u200f\u0085\u009b\u007f") == (
+        "\ufffdevil\ufffd \ufffdx\ufffd \ufffd\ufffd\ufffd\ufffd"
+    )
+    kept = "Ada Løvström — ◀ * · 名前 (you) [bold]x[/]"
+    assert printable(kept) == kept
+
+
+def test_names_labels_and_sentences_from_the_server_are_printed_harmless() -> None:
+    names = [ESCAPE, FAKE_LINE, "A[/]b"]  # the last is no markup either: it used to crash
+    remote, out, match = _remote("tutankhamun", names)
+    first = _update(remote, match)
+    event = EventText(first.seq, "move", f"{FAKE_LINE} moves {ESCAPE}", {"why": ESCAPE})
+    label = msgspec.structs.replace(first.legal[0], label=f"Take {ESCAPE}")
+    _told(remote, _update(remote, match, events=[event], legal=[label, *first.legal[1:]]))
+    asyncio.run(remote._command("board"))
+    text = out.getvalue()
+    assert "your move" in text and "EVIL" in text and "A[/]b" in text
+    assert not UNPRINTABLE.search(text.replace("\n", ""))
+    assert not any(line.startswith("FAKE") for line in text.splitlines())
+    assert remote.current is not None and "EVIL" in remote.current.legal[0].label
+    assert remote.text.player(0) == printable(ESCAPE)
+
+
+def test_a_local_name_from_the_command_line_is_printed_harmless(tmp_path: Path) -> None:
+    game = load("tutankhamun", 2)
+    out = io.StringIO()
+
+    def leave(prompt: str) -> str:
+        out.write(prompt)
+        raise EOFError
+
+    table = TerminalTable(
+        game,
+        [None, make_bot("random", game)],
+        1,
+        Console(file=out, width=80, height=24, color_system=None),
+        leave,
+        tmp_path / "g.json",
+        names=[FAKE_LINE + ESCAPE + "[/]", "Cy"],
+    )
+    table.run()
+    text = out.getvalue()
+    assert "FAKE: Your move" in text and "Game saved to" in text
+    assert not UNPRINTABLE.search(text.replace("\n", ""))
+    assert not any(line.startswith("FAKE") for line in text.splitlines())
+
+
+@pytest.mark.parametrize(
+    "game_id", ["tutankhamun", "valley-of-the-kings", "curse-of-the-mummy", "tutankhamuns-revenge"]
+)
+def test_a_name_is_never_read_as_markup(game_id: str) -> None:
+    """Rich reads ``[...]`` in a plain string as a style; a name's ``[/]`` used to stop
+    every turn's heading, and the Valley's board, with a markup error."""
+    names = ["A[/]b", "[red]Red"]
+    first = Match(load(game_id, 2), seed=3, names=names).to_act()[0]
+    remote, out, match = _remote(game_id, names, seat=first)
+    _told(remote, _update(remote, match))
+    asyncio.run(remote._command("board"))
+    text = out.getvalue()
+    assert f"{names[first]}, your move" in text
+    if game_id == "valley-of-the-kings":
+        assert f"{names[first]} (you)" in text and names[1 - first] in text
+
+
+# -- 3. the end fits the screen and says the result once -----------------------------------
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [
+        ("tutankhamun", 2),
+        ("tutankhamun", 6),
+        ("valley-of-the-kings", 2),
+        ("valley-of-the-kings", 4),
+        ("curse-of-the-mummy", 2),
+        ("curse-of-the-mummy", 5),
+        ("tutankhamuns-revenge", 2),
+        ("tutankhamuns-revenge", 6),
+    ],
+)
+def test_the_end_fits_80_by_24_and_says_the_result_once(game_id: str, players: int) -> None:
+    names = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
+    remote, out, match = _remote(game_id, names)
+    play_out(match, [make_bot("random", match.game) for _ in names])
+    last = max(s.seq for s in match.history if s.seat >= 0)  # the last move's steps
+    final = _update(remote, match, since=last - 1)
+    assert final.over and any(e.kind == "game-over" for e in final.events)
+    assert final.outcome is not None
+    _told(remote, final)
+    lines = out.getvalue().splitlines()
+    result = f"Game over: {final.outcome['reason']}."
+    assert sum(line.count(final.outcome["reason"]) for line in lines) == 1, out.getvalue()
+    assert lines.count(result) == 1
+    assert len(lines) <= 23, out.getvalue()  # the last row stays for the shell's prompt
+    assert any(re.match(r"─+ Game over ─+", line) for line in lines)
+    assert all(len(line) <= 80 for line in lines)
+    for rank in {line["rank"] for line in final.breakdown or []}:
+        assert any(line.startswith(f"{rank}. ") for line in lines)
+    if players == 2:  # room for the compact board too
+        board = COMPACT[game_id](final.view, 0, remote.text)
+        assert board[-1].plain.rstrip() in lines
+
+
+# -- 4. a long name keeps the columns of the compact board -----------------------------------
+@pytest.mark.parametrize("game_id", ["tutankhamun", "valley-of-the-kings", "tutankhamuns-revenge"])
+def test_a_long_name_keeps_the_columns_of_the_compact_board(game_id: str) -> None:
+    names = ["Ann", LONG, "Cy"]
+    game = load(game_id, 3)
+    match = Match(game, seed=5, names=names)
+    text = presentation_for(game, "en", names)
+    rows = [row.plain for row in COMPACT[game_id](match.view(0), 0, text)]
+    assert all(len(row) <= 79 for row in rows)
+    mine = [row for row in rows if row.startswith(("Ann", "A" * 15 + "…", "Cy "))]
+    assert len(mine) == 3, rows
+    # the first number after the name (points or silver, right-aligned) ends in one column
+    ends = {(match_ := re.search(r"\d+", row)) and match_.end() for row in mine}
+    assert len(ends) == 1, mine
+    assert LONG not in "".join(rows)  # cut, with an ellipsis, everywhere on the board
+
+
+# -- 6. the stand-in bot's move when the seat's time ran out ---------------------------------
+def _clocked(update: Update, running: list[int], left: float) -> Update:
+    clock = ClockView(120, None, [left, 120], [None, None], running, "bot")
+    return msgspec.structs.replace(update, clock=clock)
+
+
+@pytest.mark.parametrize("left", [0.0, 120.0])
+def test_a_move_made_when_the_time_ran_out_is_said_and_not_offered_back(left: float) -> None:
+    """Ann's turn comes with ``left`` seconds on her clock; she never answers, and the next
+    update has her move in it. With no time left, the table's bot made it: she is told, and
+    not offered to take it back (the bot would move again at once). With two minutes left,
+    the move was made elsewhere (another window of her seat): undo is offered as ever."""
+    remote, out, match = _remote("tutankhamun", ["Ann", "Bo"])
+    turn = _clocked(_update(remote, match), [0], left)
+    assert turn.legal and turn.to_act == [0]
+    before = match.seq
+    match.play_bot(0, make_bot("random", match.game))
+    moved = _clocked(_update(remote, match, since=before, undo=True), [1], 120.0)
+    assert moved.to_act == [1] and moved.events
+    _told(remote, turn, moved)
+    text = out.getvalue().split("Ann> ")[-1]
+    told = "Your time ran out; a bot moved for you."
+    assert told == TIMED_OUT
+    if left == 0.0:
+        assert told in text and "Type 'undo'" not in text
+        assert remote.log[-1][-1] == told  # and kept in the log, after the move's sentences
+    else:
+        assert told not in text and "Type 'undo' to take back your move." in text
+
+
+# -- 2. --server gives the address, the link the table, seat and key -------------------------
+def test_server_gives_the_address_and_the_link_the_table_seat_and_key() -> None:
+    link = table_link("http://localhost:8765/t/ID?seat=1&key=K", "http://127.0.0.1:9")
+    assert (link.base, link.table, link.seat, link.key) == ("http://127.0.0.1:9", "ID", 1, "K")
+    path_only = table_link("/t/ID?seat=1&key=K", "http://games.example/saqqara/")
+    assert path_only.base == "http://games.example/saqqara"
+    assert path_only.socket_url() == "ws://games.example/saqqara/ws/ID?since=0&seat=1&key=K"
+    assert table_link("/t/ID?seat=1&key=K", "https://h.example:8443").base == (
+        "https://h.example:8443"
+    )
+    watch = table_link("/t/ID?watch=W", "http://127.0.0.1:9")
+    assert (watch.seat, watch.watch) == (None, "W")
+    own = table_link("http://localhost:8765/t/ID?seat=1&key=K")
+    assert own.base == "http://localhost:8765"  # without --server, the link's own host
+    with pytest.raises(ValueError, match="--server"):
+        table_link("/t/ID?seat=1&key=K")
+    with pytest.raises(ValueError, match="not a table link"):
+        table_link("/games/ID?seat=1&key=K", "http://127.0.0.1:9")
+    with pytest.raises(ValueError, match="not a server address"):
+        table_link("/t/ID?seat=1&key=K", "127.0.0.1:9")
+
+
+@pytest.mark.parametrize("link", ["http://localhost:8765/t/ID?seat=1&key=K", "/t/ID?seat=1&key=K"])
+def test_play_connects_to_the_server_given(link: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Port 9 of this machine answers nobody: the error names the address tried."""
+    code = main(["play", "--server", "http://127.0.0.1:9", "--seat-link", link])
+    error = capsys.readouterr().err
+    assert code == 1, error
+    assert "cannot reach the server at http://127.0.0.1:9:" in error
