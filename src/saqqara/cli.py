@@ -216,7 +216,8 @@ def _names(game: Game, agents: Sequence[Agent | None], name: str | None, lang: s
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if args.server or args.seat_link:
-        from saqqara.remote_terminal import play_remote_seat, table_link
+        from saqqara.client import table_link
+        from saqqara.remote_terminal import play_remote_seat
 
         if not args.seat_link:
             raise UsageError("--server needs --seat-link (the link your table's host gave you)")
@@ -497,9 +498,10 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_bot(args: argparse.Namespace, console: Console) -> int:
-    from saqqara.client import play_remote
+    from saqqara.client import play_remote, table_link
 
-    final = _remote(play_remote(args.seat_link, args.bot, seed=args.seed), args.seat_link)
+    link = table_link(args.seat_link, args.url)  # the server at URL; the seat from the link
+    final = _remote(play_remote(link, args.bot, seed=args.seed), link)
     console.print(f"game over: {final.outcome}")
     return 0
 
@@ -688,8 +690,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     bot = sub.add_parser("bot", help="seat a bot at a remote table by its seat link")
-    bot.add_argument("url", help="the server's address")
-    bot.add_argument("--seat-link", required=True, help="the seat's invite link")
+    bot.add_argument("url", help="the server's address (http://HOST:PORT)")
+    bot.add_argument(
+        "--seat-link",
+        required=True,
+        help="the seat's invite link (its path alone will do: /t/ID?seat=N&key=K)",
+    )
     bot.add_argument(
         "--bot",
         default="random",

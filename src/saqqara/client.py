@@ -18,9 +18,9 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
@@ -126,13 +126,18 @@ class SeatLink:
         path = parts.path.rstrip("/").split("/")
         if len(path) < 2 or path[-2] != "t" or parts.scheme not in ("http", "https"):
             raise ValueError(f"not a table link: {link!r}")
+        prefix = "/".join(path[:-2])  # a site served under a path: https://host/games/t/ID
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
         seat_text = query.get("seat")
         if seat_text is not None and not seat_text.isdigit():
             raise ValueError(f"not a table link (its seat is not a number): {link!r}")
         seat = int(seat_text) if seat_text is not None else None
         return cls(
-            f"{parts.scheme}://{parts.netloc}", path[-1], seat, query.get("key"), query.get("watch")
+            f"{parts.scheme}://{parts.netloc}{prefix}",
+            path[-1],
+            seat,
+            query.get("key"),
+            query.get("watch"),
         )
 
     def socket_url(self, since: int = 0, lang: str | None = None) -> str:
@@ -143,8 +148,31 @@ class SeatLink:
             query["watch"] = self.watch
         if lang is not None:
             query["lang"] = lang
-        scheme = "wss" if self.base.startswith("https") else "ws"
-        return f"{scheme}{self.base[4:]}/ws/{self.table}?{urlencode(query)}"
+        scheme, rest = self.base.split("://", 1)
+        socket = "wss" if scheme == "https" else "ws"
+        return f"{socket}://{rest}/ws/{self.table}?{urlencode(query)}"
+
+
+def table_link(link: str, server: str | None = None) -> SeatLink:
+    """The table, seat and key of ``link``, at ``server`` where one is given (its scheme,
+    host, port and any path before the server's own addresses; the link's own host, if
+    it has one, is then ignored, and a link may be its path alone: ``/t/ID?seat=1&key=K``);
+    without ``server``, at the link's own host. ``ValueError`` for what is neither."""
+    if server is None:
+        if not urlsplit(link).scheme:
+            raise ValueError(
+                f"not a table link: {link!r} names no server; give its address with --server"
+            )
+        return SeatLink.parse(link)
+    where = urlsplit(server)
+    if where.scheme not in ("http", "https") or not where.netloc or where.query:
+        raise ValueError(f"not a server address (http://HOST:PORT): {server!r}")
+    parts = urlsplit(link)
+    try:  # the link read as if it were the server's own, for its table, seat and key
+        found = SeatLink.parse(urlunsplit(("http", "server", parts.path, parts.query, "")))
+    except ValueError:
+        raise ValueError(f"not a table link: {link!r}") from None
+    return replace(found, base=f"{where.scheme}://{where.netloc}{where.path.rstrip('/')}")
 
 
 class TableClient:
@@ -259,7 +287,9 @@ class TableClient:
                 raise ClientError(message.code, message.message)
 
 
-async def play_remote(link: str, bot: str, lang: str | None = None, seed: int = 0) -> Update:
+async def play_remote(
+    link: SeatLink | str, bot: str, lang: str | None = None, seed: int = 0
+) -> Update:
     """Seat bot ``bot`` (any bot of ours) at the remote seat ``link`` and play until the
     game is over; the final update.
 

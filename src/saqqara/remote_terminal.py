@@ -22,9 +22,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, TypeVar
-from urllib.parse import urlsplit, urlunsplit
 
 import msgspec
 from rich.console import Console, RenderableType
@@ -81,28 +79,6 @@ GAME_OVER = "game-over"
 """The kind of a game's last event: the end screen says the result once, on its own."""
 
 M = TypeVar("M")
-
-
-def table_link(link: str, server: str | None = None) -> SeatLink:
-    """The table, seat and key of ``link``, at ``server`` where one is given (its scheme,
-    host, port and any path before the server's own addresses; the link's own host, if
-    it has one, is then ignored, and a link may be its path alone: ``/t/ID?seat=1&key=K``);
-    without ``server``, at the link's own host. ``ValueError`` for what is neither."""
-    if server is None:
-        if not urlsplit(link).scheme:
-            raise ValueError(
-                f"not a table link: {link!r} names no server; give its address with --server"
-            )
-        return SeatLink.parse(link)
-    where = urlsplit(server)
-    if where.scheme not in ("http", "https") or not where.netloc or where.query:
-        raise ValueError(f"not a server address (http://HOST:PORT): {server!r}")
-    parts = urlsplit(link)
-    try:  # the link read as if it were the server's own, for its table, seat and key
-        found = SeatLink.parse(urlunsplit(("http", "server", parts.path, parts.query, "")))
-    except ValueError:
-        raise ValueError(f"not a table link: {link!r}") from None
-    return replace(found, base=f"{where.scheme}://{where.netloc}{where.path.rstrip('/')}")
 
 
 def _printable(value: Any) -> Any:

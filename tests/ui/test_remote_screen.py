@@ -18,12 +18,12 @@ from rich.console import Console
 
 from saqqara.ai.registry import make_bot
 from saqqara.cli import main
-from saqqara.client import TableClient
+from saqqara.client import TableClient, table_link
 from saqqara.core.match import Match
 from saqqara.core.playout import play_out
 from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
-from saqqara.remote_terminal import TIMED_OUT, RemoteSeat, table_link
+from saqqara.remote_terminal import TIMED_OUT, RemoteSeat
 from saqqara.server.clocks import ClockView
 from saqqara.server.messages import EventText, Update, Welcome
 from saqqara.server.updates import seat_update
