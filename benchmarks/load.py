@@ -47,7 +47,8 @@ Redis; ``owner`` connects both to the owner. Figures are summed over the process
 ``--trace`` runs the server under ``tracemalloc`` (``benchmarks/traced_serve.py``) and
 prints, besides, its live Python memory per table added and where it was allocated: the
 load-independent figure (the RSS also holds what the allocator keeps between live
-objects). Tracing makes the server several times slower, so the rates and latencies of
+objects), and what its live Python memory grew by over the measured window, with as many
+tables throughout (what finished games and filling caches leave behind). Tracing makes the server several times slower, so the rates and latencies of
 such a run are not the server's.
 
 ``--profile FILE`` samples the server's stacks with ``py-spy`` (if installed) over the
@@ -593,6 +594,7 @@ async def _measure(
     clients_cpu = _cpu_seconds(os.getpid()) - clients_before
     end = _healthz(bases)
     rss_loaded = sum(_rss_kb(pid) for pid in pids)
+    traces.take()
     for task in tasks:
         task.cancel()
     live = end["live_tables"] - live_before
@@ -632,7 +634,7 @@ async def _measure(
         f"{rss_loaded} KB at the end); {added:.1f} KB per table added (RSS {rss_half} -> "
         f"{rss_full} KB from {live_half - live_before} to {live_full - live_before} tables)"
     )
-    traces.report(live, live_full - live_half)
+    traces.report(live, live_full - live_half, elapsed)
     if spy is not None:
         await asyncio.to_thread(spy.wait, 60)
         _profile_report(args.profile)
@@ -705,10 +707,10 @@ class _Traces:
             time.sleep(0.01)
         self.paths.append(path)
 
-    def report(self, live: int, added: int, top: int = 25) -> None:
+    def report(self, live: int, added: int, seconds: float, top: int = 25) -> None:
         if self.folder is None:
             return
-        empty, half, full = (tracemalloc.Snapshot.load(path) for path in self.paths)
+        empty, half, full, end = (tracemalloc.Snapshot.load(path) for path in self.paths)
 
         def total(snapshot: tracemalloc.Snapshot) -> int:
             return sum(stat.size for stat in snapshot.statistics("filename"))
@@ -723,6 +725,16 @@ class _Traces:
             frame = stat.traceback[0]
             where = f"{_short(frame.filename)}:{frame.lineno}"
             print(f"  {stat.size_diff / 1024 / max(1, added):7.2f} KB  {where}")
+        # With the tables' count constant, what the window added is what the server keeps
+        # as games go on (finished games, caches filling): a leak if it never levels off.
+        grown = (total(end) - total(full)) / 1024
+        print(
+            f"over the window ({seconds:.0f} s, the tables as many): live Python memory "
+            f"{grown:+.0f} KB; the largest changes, by where they were allocated:"
+        )
+        for stat in end.compare_to(full, "lineno")[: top // 2]:
+            frame = stat.traceback[0]
+            print(f"  {stat.size_diff / 1024:+9.1f} KB  {_short(frame.filename)}:{frame.lineno}")
 
 
 def _short(filename: str) -> str:
