@@ -48,8 +48,8 @@ Redis; ``owner`` connects both to the owner. Figures are summed over the process
 prints, besides, its live Python memory per table added and where it was allocated: the
 load-independent figure (the RSS also holds what the allocator keeps between live
 objects), and what its live Python memory grew by over the measured window, with as many
-tables throughout (what finished games and filling caches leave behind). Tracing makes the server several times slower, so the rates and latencies of
-such a run are not the server's.
+tables throughout (what finished games and filling caches leave behind). Tracing makes the
+server several times slower, so the rates and latencies of such a run are not the server's.
 
 ``--profile FILE`` samples the server's stacks with ``py-spy`` (if installed) over the
 measured window, without pausing it (``--nonblocking``) and only while it holds the GIL
