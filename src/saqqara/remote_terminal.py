@@ -63,6 +63,11 @@ HELP = N_(
     'the symbols of the board, "undo" takes back your last move where the table allows it, '
     '"quit" leaves the table (your seat stays yours: the same command brings you back).'
 )
+SPECTATOR_HELP = N_(
+    'You are watching this table. Commands: "board" shows the table, "log" what happened '
+    'lately, "rules" the rules in brief, "legend" the symbols of the board, "quit" stops '
+    "watching (the same command brings you back)."
+)
 CLOCK_BOTH = N_("Your clock: {move} for this move, {game} for the whole game.")
 CLOCK_MOVE = N_("Your clock: {move} for this move.")
 CLOCK_GAME = N_("Your clock: {game} for the whole game.")
@@ -392,6 +397,8 @@ class RemoteSeat:
         current = self.current
         if not line:
             pass
+        elif word in ("help", "?") and self.seat is None:
+            self.console.print(self.tr(SPECTATOR_HELP), markup=False)
         elif word in ("help", "?"):
             example = turn.legal[0].notation if turn is not None else "…"
             self.console.print(self.tr(HELP, example=example), markup=False)

@@ -158,20 +158,25 @@ def test_a_seat_that_runs_out_of_time_is_told_it_lost(server: ServerProcess) -> 
 def test_a_spectator_who_leaves_is_told_something_true_of_a_spectator(
     server: ServerProcess,
 ) -> None:
-    """Ctrl-D (the input ends) at a spectator's terminal: no seat is said to stay theirs."""
+    """``help``, then Ctrl-D (the input ends) at a spectator's terminal: the help is a
+    spectator's, and no seat is said to stay theirs."""
     table = create_table(
         server.base, "tutankhamun", [{"kind": "person", "name": "Ann"}, {"kind": "bot"}]
     )
     screen = Screen()
+    typed = ["help"]
 
     def ctrl_d(prompt: str) -> str:
+        if typed:
+            return typed.pop()
         raise EOFError
 
     left = asyncio.run(play_remote_seat(table["spectator"], console(screen), ctrl_d))
     text = screen.getvalue()
     assert left is None and "as a spectator" in text
-    assert "seat" not in text.split("Players:")[-1]
+    assert "stays yours" not in text
     assert "You stopped watching the table; the same command brings you back to it." in text
+    assert "You are watching this table." in text and "undo" not in text
 
 
 def test_a_move_the_bot_made_when_the_time_ran_out_is_said(server: ServerProcess) -> None:
