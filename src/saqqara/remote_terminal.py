@@ -172,10 +172,6 @@ class RemoteSeat:
         self.due: float | None = None
         """When this seat's time runs out (``time.monotonic``), read off the latest update's
         clock where it runs and a bot moves for a seat out of time; else ``None``."""
-        self.may_undo = False
-        """Whether to offer ``undo``: the latest update allows it (``undo``) and the move
-        to take back is the person's own, not the bot's that moved when their time ran
-        out (an undo gives no time back, so that bot would only move again at once)."""
 
     async def run(self) -> Update:
         """Follow the table, playing the seat's turns, until the game is over. Lines are
@@ -258,7 +254,6 @@ class RemoteSeat:
         elif isinstance(message, Update):
             timed_out = self._timed_out(message)
             self.current, self.due = message, self._due(message)
-            self.may_undo = message.undo and not timed_out
             self._note(message, [self.tr(TIMED_OUT)] if timed_out else [])
             if message.over:
                 self.turn = None
@@ -341,7 +336,7 @@ class RemoteSeat:
             if update.to_act and not update.events:  # else the events say whose turn it is
                 who = self.text.players(update.to_act)
                 self.console.print(self.tr("Waiting for {players}.", players=who), markup=False)
-        if self.may_undo:
+        if update.undo:  # the server's word: never for a move the stand-in bot made
             self.console.print(self.tr("Type 'undo' to take back your move."), style="dim")
 
     def _refused(self, error: Error) -> None:

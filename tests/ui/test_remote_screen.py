@@ -207,14 +207,15 @@ def _clocked(update: Update, running: list[int], left: float) -> Update:
 def test_a_move_made_when_the_time_ran_out_is_said_and_not_offered_back(left: float) -> None:
     """Ann's turn comes with ``left`` seconds on her clock; she never answers, and the next
     update has her move in it. With no time left, the table's bot made it: she is told, and
-    not offered to take it back (the bot would move again at once). With two minutes left,
-    the move was made elsewhere (another window of her seat): undo is offered as ever."""
+    not offered to take it back (the server's update says so: ``undo`` is false for a move
+    the stand-in made). With two minutes left, the move was made elsewhere (another window
+    of her seat): undo is offered as ever."""
     remote, out, match = _remote("tutankhamun", ["Ann", "Bo"])
     turn = _clocked(_update(remote, match), [0], left)
     assert turn.legal and turn.to_act == [0]
     before = match.seq
     match.play_bot(0, make_bot("random", match.game))
-    moved = _clocked(_update(remote, match, since=before, undo=True), [1], 120.0)
+    moved = _clocked(_update(remote, match, since=before, undo=left > 0), [1], 120.0)
     assert moved.to_act == [1] and moved.events
     _told(remote, turn, moved)
     text = out.getvalue().split("Ann> ")[-1]
