@@ -1,24 +1,11 @@
 /** The page offers to undo exactly when the latest update says the seat may (``undo``): the
  * server knows whose the latest step is, so a page opened later (a reload, a new tab) offers
  * it too, and a page that missed an undo never offers another seat's step. */
-import { render } from "preact";
-import { act } from "preact/test-utils";
 import { afterEach, expect, it } from "vitest";
 import type { Connection } from "../src/connection";
-import type { LegalAction, ServerMessage, Welcome } from "../src/generated/protocol";
-import { TableView } from "../src/table";
+import type { LegalAction, ServerMessage } from "../src/generated/protocol";
 import { startedConnection } from "./fake_socket";
-
-const welcome: Welcome = {
-  type: "welcome",
-  table: "t1",
-  game: "no-such-game",
-  lang: "en",
-  options: {},
-  players: 2,
-  seat: 0,
-  names: ["Ann", "Bo"],
-};
+import { readPage, twoSeats } from "./table_page";
 
 function update(seq: number, undo: boolean, extra: { over?: boolean; legal?: LegalAction[] } = {}): ServerMessage {
   const { over = false, legal = [] } = extra;
@@ -26,18 +13,7 @@ function update(seq: number, undo: boolean, extra: { over?: boolean; legal?: Leg
 }
 
 function undoShown(connection: Connection, onUndo: (() => void) | null = () => undefined): boolean {
-  const root = document.createElement("div");
-  document.body.append(root);
-  act(() =>
-    render(
-      <TableView state={connection.state} onAct={() => undefined} onUndo={onUndo} table="t1" keyText="k" titles={{}} />,
-      root,
-    ),
-  );
-  const shown = root.querySelector("button.undo") !== null;
-  render(null, root);
-  root.remove();
-  return shown;
+  return readPage(connection.state, (root) => root.querySelector("button.undo") !== null, onUndo);
 }
 
 afterEach(() => {
@@ -46,7 +22,7 @@ afterEach(() => {
 
 it("offers the undo on a fresh page when the update says the seat may", () => {
   const { connection, socket } = startedConnection();
-  socket.deliver(welcome);
+  socket.deliver(twoSeats);
   socket.deliver(update(5, true));
   expect(undoShown(connection)).toBe(true);
   // another seat moves: its update no longer offers it
@@ -57,7 +33,7 @@ it("offers the undo on a fresh page when the update says the seat may", () => {
 
 it("follows the update alone: no offer without it, after the game or for a spectator", () => {
   const { connection, socket } = startedConnection();
-  socket.deliver(welcome);
+  socket.deliver(twoSeats);
   socket.deliver(update(4, false, { legal: [{ id: 3, label: "take 3", notation: "take 3" }] }));
   const cid = connection.act(3)!;
   socket.deliver({ type: "ack", cid, seq: 5 });
