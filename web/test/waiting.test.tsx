@@ -7,9 +7,10 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
 import { Connection, type TableState } from "../src/connection";
-import type { ServerMessage, Welcome } from "../src/generated/protocol";
+import type { ServerMessage } from "../src/generated/protocol";
 import { TableView } from "../src/table";
 import { type FakeSocket, startedConnection } from "./fake_socket";
+import { twoSeats } from "./table_page";
 
 function update(seq: number, undos = 0, extra: object = {}): ServerMessage {
   return {
@@ -98,24 +99,13 @@ describe("the wait after a move", () => {
   });
 });
 
-const welcome: Welcome = {
-  type: "welcome",
-  table: "t",
-  game: "no-such-game",
-  lang: "en",
-  options: {},
-  players: 2,
-  seat: 0,
-  names: ["Ann", "Bo"],
-};
-
 afterEach(() => {
   document.body.innerHTML = "";
 });
 
 it("keeps the move buttons disabled between the ack and the update", () => {
   const { connection, socket } = connected();
-  socket.deliver(welcome);
+  socket.deliver(twoSeats);
   socket.deliver(update(4));
   const root = document.createElement("div");
   document.body.append(root);
