@@ -9,9 +9,18 @@ commit, and every move waiting on it waits for the copy and its sync too: under 
 the automatic ones off on its connections and this thread checkpoints instead, every
 ``interval`` seconds, on a connection of its own. Its checkpoints are ``PASSIVE``: they copy
 what they can without waiting for any reader or writer, so a commit never waits for them
-(SQLite lets one checkpoint and one writer run at once in WAL mode), and the next writer
-starts the log again from its beginning once all of it has been copied. Durability does not
+(SQLite lets one checkpoint and one writer run at once in WAL mode). Durability does not
 change: a commit is whole in the log when it returns, checkpointed or not.
+
+A writer starts the log again from its beginning only when a checkpoint has copied all of
+it, and under steady load a commit nearly always lands while a ``PASSIVE`` checkpoint runs:
+the log then never starts again. It grew to 911 MB in 100 seconds of the load benchmark, and
+the server's memory with it (SQLite maps an index of the log, the ``-shm`` file, 32 KiB for
+every 4,096 pages). So when a ``PASSIVE`` checkpoint leaves a log longer than
+``restart_pages``, the thread follows it with a ``RESTART`` one at once: that one holds the
+writers back while it copies the little the first left and waits for the readers, then the
+next commit starts the log from its beginning. Its wait is bounded (``RESTART_WAIT``); one
+that gives up is tried again after the next ``PASSIVE``.
 """
 
 from __future__ import annotations
@@ -27,14 +36,28 @@ CHECKPOINT_INTERVAL = 1.0
 (SQLite's own threshold is 1,000 pages, some 4 MB)."""
 
 
+RESTART_PAGES = 1000
+"""A log longer than this many pages after a ``PASSIVE`` checkpoint is started again
+(``RESTART``): SQLite's own automatic checkpoints start at the same length, about 4 MB."""
+
+RESTART_WAIT = 0.25
+"""Seconds a ``RESTART`` checkpoint waits for a writer or reader to finish before it gives
+up (the busy timeout of the thread's connection); the commits wait for it meanwhile."""
+
+
 class BackgroundCheckpoints:
     """A daemon thread that checkpoints the WAL of the SQLite database at ``path``."""
 
-    def __init__(self, path: str, interval: float = CHECKPOINT_INTERVAL) -> None:
+    def __init__(
+        self, path: str, interval: float = CHECKPOINT_INTERVAL, restart_pages: int = RESTART_PAGES
+    ) -> None:
         self.path = path
         self.interval = interval
+        self.restart_pages = restart_pages
         self.done = 0
-        """Checkpoints made so far (each a ``PASSIVE`` one; the final one included)."""
+        """Checkpoints made so far (the final one included)."""
+        self.restarts = 0
+        """``RESTART`` checkpoints that started the log again (see the module's text)."""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="sqlite-checkpoints", daemon=True)
         self._thread.start()
@@ -49,27 +72,35 @@ class BackgroundCheckpoints:
         connection: sqlite3.Connection | None = None
         try:
             while not self._stop.wait(self.interval):
-                connection = self._checkpoint(connection, "PASSIVE")
-            connection = self._checkpoint(connection, "TRUNCATE")
+                connection, left = self._checkpoint(connection, "PASSIVE")
+                if left > self.restart_pages:
+                    connection, left = self._checkpoint(connection, "RESTART")
+                    self.restarts += left == 0
+            connection, _ = self._checkpoint(connection, "TRUNCATE")
         finally:
             if connection is not None:
                 connection.close()
 
     def _checkpoint(
         self, connection: sqlite3.Connection | None, mode: str
-    ) -> sqlite3.Connection | None:
-        """One checkpoint (on ``connection``, opened first when ``None``); the connection
-        for the next. A failure is logged and the next one tries again, on a new
-        connection: a commit's log stays whole meanwhile, so a skipped checkpoint loses
-        nothing."""
+    ) -> tuple[sqlite3.Connection | None, int]:
+        """One checkpoint (on ``connection``, opened first when ``None``): the connection
+        for the next, and the pages of the log it could not copy or start again (0 once a
+        ``RESTART`` or ``TRUNCATE`` finished; the log's length where it gave up). A failure
+        is logged and the next one tries again, on a new connection: a commit's log stays
+        whole meanwhile, so a skipped checkpoint loses nothing."""
         try:
             if connection is None:
-                connection = sqlite3.connect(self.path, timeout=1.0, check_same_thread=False)
-            connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+                connection = sqlite3.connect(
+                    self.path, timeout=RESTART_WAIT, check_same_thread=False
+                )
+            busy, pages, copied = connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
         except sqlite3.Error as exc:
             log.warning("WAL checkpoint of %s failed: %s", self.path, exc)
             if connection is not None:
                 connection.close()
-            return None
+            return None, 0
         self.done += 1
-        return connection
+        if mode != "PASSIVE":
+            return connection, int(pages) if busy else 0
+        return connection, int(pages)

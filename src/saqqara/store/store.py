@@ -144,6 +144,12 @@ operating system's page cache holds the file anyway; at 200 live tables the defa
 was some 10 KB of the server's memory per table (docs/architecture.md, "Fourth pass")."""
 
 
+SQLITE_LOG_LIMIT = 16 * 1024 * 1024
+"""The size, in bytes, a WAL file is cut back to when a commit starts the log again
+(``journal_size_limit``): SQLite otherwise keeps the file at the longest the log has ever
+been, and under load that is the log of the seconds a checkpoint fell behind."""
+
+
 def _sqlite_pragmas(synchronous: str, *, autocheckpoint: bool = True) -> Any:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
@@ -152,6 +158,7 @@ def _sqlite_pragmas(synchronous: str, *, autocheckpoint: bool = True) -> Any:
         cursor.execute(f"PRAGMA cache_size=-{SQLITE_CACHE_KIB}")
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA journal_size_limit={SQLITE_LOG_LIMIT}")
         if not autocheckpoint:
             cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
