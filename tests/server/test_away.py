@@ -32,6 +32,8 @@ def test_a_bot_stands_in_for_an_absent_person_until_they_return(server: ServerPr
     def seat_one_moves() -> int:
         return sum(1 for a in store.actions(table["table"]) if a.seat == 1)
 
+    told_on_return: list[tuple[int, int]] = []
+
     async def scenario() -> tuple[Update, Update]:
         bo = TableClient(links[1])
         await bo.connect()
@@ -55,6 +57,8 @@ def test_a_bot_stands_in_for_an_absent_person_until_they_return(server: ServerPr
             await ann.act(update.legal[0].id)
         bo = TableClient(links[1])
         await bo.connect()  # Bo is back and plays himself from now on
+        back = await bo.until_update()
+        told_on_return.extend((s.seq, s.seat) for s in back.stand_in)
         bo_game, ann_final = await asyncio.gather(play_seat(bo, 2), play_seat(ann, 1))
         return ann_final, bo_game
 
@@ -66,6 +70,10 @@ def test_a_bot_stands_in_for_an_absent_person_until_they_return(server: ServerPr
     assert bo_moves[0].client_id is None  # the stand-in's moves carry no client id
     first_own = next(i for i, a in enumerate(bo_moves) if a.client_id is not None)
     assert first_own >= 2 and all(a.client_id for a in bo_moves[first_own:])
+    # Bo's first update on his return tells the game from its start, and marks the
+    # stand-in's moves for him as such (the first two at least: more may follow it).
+    assert len(told_on_return) >= 2
+    assert told_on_return == [(a.seq, 1) for a in bo_moves[: len(told_on_return)]]
 
 
 def test_without_away_after_the_seat_waits(server: ServerProcess) -> None:

@@ -64,6 +64,10 @@ def test_a_seat_out_of_time_is_played_by_the_bot(server: ServerProcess) -> None:
     moves = [a for a in store.actions(table["table"]) if a.seat == 0]
     store.close()
     assert len(moves) > 3  # seat 0 never moved itself
+    # Each of those moves is marked as the stand-in's in the update that tells it, and
+    # no move of seat 1's (its person moved every time).
+    marked = [(s.seq, s.seat) for update in seen for s in update.stand_in]
+    assert marked == [(a.seq, 0) for a in moves]
 
 
 def test_the_clock_arithmetic() -> None:

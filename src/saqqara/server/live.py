@@ -35,7 +35,7 @@ from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
 from saqqara.server.clocks import ClockRule, TurnClocks, stored_banks
-from saqqara.server.messages import TableNotice, Update, encode
+from saqqara.server.messages import StandIn, TableNotice, Update, encode
 from saqqara.server.updates import Shared, seat_update
 from saqqara.server.wording import texts
 from saqqara.store import (
@@ -107,6 +107,10 @@ class LiveTable:
         self.undone_ids: frozenset[tuple[int, str]] = frozenset()
         """The seats' client ids of actions taken back: sent again, such an id is refused
         as stale (a resend never plays a move twice, nor again once taken back)."""
+        self.stood_in: frozenset[int] = frozenset()
+        """The sequence numbers of the stored steps the stand-in bot played for a person
+        seat (away, or out of time), told in each update (``stand_in``); rare, so a
+        frozenset made anew for each."""
         self.stored = 0
         """How many of the match's steps the store holds."""
         self.snapshot_every = SNAPSHOT_EVERY
@@ -185,9 +189,7 @@ class LiveTable:
         if undone and undone[-1].seq == table.stored + 1:
             table.taken_back = undone[-1]
         table.replayed = len(logged) - match.base
-        for entry in logged:
-            if entry.client_id is not None:
-                table.client_ids[entry.seat] = (entry.client_id, entry.seq)
+        table.note_rows(logged)
         return table
 
     @property
@@ -324,11 +326,21 @@ class LiveTable:
             return None
         return seq, _snapshot_text(self.match)
 
-    def stored_up_to(self, rows: list[ActionRow]) -> None:
-        """The store now holds ``rows``: they may be told."""
+    def note_rows(self, rows: Iterable[ActionRow]) -> None:
+        """Keep what stored ``rows`` tell of their steps: each seat's latest client id,
+        and which a person seat did not send (the stand-in bot played them)."""
+        stood_in = []
         for row in rows:
             if row.client_id is not None:
                 self.client_ids[row.seat] = (row.client_id, row.seq)
+            elif row.seat != CHANCE and self.seats[row.seat].kind == "person":
+                stood_in.append(row.seq)
+        if stood_in:
+            self.stood_in = self.stood_in.union(stood_in)
+
+    def stored_up_to(self, rows: list[ActionRow]) -> None:
+        """The store now holds ``rows``: they may be told."""
+        self.note_rows(rows)
         if rows:
             self.stored = rows[-1].seq
         if self.match.is_over() and self.status in (OPEN, PLAYING):
@@ -424,6 +436,7 @@ class LiveTable:
         self.stored = fresh.stored
         self.client_ids = fresh.client_ids
         self.undone_ids = fresh.undone_ids
+        self.stood_in = fresh.stood_in
         self.replayed = fresh.replayed
         self.resumed_at = fresh.resumed_at
         self.told = [min(told, self.stored) for told in self.told]
@@ -451,13 +464,14 @@ class LiveTable:
 
     def build_update(self, seat: int | None, lang: str, since: int) -> Update:
         upto = self.stored
+        steps = self.told_steps(since, upto)
         update = seat_update(
             self.game,
             self.match,
             seat,
             lang,
             seq=upto,
-            steps=self.told_steps(since, upto),
+            steps=steps,
             status=self.status,
             playing=self.status == PLAYING,
             names=self.names(),
@@ -467,6 +481,8 @@ class LiveTable:
             update.resync = True  # the events before the snapshot are not kept
         update.undos = self.undos
         update.undo = seat is not None and self.may_undo(seat)
+        if self.stood_in:
+            update.stand_in = [StandIn(s.seq, s.seat) for s in steps if s.seq in self.stood_in]
         if self.clocks is not None:
             update.clock = self.clocks.view(time.monotonic())
         if self.forfeit is not None:

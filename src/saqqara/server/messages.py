@@ -74,6 +74,14 @@ class EventText(msgspec.Struct):
     data: dict[str, Any]
 
 
+class StandIn(msgspec.Struct, frozen=True):
+    """A move the stand-in bot made for a person seat, whose person was away or out of
+    time (``on_timeout`` ``bot``): its step and that seat."""
+
+    seq: int
+    seat: int
+
+
 class Update(msgspec.Struct, tag="update"):
     """The table as the receiving seat may see it after step ``seq``.
 
@@ -101,6 +109,9 @@ class Update(msgspec.Struct, tag="update"):
     clock: ClockView | None = None
     """The table's turn clocks at step ``seq`` as they stood when the update was sent
     (``null``: no clocks)."""
+    stand_in: list[StandIn] = []
+    """The moves among this update's events that the stand-in bot made for a person seat
+    (away, or out of time), in order; sent to every seat and spectator alike."""
     breakdown: list[ScoreLine] | None = None
     """Once the game is over, every seat's final score labelled and broken down as the
     rulebook counts it, in the connection's language, from the receiving seat's view
