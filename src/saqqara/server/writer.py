@@ -113,6 +113,7 @@ class Writer:
                     break
                 jobs.append(job)
             self._commit(jobs)
+            self.store.catch_up_log()  # the waiters were told: none waits on it
             if stop:
                 return
 

@@ -231,6 +231,16 @@ class Store:
         with self.engine.begin() as connection:
             yield connection
 
+    def catch_up_log(self) -> None:
+        """Where SQLite's background checkpoints fell behind under steady commits, copy the
+        rest of the log now, so that the next commit starts it again (the server's writer
+        thread calls this between its commits: see :mod:`saqqara.store.checkpoints`)."""
+        checkpoints = self.checkpoints
+        if checkpoints is None or not checkpoints.behind or self._grouped.tx is not None:
+            return
+        with self.engine.connect() as connection:
+            checkpoints.catch_up(connection.connection.driver_connection)
+
     @contextmanager
     def group(self) -> Iterator[None]:
         """Every store call this thread makes inside shares one transaction, committed at
