@@ -244,7 +244,7 @@ class RemoteSeat:
             elif self.turn is not None:
                 self._prompt()  # a refused command: the turn goes on
             elif self.current is not None and self.client.pending is None:
-                self._offer(self.current)  # a refused move: choose again
+                self._offer(self.current, [])  # a refused move: choose again
         elif isinstance(message, TableNotice):
             self._notice(message)
         elif isinstance(message, Undone):
@@ -254,32 +254,33 @@ class RemoteSeat:
         elif isinstance(message, Update):
             timed_out = self._timed_out(message)
             self.current, self.due = message, self._due(message)
-            self._note(message, [self.tr(TIMED_OUT)] if timed_out else [])
+            news = self._note(message, [self.tr(TIMED_OUT)] if timed_out else [])
             if message.over:
                 self.turn = None
                 self._show_end(message)
                 return message
-            self._offer(message)
+            self._offer(message, news)
         elif isinstance(message, Ack):
             self.log.clear()  # the log starts again after this seat's own move
         return None
 
-    def _offer(self, update: Update) -> None:
-        """This seat's turn, shown; or the news while others decide."""
+    def _offer(self, update: Update, news: list[str]) -> None:
+        """This seat's turn, shown; or the update's ``news`` while others decide."""
         if update.legal and self.seat is not None and not update.over:
             self._show_turn(update, self.seat)
         else:
             self.turn = None
-            self._wait(update)
+            self._wait(update, news)
 
     # -- what happened --------------------------------------------------------------------
-    def _note(self, update: Update, said: list[str]) -> None:
+    def _note(self, update: Update, said: list[str]) -> list[str]:
         """Keep the update's sentences (but the game's last: the end says it), and what
-        the terminal ``said`` of them, for the log."""
+        the terminal ``said`` of them, for the log; those lines (the update's news)."""
         quiet = QUIET.get(self.game.spec.id, frozenset()) | {GAME_OVER}
         lines = [event.text for event in update.events if event.kind not in quiet] + said
         if lines:
             self.log.append(lines)
+        return lines
 
     def _due(self, update: Update) -> float | None:
         """When this seat's time runs out by ``update``'s clock, where it runs and a bot
@@ -321,11 +322,12 @@ class RemoteSeat:
                 text.truncate(self.console.width - 1, overflow="ellipsis")
             self.console.print(text, no_wrap=not everything)
 
-    def _wait(self, update: Update) -> None:
-        """Not this seat's turn: the news, and who the table waits for when that changed."""
-        if self.log:
-            for line in self.log[-1]:
-                self.console.print(Text(line, style="dim"), no_wrap=True)
+    def _wait(self, update: Update, news: list[str]) -> None:
+        """Not this seat's turn: the update's ``news`` (an update without events, such as
+        the one that starts the table, brings none: what an earlier one said is not said
+        again), and who the table waits for when that changed."""
+        for line in news:
+            self.console.print(Text(line, style="dim"), no_wrap=True)
         if update.status == "open":
             self.console.print(
                 self.tr("Waiting for the other players to take their seats."), markup=False

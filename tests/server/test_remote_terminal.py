@@ -203,3 +203,49 @@ def test_a_move_the_bot_made_when_the_time_ran_out_is_said(server: ServerProcess
     text = screen.getvalue()
     assert left is None and told in text
     assert "Type 'undo'" not in text.split(told)[-1]
+
+
+def test_the_first_seats_are_told_the_setup_once(server: ServerProcess) -> None:
+    """A person sits down first at a Valley table of three (in a seat that does not start)
+    and is told how the game was set up; the two others sit down, and the table starts
+    with an update that has no events. The setup used to be printed again then (to every
+    seat but the last to sit down)."""
+    names = ["Ann", "Bo", "Cy"]
+    table = create_table(
+        server.base, "valley-of-the-kings", [{"kind": "person", "name": n} for n in names]
+    )
+    screen = Screen()
+    waiting = "Waiting for the other players to take their seats."
+
+    async def scenario() -> str:
+        spectator = TableClient(table["spectator"])
+        await spectator.connect()
+        starts = (await spectator.until_update()).to_act[0]
+        await spectator.close()
+        mine = (starts + 1) % 3
+        started = f"Waiting for {names[starts]}."
+
+        def until_started(prompt: str) -> str:
+            with screen.changed:
+                screen.changed.wait_for(lambda: started in screen.getvalue(), 30)
+            return "quit"
+
+        link = table["seats"][mine]["link"]
+        seated = asyncio.ensure_future(play_remote_seat(link, console(screen), until_started))
+        while waiting not in screen.getvalue():
+            await asyncio.sleep(0.05)
+        others = [TableClient(table["seats"][s]["link"]) for s in range(3) if s != mine]
+        for other in others:
+            await other.connect()
+        assert await seated is None
+        for other in others:
+            await other.close()
+        return started
+
+    started = asyncio.run(scenario())
+    text = screen.getvalue()
+    assert text.count(waiting) == 1 and started in text
+    setup = text.split("Players: Ann, Bo and Cy.\n")[1].split(waiting)[0].splitlines()
+    assert any("Round 1 begins" in line for line in setup), text
+    for line in setup:
+        assert text.count(line) == 1, text

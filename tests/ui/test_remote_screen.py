@@ -3,7 +3,8 @@
 outside never reach the terminal as control characters or markup, the end fits the
 screen and says the result once, a long name keeps the compact board's columns, a move
 the stand-in bot made when the seat's time ran out is said so (and not offered to be
-taken back), and ``--server`` gives the address a link is played at."""
+taken back), ``--server`` gives the address a link is played at, and an update with no
+events (the one that starts the table) says nothing already said."""
 
 from __future__ import annotations
 
@@ -25,7 +26,12 @@ from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
 from saqqara.remote_terminal import TIMED_OUT, RemoteSeat
 from saqqara.server.clocks import ClockView
-from saqqara.server.messages import EventText, Update, Welcome
+from saqqara.server.messages import (
+    EventText,
+    ServerMessage,
+    Update,
+    Welcome,
+)
 from saqqara.server.updates import seat_update
 from saqqara.ui.compact import COMPACT
 from saqqara.ui.terminal import UNPRINTABLE, TerminalTable, printable
@@ -67,7 +73,7 @@ def _update(remote: RemoteSeat, match: Match, since: int = 0, **changes: object)
     return msgspec.structs.replace(update, **changes) if changes else update
 
 
-def _told(remote: RemoteSeat, *updates: Update) -> None:
+def _told(remote: RemoteSeat, *updates: ServerMessage) -> None:
     async def tell() -> None:
         for update in updates:
             await remote._message(update)
@@ -226,6 +232,30 @@ def test_a_move_made_when_the_time_ran_out_is_said_and_not_offered_back(left: fl
         assert remote.log[-1][-1] == told  # and kept in the log, after the move's sentences
     else:
         assert told not in text and "Type 'undo' to take back your move." in text
+
+
+# -- 7. an update with no events says nothing already said ---------------------------------
+@pytest.mark.parametrize("game_id", ["tutankhamun", "valley-of-the-kings", "curse-of-the-mummy"])
+def test_the_update_that_starts_the_table_does_not_say_the_setup_again(game_id: str) -> None:
+    """A seat that sits down at an open table is told how the game was set up; the update
+    that starts the table when the last seat is taken brings no events, and the setup
+    was printed a second time (what the first seats saw, in Valley with three people
+    the second one too)."""
+    names = ["Ann", "Bo", "Cy"]
+    first = Match(load(game_id, 3), seed=3, names=names).to_act()[0]
+    seat = (first + 1) % 3  # not the first to act: the news, not a turn
+    remote, out, match = _remote(game_id, names, seat=seat)
+    opened = _update(remote, match, status="open")
+    _told(remote, opened)
+    setup = remote.log[-1]
+    assert setup and opened.events
+    started = _update(remote, match, since=match.seq)
+    assert not started.events and started.seq == opened.seq
+    _told(remote, started)
+    text = out.getvalue()
+    for line in setup:
+        assert text.count(line) == 1, text
+    assert f"Waiting for {names[first]}." in text
 
 
 # -- 2. --server gives the address, the link the table, seat and key -------------------------
