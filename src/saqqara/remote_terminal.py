@@ -14,14 +14,26 @@ Every text the server sends (names, labels, sentences, errors) is made printable
 from outside reaches the terminal as a control character. With ``--server`` the server's
 address is that one, and the link gives only the table, seat and key
 (:func:`table_link`).
+
+News never garbles the line being typed. The person types at any time (a reader thread
+waits on the input all along); while the prompt shows, what the server sends is printed
+above it and the prompt shown again (:meth:`RemoteSeat._news`), as a chat program does.
+On a terminal whose input goes through readline (Python's ``readline``, which
+:func:`play_remote_seat` loads for a terminal), the prompt line is wiped and written again
+below the news with what the person had typed so far, still theirs to edit and send;
+without readline what was typed cannot be read back before Enter, so the prompt line is
+left as it is, the news starts on the next line and a fresh prompt follows it (what was
+typed above still counts: Enter sends it together with what is typed after).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import msgspec
@@ -137,8 +149,19 @@ def clock_lines(clock: ClockView | None, seat: int, tr: Translator, width: int =
     return [together] if len(together) < width else [said, effect]
 
 
+ERASE_LINE = "\r\x1b[K"
+"""Back to the start of the line, and the line wiped: where a prompt was before the news."""
+
+
+def unknown_typing() -> str | None:
+    """What was typed after the prompt where the input cannot tell: unknown (``None``)."""
+    return None
+
+
 class RemoteSeat:
-    """One seat (or a spectator) at a remote table, at the terminal."""
+    """One seat (or a spectator) at a remote table, at the terminal. ``typed`` says what
+    the person has typed on the line not yet sent, where the line editor can tell
+    (readline's buffer); ``None`` where it cannot."""
 
     def __init__(
         self,
@@ -146,11 +169,15 @@ class RemoteSeat:
         welcome: Welcome,
         console: Console,
         ask: Callable[[str], str],
+        typed: Callable[[], str | None] = unknown_typing,
     ) -> None:
         welcome = from_server(welcome)
         self.client = client
         self.console = console
         self.ask = ask
+        self.typed = typed
+        self.prompted: str | None = None
+        """The prompt on the screen's last line, waiting for a line (``None``: none)."""
         self.seat = welcome.seat
         self.names = welcome.names
         lang = welcome.lang if welcome.lang in LANGUAGES else SOURCE_LANGUAGE
@@ -212,6 +239,7 @@ class RemoteSeat:
                     line: str | None = self.ask("")
                 except (EOFError, OSError, ValueError):
                     line = None
+                self.prompted = None  # Enter ended the prompt's line
                 try:
                     loop.call_soon_threadsafe(lines.put_nowait, line)
                 except RuntimeError:  # the game is over and its loop closed
@@ -227,16 +255,55 @@ class RemoteSeat:
         (:meth:`TableClient.receive_reconnecting`), and the person told."""
         return await self.client.receive_reconnecting(
             24 * 3600,
-            lost=lambda: self.console.print(
-                self.tr("The connection was lost; trying again…"), markup=False
-            ),
-            back=lambda: self.console.print(self.tr("Connected again."), markup=False),
+            lost=lambda: self._say(self.tr("The connection was lost; trying again…")),
+            back=lambda: self._say(self.tr("Connected again.")),
         )
 
+    def _say(self, text: str) -> None:
+        """One line of news, above the prompt."""
+        with self._news():
+            self.console.print(text, markup=False)
+
+    @contextlib.contextmanager
+    def _news(self) -> Iterator[None]:
+        """What is printed inside comes above the prompt, where one shows, and the prompt
+        follows it again (with what the person typed so far, where the line editor can
+        tell) while the seat is still to choose: the line being typed is never cut."""
+        shown, self.prompted = self.prompted, None
+        try:
+            with self.console.capture() as capture:
+                yield
+        finally:  # what was printed before a failure is shown too
+            self._above_prompt(capture.get(), shown)
+
+    def _above_prompt(self, said: str, shown: str | None) -> None:
+        """``said`` printed where the prompt ``shown`` was (:meth:`_news`)."""
+        if not said:
+            self.prompted = shown  # nothing printed: the prompt is still there
+            return
+        typed = self.typed()
+        out = self.console.file
+        if shown is not None or typed:
+            # wipe the prompt's line where it can be written again as it was; else leave
+            # it (what was typed stays in sight) and start a new line
+            wipe = self.console.is_terminal and typed is not None
+            out.write(ERASE_LINE if wipe else "\n")
+        out.write(said)
+        if self.prompted is None and shown is not None and self.turn is not None:
+            out.write(shown)  # still the seat's turn: the prompt again
+            self.prompted = shown
+        if typed:
+            out.write(typed)  # back where the line editor has it
+        out.flush()
+
     async def _message(self, received: ServerMessage) -> Update | None:
-        """Act on one message from the server, its texts made printable; the final update
-        once the game is over."""
-        message = from_server(received)
+        """Act on one message from the server, its texts made printable, above the prompt
+        where one shows (:meth:`_news`); the final update once the game is over."""
+        with self._news():
+            return await self._act_on(from_server(received))
+
+    async def _act_on(self, message: ServerMessage) -> Update | None:
+        """Act on one message from the server, its texts already made printable."""
         if isinstance(message, Error):
             self._refused(message)
             if message.code == "stale":
@@ -385,7 +452,9 @@ class RemoteSeat:
 
     def _prompt(self) -> None:
         if self.turn is not None and self.seat is not None:
-            self.console.print(f"{self.text.player(self.seat)}> ", end="", markup=False)
+            prompt = f"{self.text.player(self.seat)}> "
+            self.console.print(prompt, end="", markup=False)
+            self.prompted = prompt
 
     async def _command(self, line: str) -> None:
         """One line typed: a command, or a move on this seat's turn."""
@@ -551,6 +620,29 @@ class RemoteSeat:
         return []
 
 
+@contextlib.contextmanager
+def line_editor(ask: Callable[[str], str]) -> Iterator[Callable[[], str | None]]:
+    """For ``input`` at a terminal, readline (where Python has it) as the line editor:
+    what the person has typed can then be written again below news (its buffer is
+    yielded), and the terminal's settings, which readline changes while it waits for a
+    line, are put back at the end (a read still waiting when the game ends would leave
+    the terminal without echo). Elsewhere: nothing to read back."""
+    if ask is not input or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        yield unknown_typing
+        return
+    try:
+        import readline
+        import termios
+    except ImportError:  # a Python without readline: the terminal's own line editing
+        yield unknown_typing
+        return
+    saved = termios.tcgetattr(sys.stdin.fileno())
+    try:
+        yield readline.get_line_buffer
+    finally:
+        termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, saved)
+
+
 async def play_remote_seat(
     link: str | SeatLink,
     console: Console,
@@ -567,8 +659,13 @@ async def play_remote_seat(
         welcome = await client.connect()
     except ClientError as refused:
         raise ClientError(printable(refused.code), printable(refused.message)) from None
-    seat = RemoteSeat(client, welcome, console, ask)
-    tr = seat.tr
+    with line_editor(ask) as typed:
+        return await _play(RemoteSeat(client, welcome, console, ask, typed), welcome.table)
+
+
+async def _play(seat: RemoteSeat, table: str) -> Update | None:
+    """The welcome said, then the table followed to the end (``None``: the person left)."""
+    client, console, tr = seat.client, seat.console, seat.tr
     where = (
         tr("as a spectator")
         if seat.seat is None
@@ -578,7 +675,7 @@ async def play_remote_seat(
         tr(
             "{game} at table {table}, {where}.",
             game=seat.game.spec.title,
-            table=printable(welcome.table),
+            table=printable(table),
             where=where,
         ),
         markup=False,

@@ -3,7 +3,8 @@
 outside never reach the terminal as control characters or markup, the end fits the
 screen and says the result once, a long name keeps the compact board's columns, a move
 the stand-in bot made when the seat's time ran out is said so (and not offered to be
-taken back), ``--server`` gives the address a link is played at, and an update with no
+taken back), ``--server`` gives the address a link is played at, news that comes while
+the prompt shows is printed above it and the prompt shown again, and an update with no
 events (the one that starts the table) says nothing already said."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -24,11 +26,13 @@ from saqqara.core.match import Match
 from saqqara.core.playout import play_out
 from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
-from saqqara.remote_terminal import TIMED_OUT, RemoteSeat
+from saqqara.remote_terminal import ERASE_LINE, TIMED_OUT, RemoteSeat
 from saqqara.server.clocks import ClockView
 from saqqara.server.messages import (
     EventText,
     ServerMessage,
+    TableNotice,
+    Undone,
     Update,
     Welcome,
 )
@@ -43,16 +47,21 @@ LONG = "A" * 38
 
 
 def _remote(
-    game_id: str, names: list[str], seat: int | None = 0
+    game_id: str,
+    names: list[str],
+    seat: int | None = 0,
+    terminal: bool = False,
+    typed: Callable[[], str | None] = lambda: None,
 ) -> tuple[RemoteSeat, io.StringIO, Match]:
-    """A remote seat at a fresh match of ``game_id``, printing to an 80 x 24 console."""
+    """A remote seat at a fresh match of ``game_id``, printing to an 80 x 24 console (one
+    that takes itself for a ``terminal``, whose line editor says what was ``typed``)."""
     game = load(game_id, len(names))
     welcome = Welcome("T1", game_id, len(names), {}, seat, names, "en")
     out = io.StringIO()
-    screen = Console(file=out, width=80, height=24, color_system=None)
+    screen = Console(file=out, width=80, height=24, color_system=None, force_terminal=terminal)
     client = TableClient("http://127.0.0.1:9/t/T1?seat=0&key=K")
     match = Match(game, seed=3, names=names)
-    return RemoteSeat(client, welcome, screen, lambda _: ""), out, match
+    return RemoteSeat(client, welcome, screen, lambda _: "", typed), out, match
 
 
 def _update(remote: RemoteSeat, match: Match, since: int = 0, **changes: object) -> Update:
@@ -234,7 +243,41 @@ def test_a_move_made_when_the_time_ran_out_is_said_and_not_offered_back(left: fl
         assert told not in text and "Type 'undo' to take back your move." in text
 
 
-# -- 7. an update with no events says nothing already said ---------------------------------
+# -- 7. news while the prompt shows; an update with no events ------------------------------
+def test_news_while_the_prompt_shows_comes_above_it_and_the_prompt_follows() -> None:
+    """Ann's turn ends with her prompt; the table's news then starts a line of its own
+    (it used to be glued to the prompt, which was gone) and the prompt comes again below
+    it. Nothing printed: the prompt stays as it is."""
+    remote, out, match = _remote("tutankhamun", ["Ann", "Bo"])
+    _told(remote, _update(remote, match))
+    assert out.getvalue().endswith("Ann> ")
+    _told(remote, TableNotice("playing"))  # says nothing
+    assert out.getvalue().endswith("Ann> ") and remote.prompted == "Ann> "
+    _told(remote, TableNotice("closed"))
+    assert out.getvalue().endswith("Ann> \nThe table was closed.\nAnn> ")
+    remote._say("The connection was lost; trying again…")
+    assert out.getvalue().endswith("closed.\nAnn> \nThe connection was lost; trying again…\nAnn> ")
+
+
+def test_at_a_terminal_the_news_takes_the_prompts_line_and_what_was_typed_follows() -> None:
+    """With a line editor that can say what Ann has typed ("ta"), the prompt's line is
+    wiped, the news printed there, and the prompt written again with "ta" after it, to be
+    finished and sent. Once the turn is over, only what was typed is written back."""
+    typing = [""]
+    remote, out, match = _remote(
+        "tutankhamun", ["Ann", "Bo"], terminal=True, typed=lambda: typing[0]
+    )
+    turn = _update(remote, match)
+    _told(remote, turn)
+    assert out.getvalue().endswith("Ann> ")
+    typing[0] = "ta"
+    _told(remote, Undone(turn.seq, 1))
+    assert out.getvalue().endswith(f"Ann> {ERASE_LINE}Bo took back a move.\nAnn> ta")
+    remote.turn = None  # her move is on its way: no prompt, the typing stays
+    _told(remote, TableNotice("closed"))
+    assert out.getvalue().endswith(f"Ann> ta{ERASE_LINE}The table was closed.\nta")
+
+
 @pytest.mark.parametrize("game_id", ["tutankhamun", "valley-of-the-kings", "curse-of-the-mummy"])
 def test_the_update_that_starts_the_table_does_not_say_the_setup_again(game_id: str) -> None:
     """A seat that sits down at an open table is told how the game was set up; the update
