@@ -37,13 +37,13 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import msgspec
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.text import Text
 
 from saqqara.client import ClientError, SeatLink, TableClient
 from saqqara.core.game import Game
 from saqqara.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator
-from saqqara.core.presentation import Presentation, presentation_for
+from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
 from saqqara.core.registry import load
 from saqqara.server.clocks import ClockView
 from saqqara.server.messages import (
@@ -57,15 +57,14 @@ from saqqara.server.messages import (
     Welcome,
 )
 from saqqara.ui.compact import COMPACT
+from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
 from saqqara.ui.renderers import has_aids, render, without_aids
 from saqqara.ui.terminal import (
     PAGE,
     QUIET,
     RECENT,
     menu_key,
-    print_score_line,
     printable,
-    score_parts,
 )
 
 HELP = N_(
@@ -92,8 +91,6 @@ LATE = 1.0
 """Leeway, in seconds, for the time updates take to reach the terminal: a turn that ends
 with a move this terminal did not send, no earlier than this before its time ran out as
 the turn's update told it, ended because its time ran out."""
-GAME_OVER = "game-over"
-"""The kind of a game's last event: the end screen says the result once, on its own."""
 
 M = TypeVar("M")
 
@@ -560,48 +557,24 @@ class RemoteSeat:
 
     # -- the end ----------------------------------------------------------------------------
     def _show_end(self, update: Update) -> None:
-        """The end on one screen, its last row left free: the latest news, the banner, the
-        final board (the compact one, where the screen has room for it besides the rest),
-        the result said once (who ran out of time, where the table ended on time), and
-        every seat's score broken down as the seat may see it, best first (each part cut
-        to one line where the screen is short of room)."""
-        width, room = self.console.width, self.console.height - 1
-        result = self._result(update)
-        scores = sorted(update.breakdown or [], key=lambda s: (s["rank"], s["seat"]))
-        said = [len(Text(line).wrap(self.console, width)) for line in result]
-        parts = [len(Text(score_parts(s)).wrap(self.console, width - 3)) for s in scores]
-        full = 1 + sum(said) + len(scores) + sum(parts)
-        short = 1 + sum(said) + len(scores) + sum(min(n, 1) for n in parts)
-        board, drawn = self._final_board(update)
-        if drawn + short > room:
-            board, drawn = [], 0
-        one_line = drawn + full > room
-        used = drawn + (short if one_line else full)
-        news = [line for lines in self.log for line in lines]
-        for line in news[-(room - used) :] if room > used else []:
-            text = Text(line, style="dim")
-            text.truncate(width - 1, overflow="ellipsis")
-            self.console.print(text, no_wrap=True)
-        self.console.rule(self.tr("Game over"))
-        for row in board:
-            self.console.print(row, no_wrap=True)
-        for line in result:
-            self.console.print(Text(line, style="bold"))
-        for score in scores:
-            who = score["name"]
-            if score["seat"] == self.seat:
-                who = self.tr("{player} (you)", player=who)
-            print_score_line(self.console, self.tr, score, who, one_line=one_line)
+        """The end on one screen (:func:`show_end`): the latest news, the final board where
+        the screen has room for it, the result said once (who ran out of time, where the
+        table ended on time), and every seat's score broken down as the seat may see it."""
 
-    def _final_board(self, update: Update) -> tuple[list[RenderableType], int]:
-        """The board at the end and the rows it takes: the game's compact board, or its
-        full one where it has none."""
-        compact = COMPACT.get(self.game.spec.id)
-        if compact is not None:
-            rows: list[RenderableType] = list(compact(update.view, self.seat, self.text))
-            return rows, len(rows)
-        full = render(update.view, self.game, self.seat, self.text)
-        return [full], len(self.console.render_lines(full, pad=False))
+        def who(score: ScoreLine) -> str:
+            if score["seat"] == self.seat:
+                return self.tr("{player} (you)", player=score["name"])
+            return score["name"]
+
+        show_end(
+            self.console,
+            self.tr,
+            news=[line for lines in self.log for line in lines],
+            board=final_board(self.console, self.game, update.view, self.seat, self.text),
+            result=self._result(update),
+            scores=update.breakdown or [],
+            who=who,
+        )
 
     def _result(self, update: Update) -> list[str]:
         """How the game ended, in one sentence: who ran out of time where the table ended

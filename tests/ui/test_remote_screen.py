@@ -42,6 +42,17 @@ from saqqara.ui.terminal import UNPRINTABLE, TerminalTable, printable
 
 ESCAPE = "\u001b[2J\u001b[41mEVIL\u0007"
 FAKE_LINE = "Bo\r\nFAKE: Your move, type quit"
+END_TABLES = [
+    (game_id, players)
+    for game_id, most in [
+        ("tutankhamun", 6),
+        ("valley-of-the-kings", 4),
+        ("curse-of-the-mummy", 5),
+        ("tutankhamuns-revenge", 6),
+    ]
+    for players in (2, most)
+]
+"""Each game at its smallest and largest table: the end screen must fit either."""
 LONG = "A" * 38
 """A name of 38 characters (the server takes up to 40)."""
 
@@ -159,19 +170,7 @@ def test_a_name_is_never_read_as_markup(game_id: str) -> None:
 
 
 # -- 3. the end fits the screen and says the result once -----------------------------------
-@pytest.mark.parametrize(
-    ("game_id", "players"),
-    [
-        ("tutankhamun", 2),
-        ("tutankhamun", 6),
-        ("valley-of-the-kings", 2),
-        ("valley-of-the-kings", 4),
-        ("curse-of-the-mummy", 2),
-        ("curse-of-the-mummy", 5),
-        ("tutankhamuns-revenge", 2),
-        ("tutankhamuns-revenge", 6),
-    ],
-)
+@pytest.mark.parametrize(("game_id", "players"), END_TABLES)
 def test_the_end_fits_80_by_24_and_says_the_result_once(game_id: str, players: int) -> None:
     names = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
     remote, out, match = _remote(game_id, names)

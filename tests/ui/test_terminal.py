@@ -14,7 +14,9 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.journal import read_record_file
 from saqqara.core.records import Record
 from saqqara.core.registry import load, registered_games
+from saqqara.ui.compact import COMPACT
 from saqqara.ui.terminal import TerminalTable
+from tests.ui.test_remote_screen import END_TABLES
 
 
 def _reader(lines: list[str]) -> Iterator[str]:
@@ -166,3 +168,41 @@ def test_two_people_at_one_terminal_hand_over_in_a_game_of_hidden_information(
     assert "Pass the terminal to Ada" in text
     # each person's screen comes after the hand-over, never before it
     assert prompts[:4] == ["Ada> ", "", "Bo> ", ""]
+
+
+@pytest.mark.parametrize(("game_id", "players"), END_TABLES)
+def test_the_local_end_fits_80_by_24_and_says_the_result_once(
+    game_id: str, players: int, tmp_path: Path
+) -> None:
+    """A person plays to the end against random bots at 80 x 24: the end screen (the news,
+    the banner, the compact board where it fits, why the game ended, every seat's score
+    and where the record is) fits in 23 rows. It used to print the full board, and the
+    result and the scores scrolled away; where the board does not fit, the end says how
+    to see it (``saqqara replay``)."""
+    game = load(game_id, players)
+    out = io.StringIO()
+    agents = [None, *(make_bot("random", game) for _ in range(players - 1))]
+    screen = Console(file=out, width=80, height=24, color_system=None)
+    path = tmp_path / "g.jsonl"
+    table = TerminalTable(game, agents, 7, screen, lambda _: "a", path)
+    match = table.run()
+    assert match.is_over()
+    reason = table.text.outcome_reason(match.outcome().reason)
+    result = f"Game over: {reason}."
+    assert out.getvalue().count(reason) == 1, out.getvalue()
+    end = io.StringIO()
+    table.console = Console(file=end, width=80, height=24, color_system=None)
+    table._show_end()  # the end screen alone, as printed at the end of the game
+    lines = end.getvalue().splitlines()
+    assert len(lines) <= 23, end.getvalue()  # the last row stays for the shell's prompt
+    assert all(len(line) <= 80 for line in lines)
+    assert lines.count(result) == 1
+    assert sum(line.startswith("─") and "Game over" in line for line in lines) == 1
+    for line in table.text.score_breakdown(match.view(0)):
+        who = " (you)" if line["seat"] == 0 else " (random)"
+        assert any(row.startswith(f"{line['rank']}. {line['name']}{who}: ") for row in lines)
+    said = "".join(end.getvalue().split())  # a long path wraps
+    assert f"Recordsavedto{path}." in said
+    board = COMPACT[game_id](match.view(0), 0, table.text)
+    if board[-1].plain.rstrip() not in lines:
+        assert f"Thefinalboard:saqqarareplay{path}" in said

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, RenderableType
-from rich.padding import Padding
 from rich.text import Text
 
 from saqqara.core.actions import Action
@@ -35,6 +34,7 @@ from saqqara.core.perspective import Perspective
 from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
 from saqqara.core.records import Record
 from saqqara.ui.compact import COMPACT
+from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
 from saqqara.ui.renderers import has_aids, render, without_aids
 
 HUMAN = "human"
@@ -83,31 +83,6 @@ def menu_key(index: int) -> str:
     if index < len(letters):
         return letters[index]
     return letters[index // len(letters) - 1] + letters[index % len(letters)]
-
-
-def score_parts(line: ScoreLine) -> str:
-    """The parts of one seat's final score, in one run of text."""
-    return " · ".join(f"{part['label']}: {part['value']}" for part in line["parts"])
-
-
-def print_score_line(
-    console: Console, tr: Translator, line: ScoreLine, who: str, one_line: bool = False
-) -> None:
-    """One seat's line of the final score breakdown (``who`` names it): the rank, the total
-    in bold for a winner, then the parts of the score, dimmed and indented (``one_line``:
-    cut to one line of the terminal)."""
-    console.print(
-        Text(
-            tr("{rank}. {player}: {total}", rank=line["rank"], player=who, total=line["total"]),
-            style="bold" if line["rank"] == 1 else "",
-        )
-    )
-    parts = Text(score_parts(line), style="dim")
-    if one_line:
-        parts.truncate(console.width - 4, overflow="ellipsis")
-        console.print(Padding(parts, (0, 0, 0, 3)), no_wrap=True)
-        return
-    console.print(Padding(parts, (0, 0, 0, 3)))
 
 
 class QuitGame(Exception):
@@ -206,7 +181,7 @@ class TerminalTable:
             self._note(step.events)
 
     def _note(self, events: Sequence[Event]) -> None:
-        quiet = QUIET.get(self.game.spec.id, frozenset())
+        quiet = QUIET.get(self.game.spec.id, frozenset()) | {GAME_OVER}  # the end says it
         for viewer, entries in self.log.items():
             lines = [
                 self.text.event_sentence(e.to_json())
@@ -394,24 +369,31 @@ class TerminalTable:
 
     # -- the end ----------------------------------------------------------------------------
     def _show_end(self) -> None:
-        """The end: the log, the final board and every seat's labelled score broken down as
-        the rulebook counts it, as the one person at the terminal may see it (with several
-        people, as a spectator would), their own seat named."""
+        """The end on one 80 x 24 screen (:func:`show_end`), as the one person at the terminal
+        may see it (with several people, as a spectator would), their own seat named: the
+        latest news, the compact board where it fits, why the game ended, every seat's
+        score broken down as the rulebook counts it, and where the record is (``saqqara
+        replay`` on it draws the final board in full)."""
         viewer = self.people[0] if len(self.people) == 1 else None
-        for person in self.people[:1]:
-            self._show_log(person, everything=True)
-        self.console.rule(self.tr("Game over"))
         view = self.match.view(viewer)
-        self.console.print(render(view, self.game, viewer, self.text))
-        lines = sorted(
-            self.text.score_breakdown(view), key=lambda line: (line["rank"], line["seat"])
-        )
-        for line in lines:
-            seat = line["seat"]
-            who = line["name"]
+
+        def who(line: ScoreLine) -> str:
+            seat, name = line["seat"], line["name"]
             if seat == viewer:
-                who = self.tr("{player} (you)", player=who)
-            elif seat not in self.people:
-                who = f"{who} ({self.seat_names[seat]})"
-            print_score_line(self.console, self.tr, line, who)
-        self.console.print(self.tr("Record saved to {path}.", path=self.record_path), markup=False)
+                return self.tr("{player} (you)", player=name)
+            if seat not in self.people:
+                return f"{name} ({self.seat_names[seat]})"
+            return name
+
+        reason = self.text.outcome_reason(self.match.outcome().reason)
+        show_end(
+            self.console,
+            self.tr,
+            news=[line for lines in self.log[viewer] for line in lines] if self.people else [],
+            board=final_board(self.console, self.game, view, viewer, self.text),
+            result=[self.tr("Game over: {reason}.", reason=reason)] if reason else [],
+            scores=self.text.score_breakdown(view),
+            who=who,
+            after=[self.tr("Record saved to {path}.", path=self.record_path)],
+            no_board=self.tr("The final board: saqqara replay {path}", path=self.record_path),
+        )
