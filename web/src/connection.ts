@@ -11,11 +11,21 @@ import type {
   Welcome,
 } from "./generated/protocol";
 
+/** An event as the log keeps it: the first event of a move the stand-in bot made for a
+ * person seat (away, or out of time) is marked ``standIn``. */
+export type LoggedEvent = EventText & { standIn?: boolean };
+
+/** The update's events for the log, the stand-in's moves marked (once per move). */
+export function loggedEvents(update: Update): LoggedEvent[] {
+  const unmarked = new Set((update.stand_in ?? []).map((move) => move.seq));
+  return update.events.map((event) => (unmarked.delete(event.seq) ? { ...event, standIn: true } : event));
+}
+
 export interface TableState {
   link: "connecting" | "open" | "lost" | "refused";
   welcome: Welcome | null;
   update: Update | null;
-  log: EventText[];
+  log: LoggedEvent[];
   notice: TableNotice | null;
   error: string | null;
   /** Actions sent and not yet acknowledged. */
@@ -160,8 +170,8 @@ export class Connection {
         this.set({ welcome: message });
         break;
       case "update": {
-        const log =
-          message.resync || this.freshLog ? message.events : [...this.state.log, ...message.events];
+        const events = loggedEvents(message);
+        const log = message.resync || this.freshLog ? events : [...this.state.log, ...events];
         this.freshLog = false;
         this.since = message.seq;
         // Any update but the one the awaited action was chosen in is newer (an undo brings

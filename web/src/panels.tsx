@@ -1,6 +1,7 @@
 /** Seat panels (name, symbol, whose turn, the public numbers of each seat) and the log. */
 import { SeatClock, useElapsed } from "./clock";
-import type { ClockView, EventText } from "./generated/protocol";
+import type { LoggedEvent } from "./connection";
+import type { ClockView } from "./generated/protocol";
 import type { View } from "./boards/view";
 import { type Translate, useLanguage } from "./i18n";
 import { seatColour, seatSymbol } from "./seats";
@@ -81,7 +82,7 @@ export function SeatPanels(props: {
   );
 }
 
-export function Log(props: { log: EventText[] }) {
+export function Log(props: { log: LoggedEvent[] }) {
   const { log } = props;
   const { t } = useLanguage();
   const last = log.length > 0 ? log[log.length - 1]?.seq : undefined;
@@ -93,6 +94,7 @@ export function Log(props: { log: EventText[] }) {
         {shown.map((event, index) => (
           <li key={`${event.seq}-${index}`} class={event.seq === last ? "last" : undefined}>
             {event.text}
+            {event.standIn && <span class="stand-in"> {t("(a bot moved for this player)")}</span>}
           </li>
         ))}
       </ol>

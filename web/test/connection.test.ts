@@ -127,3 +127,24 @@ describe("Connection", () => {
     expect(connection.state.link).not.toBe("refused");
   });
 });
+
+describe("the stand-in's moves", () => {
+  it("are marked in the log, once per move, and a resync marks them anew", () => {
+    const connection = new Connection(() => "ws://x", () => undefined, (url) => new FakeSocket(url));
+    connection.receive({ ...(update(3, [1, 2, 2, 3]) as object), stand_in: [{ seq: 2, seat: 1 }] } as ServerMessage);
+    connection.receive(update(4, [4]));
+    const marks = (): [number, boolean][] => connection.state.log.map((e) => [e.seq, e.standIn === true]);
+    expect(marks()).toEqual([
+      [1, false],
+      [2, true],
+      [2, false],
+      [3, false],
+      [4, false],
+    ]);
+    connection.receive({ ...(update(9, [8, 9]) as object), resync: true, stand_in: [{ seq: 9, seat: 0 }] } as ServerMessage);
+    expect(marks()).toEqual([
+      [8, false],
+      [9, true],
+    ]);
+  });
+});

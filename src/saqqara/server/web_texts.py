@@ -70,6 +70,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Your moves"),
     N_("Log"),
     N_("What happened"),
+    N_("(a bot moved for this player)"),
     N_("Game over"),
     N_("Result"),
     N_("Won by {players}"),
