@@ -32,7 +32,6 @@ import asyncio
 import contextlib
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -87,7 +86,7 @@ ON_TIMEOUT = {
     "lose": N_("When it runs out, you lose the game."),
 }
 TIMED_OUT = N_("Your time ran out; a bot moved for you.")
-LATE = 1.0
+STOOD_IN = N_("A bot moved for {player}.")
 """Leeway, in seconds, for the time updates take to reach the terminal: a turn that ends
 with a move this terminal did not send, no earlier than this before its time ran out as
 the turn's update told it, ended because its time ran out."""
@@ -193,9 +192,6 @@ class RemoteSeat:
         self.waiting_for: list[int] | None = None
         self.current: Update | None = None
         """The latest update, as printable (:func:`from_server`)."""
-        self.due: float | None = None
-        """When this seat's time runs out (``time.monotonic``), read off the latest update's
-        clock where it runs and a bot moves for a seat out of time; else ``None``."""
 
     async def run(self) -> Update:
         """Follow the table, playing the seat's turns, until the game is over. Lines are
@@ -316,9 +312,8 @@ class RemoteSeat:
             self.console.print(said, markup=False)
             self.log.append([said])
         elif isinstance(message, Update):
-            timed_out = self._timed_out(message)
-            self.current, self.due = message, self._due(message)
-            news = self._note(message, [self.tr(TIMED_OUT)] if timed_out else [])
+            self.current = message
+            news = self._note(message, self._stood_in(message))
             if message.over:
                 self.turn = None
                 self._show_end(message)
@@ -346,25 +341,15 @@ class RemoteSeat:
             self.log.append(lines)
         return lines
 
-    def _due(self, update: Update) -> float | None:
-        """When this seat's time runs out by ``update``'s clock, where it runs and a bot
-        then moves for the seat."""
-        clock, seat = update.clock, self.seat
-        if clock is None or seat is None or clock.on_timeout != "bot":
-            return None
-        if seat not in clock.running:
-            return None
-        limits = [t for t in (clock.move_left[seat], clock.game_left[seat]) if t is not None]
-        return time.monotonic() + min(limits) if limits else None
-
-    def _timed_out(self, update: Update) -> bool:
-        """Whether ``update`` ends a turn of this seat that the person never answered
-        after its time ran out: the stand-in bot moved for them. (The protocol marks no
-        such move; the clock of the turn's update says when the time was up.)"""
-        turn, due = self.turn, self.due
-        if turn is None or due is None or self.client.pending is not None:
-            return False
-        return update.seq > turn.seq and time.monotonic() >= due - LATE
+    def _stood_in(self, update: Update) -> list[str]:
+        """What the terminal says of the moves the stand-in bot made in ``update``, which
+        the server marks (``stand_in``): a seat whose time ran out, or whose person was
+        away. Each seat is named once, its own seat first."""
+        seats = list(dict.fromkeys(mark.seat for mark in update.stand_in))
+        said = [self.tr(TIMED_OUT)] if self.seat in seats else []
+        return said + [
+            self.tr(STOOD_IN, player=self.text.player(seat)) for seat in seats if seat != self.seat
+        ]
 
     def _show_log(self, everything: bool = False, most: int = RECENT) -> None:
         """The log since this seat's last move, the latest update's lines standing out;

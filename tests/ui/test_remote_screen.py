@@ -2,8 +2,8 @@
 (``seat_update``) are handed to a :class:`RemoteSeat` with an 80 x 24 console. Texts from
 outside never reach the terminal as control characters or markup, the end fits the
 screen and says the result once, a long name keeps the compact board's columns, a move
-the stand-in bot made when the seat's time ran out is said so (and not offered to be
-taken back), ``--server`` gives the address a link is played at, news that comes while
+the stand-in bot made, as the server marks it, is said so (and one of the seat's own not
+offered to be taken back), ``--server`` gives the address a link is played at, news that comes while
 the prompt shows is printed above it and the prompt shown again, and an update with no
 events (the one that starts the table) says nothing already said."""
 
@@ -27,10 +27,10 @@ from saqqara.core.playout import play_out
 from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
 from saqqara.remote_terminal import ERASE_LINE, TIMED_OUT, RemoteSeat
-from saqqara.server.clocks import ClockView
 from saqqara.server.messages import (
     EventText,
     ServerMessage,
+    StandIn,
     TableNotice,
     Undone,
     Update,
@@ -211,35 +211,52 @@ def test_a_long_name_keeps_the_columns_of_the_compact_board(game_id: str) -> Non
     assert LONG not in "".join(rows)  # cut, with an ellipsis, everywhere on the board
 
 
-# -- 6. the stand-in bot's move when the seat's time ran out ---------------------------------
-def _clocked(update: Update, running: list[int], left: float) -> Update:
-    clock = ClockView(120, None, [left, 120], [None, None], running, "bot")
-    return msgspec.structs.replace(update, clock=clock)
-
-
-@pytest.mark.parametrize("left", [0.0, 120.0])
-def test_a_move_made_when_the_time_ran_out_is_said_and_not_offered_back(left: float) -> None:
-    """Ann's turn comes with ``left`` seconds on her clock; she never answers, and the next
-    update has her move in it. With no time left, the table's bot made it: she is told, and
-    not offered to take it back (the server's update says so: ``undo`` is false for a move
-    the stand-in made). With two minutes left, the move was made elsewhere (another window
-    of her seat): undo is offered as ever."""
+# -- 6. the stand-in bot's moves, as the server marks them ---------------------------------
+@pytest.mark.parametrize("stood_in", [True, False])
+def test_a_move_the_stand_in_made_is_said_and_not_offered_back(stood_in: bool) -> None:
+    """Ann's turn comes; she never answers, and the next update has her move in it. Where
+    the server marks it as the stand-in bot's (``stand_in``: her time ran out), she is told
+    so, and not offered to take it back (``undo`` is false for such a move). Unmarked, the
+    move was made elsewhere (another window of her seat): undo is offered as ever."""
     remote, out, match = _remote("tutankhamun", ["Ann", "Bo"])
-    turn = _clocked(_update(remote, match), [0], left)
+    turn = _update(remote, match)
     assert turn.legal and turn.to_act == [0]
     before = match.seq
     match.play_bot(0, make_bot("random", match.game))
-    moved = _clocked(_update(remote, match, since=before, undo=left > 0), [1], 120.0)
+    marks = [StandIn(match.seq, 0)] if stood_in else []
+    moved = _update(remote, match, since=before, undo=not stood_in, stand_in=marks)
     assert moved.to_act == [1] and moved.events
     _told(remote, turn, moved)
     text = out.getvalue().split("Ann> ")[-1]
     told = "Your time ran out; a bot moved for you."
     assert told == TIMED_OUT
-    if left == 0.0:
+    if stood_in:
         assert told in text and "Type 'undo'" not in text
         assert remote.log[-1][-1] == told  # and kept in the log, after the move's sentences
     else:
         assert told not in text and "Type 'undo' to take back your move." in text
+
+
+def test_a_move_the_stand_in_made_for_another_seat_is_said_with_their_name() -> None:
+    """Bo is away when his turn comes: the bot moves for him. Ann reads it in the news and
+    in her log (once, however many of his moves one update brings); her own time is not
+    said to be out."""
+    remote, out, match = _remote("tutankhamun", ["Ann", "Bo", "Cy"])
+    start = _update(remote, match)
+    _told(remote, start)
+    before = match.seq
+    bot = make_bot("random", match.game)
+    match.play_bot(0, bot)
+    marks: list[StandIn] = []
+    while match.to_act() == (1,) and len(marks) < 3:
+        match.play_bot(1, bot)
+        marks.append(StandIn(match.seq, 1))
+    moved = _update(remote, match, since=before, stand_in=marks)
+    _told(remote, moved)
+    said = "A bot moved for Bo."
+    assert out.getvalue().count(said) == 1
+    assert remote.log[-1][-1] == said
+    assert TIMED_OUT not in out.getvalue()
 
 
 # -- 7. news while the prompt shows; an update with no events ------------------------------
