@@ -112,19 +112,42 @@ def _log_bytes(db: Path) -> int:
     return wal.stat().st_size if wal.exists() else 0
 
 
-def _write_steadily(store: Store, table_id: str, commits: int) -> int:
-    """``commits`` commits a millisecond apart, as a server under load makes them (a
-    checkpoint nearly always overlaps one), each followed by what the server's writer
-    does between two commits; the largest the log file grew meanwhile."""
+def _commit_past_a_reader(store: Store, table_id: str, rounds: int, commits: int) -> int:
+    """``rounds`` times: a reader holds its snapshot while ``commits`` commits land, the
+    thread's checkpoint runs (it copies only what that reader sees, as one overlapped by a
+    commit copies only what was there when it began), the reader leaves, and the writer does
+    what it does between two commits; the largest the log file grew meanwhile. Under steady
+    load a commit nearly always lands while the thread's checkpoint runs; the reader makes
+    that happen every time."""
     store.create_table(table_row(table_id), [SeatRow(0, "bot", "Bot", bot="random")])
     db = Path(make_url(store.url).database or "")
-    largest = 0
-    for seq in range(1, commits + 1):
-        store.append(table_id, [ActionRow(seq, 0, "x" * 200)])
-        store.catch_up_log()
-        largest = max(largest, _log_bytes(db))
-        time.sleep(0.001)
+    checkpoints = store.checkpoints
+    assert checkpoints is not None
+    reader = sqlite3.connect(db, isolation_level=None)
+    largest, seq = 0, 0
+    try:
+        for _ in range(rounds):
+            reader.execute("BEGIN")
+            reader.execute("SELECT count(*) FROM actions").fetchone()
+            for _ in range(commits):
+                seq += 1
+                store.append(table_id, [ActionRow(seq, 0, "x" * 200)])
+            checkpoints.checkpoint()
+            reader.execute("COMMIT")
+            store.catch_up_log()
+            largest = max(largest, _log_bytes(db))
+    finally:
+        reader.close()
     return largest
+
+
+def _store_with_checkpoints_by_hand(db: Path, long_log: int) -> Store:
+    """A store whose background checkpoints run only when the test makes one."""
+    store = Store(f"sqlite:///{db}", sqlite_sync="normal", background_checkpoints=True)
+    assert store.checkpoints is not None
+    store.checkpoints.close()
+    store.checkpoints = BackgroundCheckpoints(str(db), interval=3600, long_log=long_log)
+    return store
 
 
 def test_under_steady_commits_the_writer_catches_up_and_the_log_stays_short(tmp_path: Path) -> None:
@@ -132,15 +155,12 @@ def test_under_steady_commits_the_writer_catches_up_and_the_log_stays_short(tmp_
     landing during them: under the load benchmark the log grew by some 9 MB a second (911 MB
     in 100 s), and the server's memory with its index. A checkpoint that leaves a long log
     marks it behind, and the writer copies the rest between two commits."""
-    db = tmp_path / "steady.db"
-    store = Store(f"sqlite:///{db}", sqlite_sync="normal", background_checkpoints=True)
+    store = _store_with_checkpoints_by_hand(tmp_path / "steady.db", long_log=10)
     assert store.checkpoints is not None
-    store.checkpoints.close()  # replaced by a quicker one, below
-    store.checkpoints = BackgroundCheckpoints(str(db), interval=0.02, long_log=50)
     try:
-        largest = _write_steadily(store, "t1", 800)
-        assert store.checkpoints.caught_up > 0
-        assert largest < 1_500_000, largest  # 800 commits are 3-11 MB of log
+        largest = _commit_past_a_reader(store, "t1", rounds=40, commits=20)
+        assert store.checkpoints.caught_up == 40
+        assert largest < 500_000, largest  # 800 commits are some 9 MB of log
         assert len(store.actions("t1")) == 800
     finally:
         store.close()
@@ -148,13 +168,12 @@ def test_under_steady_commits_the_writer_catches_up_and_the_log_stays_short(tmp_
 
 def test_without_catching_up_the_same_commits_grow_the_log(tmp_path: Path) -> None:
     """The test above, the writer's catching up left out: what it guards against."""
-    db = tmp_path / "passive.db"
-    store = Store(f"sqlite:///{db}", sqlite_sync="normal", background_checkpoints=True)
+    store = _store_with_checkpoints_by_hand(tmp_path / "passive.db", long_log=10**9)
     assert store.checkpoints is not None
-    store.checkpoints.close()
-    store.checkpoints = BackgroundCheckpoints(str(db), interval=0.02, long_log=10**9)
     try:
-        assert _write_steadily(store, "t1", 800) > 3_000_000
+        largest = _commit_past_a_reader(store, "t1", rounds=40, commits=20)
+        assert largest > 5_000_000, largest
         assert store.checkpoints.caught_up == 0
+        assert len(store.actions("t1")) == 800
     finally:
         store.close()

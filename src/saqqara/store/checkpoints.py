@@ -60,6 +60,7 @@ class BackgroundCheckpoints:
         for the writer to finish (:meth:`catch_up`)."""
         self.caught_up = 0
         """The writer's checkpoints that copied the whole log, so that it starts again."""
+        self._connection: sqlite3.Connection | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="sqlite-checkpoints", daemon=True)
         self._thread.start()
@@ -82,15 +83,19 @@ class BackgroundCheckpoints:
             self.behind = False
             self.caught_up += 1
 
+    def checkpoint(self) -> None:
+        """One ``PASSIVE`` checkpoint now, as the thread makes one every ``interval``
+        seconds (the tests make them at chosen moments, the interval set long)."""
+        self._connection = self._checkpoint(self._connection, "PASSIVE")
+
     def _run(self) -> None:
-        connection: sqlite3.Connection | None = None
         try:
             while not self._stop.wait(self.interval):
-                connection = self._checkpoint(connection, "PASSIVE")
-            connection = self._checkpoint(connection, "TRUNCATE")
+                self.checkpoint()
+            self._connection = self._checkpoint(self._connection, "TRUNCATE")
         finally:
-            if connection is not None:
-                connection.close()
+            if self._connection is not None:
+                self._connection.close()
 
     def _checkpoint(
         self, connection: sqlite3.Connection | None, mode: str
