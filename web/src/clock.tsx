@@ -47,6 +47,16 @@ export function useElapsed(clock: ClockView | null | undefined): number {
   return elapsed;
 }
 
+/** An hourglass drawn in the text's colour: the "⌛" character is missing from many fonts
+ * (Debian's Chromium with its DejaVu fonts drew an empty box). */
+function Hourglass() {
+  return (
+    <svg class="hourglass" viewBox="0 0 10 14" width="0.7em" height="1em" aria-hidden="true">
+      <path d="M1 1h8M1 13h8M2 1c0 4 6 4 6 6s-6 2-6 6M8 1c0 4-6 4-6 6s6 2 6 6" fill="none" stroke="currentColor" stroke-width="1.3" />
+    </svg>
+  );
+}
+
 /** One seat's clock: game time left, and move time left while it runs. */
 export function SeatClock(props: { clock: ClockView; seat: number; elapsed: number }) {
   const { clock, seat, elapsed } = props;
@@ -67,7 +77,8 @@ export function SeatClock(props: { clock: ClockView; seat: number; elapsed: numb
       aria-label={parts.join(", ")}
       title={parts.join(", ")}
     >
-      {" ⌛ "}
+      {" "}
+      <Hourglass />{" "}
       {left.game !== null && <span class="game-left">{formatSeconds(left.game)}</span>}
       {left.running && left.move !== null && (
         <span class="move-left">
