@@ -87,6 +87,7 @@ ON_TIMEOUT = {
 }
 TIMED_OUT = N_("Your time ran out; a bot moved for you.")
 STOOD_IN = N_("A bot moved for {player}.")
+AWAY_STOOD_IN = N_("While you were away, a bot moved for you.")
 """Leeway, in seconds, for the time updates take to reach the terminal: a turn that ends
 with a move this terminal did not send, no earlier than this before its time ran out as
 the turn's update told it, ended because its time ran out."""
@@ -192,6 +193,9 @@ class RemoteSeat:
         self.waiting_for: list[int] | None = None
         self.current: Update | None = None
         """The latest update, as printable (:func:`from_server`)."""
+        self.away = True
+        """Whether the next update may bring moves a bot made for this seat while this
+        terminal was not connected: at the start, and after a lost connection."""
 
     async def run(self) -> Update:
         """Follow the table, playing the seat's turns, until the game is over. Lines are
@@ -249,8 +253,14 @@ class RemoteSeat:
         return await self.client.receive_reconnecting(
             24 * 3600,
             lost=lambda: self._say(self.tr("The connection was lost; trying again…")),
-            back=lambda: self._say(self.tr("Connected again.")),
+            back=self._back,
         )
+
+    def _back(self) -> None:
+        """The connection is open again: said, and the moves a bot made for this seat
+        meanwhile are told as made while the person was away."""
+        self.away = True
+        self._say(self.tr("Connected again."))
 
     def _say(self, text: str) -> None:
         """One line of news, above the prompt."""
@@ -344,9 +354,12 @@ class RemoteSeat:
     def _stood_in(self, update: Update) -> list[str]:
         """What the terminal says of the moves the stand-in bot made in ``update``, which
         the server marks (``stand_in``): a seat whose time ran out, or whose person was
-        away. Each seat is named once, its own seat first."""
+        away. Each seat is named once, its own seat first; its own moves are said to be
+        made while the person was away where this terminal was not connected before the
+        update (it has just started, or it connected again)."""
         seats = list(dict.fromkeys(mark.seat for mark in update.stand_in))
-        said = [self.tr(TIMED_OUT)] if self.seat in seats else []
+        away, self.away = self.away, False
+        said = [self.tr(AWAY_STOOD_IN if away else TIMED_OUT)] if self.seat in seats else []
         return said + [
             self.tr(STOOD_IN, player=self.text.player(seat)) for seat in seats if seat != self.seat
         ]

@@ -26,7 +26,7 @@ from saqqara.core.match import Match
 from saqqara.core.playout import play_out
 from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
-from saqqara.remote_terminal import ERASE_LINE, TIMED_OUT, RemoteSeat
+from saqqara.remote_terminal import AWAY_STOOD_IN, ERASE_LINE, TIMED_OUT, RemoteSeat
 from saqqara.server.messages import (
     EventText,
     ServerMessage,
@@ -235,6 +235,31 @@ def test_a_move_the_stand_in_made_is_said_and_not_offered_back(stood_in: bool) -
         assert remote.log[-1][-1] == told  # and kept in the log, after the move's sentences
     else:
         assert told not in text and "Type 'undo' to take back your move." in text
+
+
+def test_a_move_the_stand_in_made_while_the_terminal_was_away_is_said_so() -> None:
+    """Ann's terminal lost its connection while her turn was on; the bot moved for her, as
+    the table does for a person gone too long. The update that comes once she is connected
+    again says it was while she was away, not that her time ran out. The terminal is
+    connected from then on: the next such move is said to be a timeout."""
+    remote, out, match = _remote("tutankhamun", ["Ann", "Bo"])
+    _told(remote, _update(remote, match))
+    bot = make_bot("random", match.game)
+    before = match.seq
+    match.play_bot(0, bot)
+    marks = [StandIn(match.seq, 0)]
+    match.play_bot(1, bot)
+    remote._back()
+    _told(remote, _update(remote, match, since=before, undo=False, stand_in=marks))
+    away = "While you were away, a bot moved for you."
+    assert away == AWAY_STOOD_IN
+    assert remote.log[-1][-1] == away and TIMED_OUT not in out.getvalue()
+    before = match.seq
+    match.play_bot(0, bot)
+    marks = [StandIn(match.seq, 0)]
+    _told(remote, _update(remote, match, since=before, undo=False, stand_in=marks))
+    assert remote.log[-1][-1] == TIMED_OUT
+    assert out.getvalue().count(away) == 1
 
 
 def test_a_move_the_stand_in_made_for_another_seat_is_said_with_their_name() -> None:
