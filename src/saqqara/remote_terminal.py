@@ -127,6 +127,11 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
+def _clock_runs(update: Update, seat: int) -> bool:
+    """Whether ``seat``'s clock runs in ``update``."""
+    return update.clock is not None and seat in update.clock.running
+
+
 def clock_lines(clock: ClockView | None, seat: int, tr: Translator, width: int = 80) -> list[str]:
     """What ``seat`` is told of its own clock at its turn, in lines shorter than ``width``
     (nothing without clocks)."""
@@ -336,10 +341,32 @@ class RemoteSeat:
     def _offer(self, update: Update, news: list[str]) -> None:
         """This seat's turn, shown; or the update's ``news`` while others decide."""
         if update.legal and self.seat is not None and not update.over:
-            self._show_turn(update, self.seat)
+            if self._same_turn(update):
+                self._clock_changed(update, self.seat)
+            else:
+                self._show_turn(update, self.seat)
         else:
             self.turn = None
             self._wait(update, news)
+
+    def _same_turn(self, update: Update) -> bool:
+        """Whether ``update`` is the turn already on the screen again, nothing new in it but
+        perhaps the clock (the server sends such an update to every seat when a person
+        takes a seat at a rematch in play, and their clock starts): not drawn again."""
+        turn = self.turn
+        return (
+            turn is not None
+            and not update.events
+            and (update.seq, update.undos, update.legal) == (turn.seq, turn.undos, turn.legal)
+        )
+
+    def _clock_changed(self, update: Update, seat: int) -> None:
+        """The turn on the screen goes on; its clock is said again where it started."""
+        before, self.turn = self.turn, update
+        if before is None or _clock_runs(before, seat) or not _clock_runs(update, seat):
+            return
+        for line in clock_lines(update.clock, seat, self.tr, self.console.width):
+            self.console.print(Text(line, style="bold"), no_wrap=True)
 
     # -- what happened --------------------------------------------------------------------
     def _note(self, update: Update, said: list[str]) -> list[str]:

@@ -4,8 +4,9 @@ outside never reach the terminal as control characters or markup, the end fits t
 screen and says the result once, a long name keeps the compact board's columns, a move
 the stand-in bot made, as the server marks it, is said so (and one of the seat's own not
 offered to be taken back), ``--server`` gives the address a link is played at, news that comes while
-the prompt shows is printed above it and the prompt shown again, and an update with no
-events (the one that starts the table) says nothing already said."""
+the prompt shows is printed above it and the prompt shown again, an update with no
+events (the one that starts the table) says nothing already said, and the same turn told
+again is not drawn again."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from saqqara.core.playout import play_out
 from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
 from saqqara.remote_terminal import AWAY_STOOD_IN, ERASE_LINE, TIMED_OUT, RemoteSeat
+from saqqara.server.clocks import ClockView
 from saqqara.server.messages import (
     EventText,
     ServerMessage,
@@ -371,3 +373,26 @@ def test_play_connects_to_the_server_given(link: str, capsys: pytest.CaptureFixt
     error = capsys.readouterr().err
     assert code == 1, error
     assert "cannot reach the server at http://127.0.0.1:9:" in error
+
+
+def test_the_same_turn_again_is_not_drawn_again_but_a_clock_that_starts_is_said() -> None:
+    """At a rematch in play the server tells every seat again when a person takes their
+    seat (their clock starts): Ann's turn, already on the screen, is not drawn a second
+    time; where her own clock starts running with it, its line is printed, and only it."""
+    remote, out, match = _remote("tutankhamun", ["Ann", "Bo"])
+    still = ClockView(30, None, [30, 30], [None, None], [], "bot")
+    turn = _update(remote, match, clock=still)
+    _told(remote, turn)
+    shown = out.getvalue()
+    assert shown.count("Ann, your move") == 1 and shown.endswith("Ann> ")
+    again = msgspec.structs.replace(turn, events=[])  # nothing happened since
+    _told(remote, again)
+    assert out.getvalue() == shown  # nothing printed; the prompt is still there
+    running = msgspec.structs.replace(still, running=[0])
+    _told(remote, msgspec.structs.replace(again, clock=running))
+    added = out.getvalue()[len(shown) :].splitlines()
+    assert added[1:] == [
+        "Your clock: 0:30 for this move. When it runs out, a bot moves for you.",
+        "Ann> ",
+    ], added
+    assert "Ann, your move" not in out.getvalue()[len(shown) :]
