@@ -7,7 +7,9 @@ the table has one, the latest lines of the log and one page of the moves, each w
 menu letter; a move is chosen by its letter or its notation, and the same commands as at
 a local table show more (``help``). ``undo`` takes back the seat's last move where the
 table allows it; ``quit`` leaves the terminal, and the seat stays its holder's (the same
-command brings them back). Every word is in the seat's language.
+command brings them back). A move the table's bot made for a seat (its time ran out, or
+its person was away) is said so, as the update marks it. Every word is in the seat's
+language.
 
 Every text the server sends (names, labels, sentences, errors) is made printable
 (:func:`saqqara.ui.terminal.printable`) as it arrives (:func:`from_server`), so nothing
@@ -88,9 +90,9 @@ ON_TIMEOUT = {
 TIMED_OUT = N_("Your time ran out; a bot moved for you.")
 STOOD_IN = N_("A bot moved for {player}.")
 AWAY_STOOD_IN = N_("While you were away, a bot moved for you.")
-"""Leeway, in seconds, for the time updates take to reach the terminal: a turn that ends
-with a move this terminal did not send, no earlier than this before its time ran out as
-the turn's update told it, ended because its time ran out."""
+"""What the terminal says of the stand-in bot's moves, which updates mark (``stand_in``):
+its own seat's while it was connected (the time ran out), another seat's, and its own seat's
+made while it was not connected."""
 
 M = TypeVar("M")
 
