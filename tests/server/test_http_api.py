@@ -77,9 +77,13 @@ def test_links_are_secret_and_a_seat_link_is_needed_to_sit(
 
 
 def test_lobby_join_leave_and_start(server: ServerProcess, http: httpx.Client) -> None:
-    table = create_table(server.base, "tutankhamun", [{"kind": "person"}, {"kind": "person"}])
+    """Ann's seat has its link; the other is left open, for anyone in the lobby."""
+    seats: list[dict[str, object]] = [{"kind": "person"}, {"kind": "person", "open": True}]
+    table = create_table(server.base, "tutankhamun", seats)
     table_id = table["table"]
-    assert table_id in [t["id"] for t in http.get("/api/lobby").json()["tables"]]
+    assert "link" not in table["seats"][1] and table["seats"][1]["open"]
+    listed = [t for t in http.get("/api/lobby").json()["tables"] if t["id"] == table_id]
+    assert [s["open"] for s in listed[0]["seats"]] == [False, True]
     first = SeatLink.parse(table["seats"][0]["link"])
     joined = http.post(
         f"/api/tables/{table_id}/join", json={"seat": 0, "key": first.key, "name": "Ann"}
@@ -87,9 +91,6 @@ def test_lobby_join_leave_and_start(server: ServerProcess, http: httpx.Client) -
     assert joined == {"table": table_id, "seat": 0}
     stranger = http.post(f"/api/tables/{table_id}/join", json={"name": "Bo"}).json()
     assert stranger["seat"] == 1 and "link" in stranger
-    old_link = table["seats"][1]["link"]
-    with pytest.raises(ClientError, match="bad-key"):
-        asyncio.run(TableClient(old_link).connect())  # the server gave the seat a new key
     info = http.get(f"/api/tables/{table_id}").json()
     assert info["status"] == "playing" and [s["name"] for s in info["seats"]] == ["Ann", "Bo"]
     assert table_id not in [t["id"] for t in http.get("/api/lobby").json()["tables"]]
@@ -100,6 +101,36 @@ def test_lobby_join_leave_and_start(server: ServerProcess, http: httpx.Client) -
     assert http.get(f"/api/tables/{table_id}").json()["seats"][1]["kind"] == "bot"
     final = asyncio.run(play_seat(TableClient(table["seats"][0]["link"]), 1))
     assert final.over
+
+
+def test_a_stranger_from_the_lobby_never_takes_a_seat_whose_link_is_out(
+    server: ServerProcess, http: httpx.Client
+) -> None:
+    """A trial found it: Ada made a public table for herself and Bartholomew, and a stranger
+    who clicked Join in the lobby got Ada's seat, with a new key; her own link was dead.
+    A seat with a link is kept for its holder: the table is not in the lobby, a keyless
+    join is refused and changes nothing, and both links still work."""
+    seats = [{"kind": "person", "name": "Ada"}, {"kind": "person", "name": "Bartholomew"}]
+    table = create_table(server.base, "tutankhamun", [*seats, {"kind": "bot"}])
+    table_id = table["table"]
+    assert table_id not in [t["id"] for t in http.get("/api/lobby").json()["tables"]]
+    before = http.get(f"/api/tables/{table_id}").json()
+    assert [s["open"] for s in before["seats"]] == [False, False, False]
+    stranger = http.post(f"/api/tables/{table_id}/join", json={"name": "Eve"})
+    assert stranger.status_code == 400 and stranger.json()["error"]["code"] == "no-seat"
+    assert http.get(f"/api/tables/{table_id}").json() == before
+    for seat in (0, 1):
+        link = SeatLink.parse(table["seats"][seat]["link"])
+        joined = http.post(f"/api/tables/{table_id}/join", json={"seat": seat, "key": link.key})
+        assert joined.status_code == 200
+    assert http.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+
+
+def test_only_a_person_seat_is_left_open(http: httpx.Client) -> None:
+    seats = [{"kind": "person"}, {"kind": "bot", "open": True}]
+    answer = http.post("/api/tables", json={"game": "tutankhamun", "seats": seats})
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad-request"
+    assert "only a person seat is left open" in answer.json()["error"]["message"]
 
 
 def test_rematch_keeps_the_seats_and_their_keys(server: ServerProcess, http: httpx.Client) -> None:

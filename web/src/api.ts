@@ -33,6 +33,8 @@ export interface TableSeat {
   name: string;
   bot?: string | null;
   taken?: boolean;
+  /** A person seat with no link out: anyone may take it from the lobby. */
+  open?: boolean;
   link?: string;
 }
 

@@ -8,7 +8,8 @@ import { GamePicture } from "./pictures";
 import { hotSeatPath, localPath } from "./route";
 
 interface SeatChoice {
-  kind: "person" | "bot";
+  /** ``person``: someone the creator sends the seat's link; ``open``: anyone in the lobby. */
+  kind: "person" | "open" | "bot";
   bot: string;
   name: string;
 }
@@ -78,7 +79,7 @@ export function Lobby(props: { navigate: (path: string) => void }) {
                 {games.find((g) => g.id === table.game)?.title ?? table.game} ·{" "}
                 {t("{players} players", { players: table.players })} ·{" "}
                 {t("{count} free", {
-                  count: table.seats.filter((s) => s.kind === "person" && !s.taken).length,
+                  count: table.seats.filter((s) => s.open).length,
                 })}{" "}
                 <button type="button" onClick={() => void join(table)}>
                   {t("Join")}
@@ -139,7 +140,9 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
     const wanted: SeatRequest[] = seats.slice(0, players).map((seat) =>
       seat.kind === "bot"
         ? { kind: "bot", bot: seat.bot }
-        : { kind: "person", name: seat.name.trim() || null },
+        : seat.kind === "open"
+          ? { kind: "person", open: true }
+          : { kind: "person", name: seat.name.trim() || null },
     );
     try {
       const request: CreateTable = { game: game.id, options, seats: wanted as never };
@@ -192,9 +195,10 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
               onChange={(e) => change(index, { kind: e.currentTarget.value as SeatChoice["kind"] })}
             >
               <option value="person">{t("Person")}</option>
+              <option value="open">{t("Anyone from the lobby")}</option>
               <option value="bot">{t("Bot")}</option>
             </select>{" "}
-            {seat.kind === "bot" ? (
+            {seat.kind === "open" ? null : seat.kind === "bot" ? (
               <select
                 aria-label={t("Bot level of seat {number}", { number: index + 1 })}
                 value={seat.bot}
@@ -260,6 +264,8 @@ function Invites(props: { created: CreatedTable; navigate: (path: string) => voi
                 {t("Play this seat")}
               </button>
             </li>
+          ) : seat.open ? (
+            <li key={seat.seat}>{t("{name}: open to anyone in the lobby", { name: seat.name })}</li>
           ) : (
             <li key={seat.seat}>{t("{name} (bot)", { name: seat.name })}</li>
           ),

@@ -48,7 +48,7 @@ from saqqara.server.messages import (
     encoder,
 )
 from saqqara.server.replays import replay_record
-from saqqara.server.service import TableError, TableService
+from saqqara.server.service import TableError, TableService, is_open
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
 from saqqara.store import Store
@@ -250,6 +250,7 @@ async def create_table(request: Request) -> Response:
     seats: list[dict[str, Any]] = []
     for row in table.seats:
         entry: dict[str, Any] = {"seat": row.seat, "kind": row.kind, "name": row.name}
+        entry["open"] = is_open(row)  # no link: anyone's from the lobby
         if row.seat in links.keys:
             entry["link"] = f"{base}?seat={row.seat}&key={links.keys[row.seat]}"
         seats.append(entry)

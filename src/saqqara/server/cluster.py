@@ -52,7 +52,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from saqqara.server.guard import origin_allowed
 from saqqara.server.lease import Holder, Leases
-from saqqara.server.service import TableService
+from saqqara.server.service import TableService, is_open, seat_info
 from saqqara.store import OPEN, PLAYING
 
 CHANNEL = "saqqara:proc:"
@@ -588,6 +588,9 @@ class Cluster:
         store = self.service.store
         listed = []
         for row in store.tables_with_status(OPEN, public_only=True):
+            seats = store.seats(row.id)
+            if not any(map(is_open, seats)):
+                continue  # every seat taken or kept for its link: nothing to join
             logged = store.actions(row.id)
             listed.append(
                 {
@@ -599,16 +602,7 @@ class Cluster:
                     "public": row.public,
                     "seq": logged[-1].seq if logged else 0,
                     "rematch": row.rematch,
-                    "seats": [
-                        {
-                            "seat": s.seat,
-                            "kind": s.kind,
-                            "name": s.name,
-                            "bot": s.bot,
-                            "taken": s.claimed,
-                        }
-                        for s in store.seats(row.id)
-                    ],
+                    "seats": [seat_info(s) for s in seats],
                 }
             )
         return {"tables": listed}

@@ -182,12 +182,17 @@ Lang = Annotated[str, msgspec.Meta(pattern="^(en|de|nl|sv)$")]
 
 
 class SeatRequest(msgspec.Struct, forbid_unknown_fields=True):
-    """One seat of a new table: ``kind`` person (with an optional name) or bot (its name)."""
+    """One seat of a new table: ``kind`` person (with an optional name) or bot (its name).
+
+    A person seat is kept for the holder of its link, which the creator passes on; with
+    ``open`` no link is made for it, and it is anyone's who takes it from the lobby of a
+    public table (or whom the creator invites later)."""
 
     kind: Annotated[str, msgspec.Meta(pattern="^(person|bot)$")]
     name: PlayerName | None = None
     bot: BotName | None = None
     lang: Lang = "en"
+    open: bool = False
 
 
 Seconds = Annotated[float, msgspec.Meta(ge=1, le=86400 * 7)]
@@ -238,7 +243,8 @@ class Invite(msgspec.Struct, forbid_unknown_fields=True):
 
 class Join(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/tables/{id}/join``: claim a seat by its link (seat and key), or without
-    them take the first free person seat of a public table; ``name`` and ``lang`` set."""
+    them take the first open person seat of a public table (one with no link: made
+    ``open``, or given up before the start); ``name`` and ``lang`` set."""
 
     seat: Annotated[int, msgspec.Meta(ge=0, le=16)] | None = None
     key: Annotated[str, msgspec.Meta(max_length=100)] | None = None

@@ -60,6 +60,25 @@ class Links:
     host: str
 
 
+def is_open(seat: SeatRow) -> bool:
+    """Whether anyone may take ``seat`` from the lobby: a person seat not yet taken with
+    no link out (made open, or given up before the start)."""
+    return seat.kind == "person" and not seat.claimed and seat.secret_hash is None
+
+
+def seat_info(seat: SeatRow) -> dict[str, Any]:
+    """What anyone may know of a seat (never its secret): ``open``, whether it may be
+    taken from the lobby (:func:`is_open`)."""
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "name": seat.name,
+        "bot": seat.bot,
+        "taken": seat.claimed,
+        "open": is_open(seat),
+    }
+
+
 def default_bot(game_id: str) -> str:
     """The bot that takes over a seat: the game's heuristic or greedy bot, else random."""
     have = available_bots(game_id)
@@ -159,6 +178,11 @@ class TableService:
                     "bot seat",
                     code="bad-request",
                 )
+            if wanted.kind == "bot" and wanted.open:
+                raise TableError(
+                    f"seat {seat} is a bot's: only a person seat is left open",
+                    code="bad-request",
+                )
             if wanted.kind == "bot":
                 bot = wanted.bot or default_bot(game.spec.id)
                 try:
@@ -176,12 +200,13 @@ class TableService:
                 name = given.get(seat) or unique_name(bot, _names(rows, given))
                 rows.append(SeatRow(seat, "bot", name, bot=bot, claimed=True))
             else:
-                keys[seat] = new_secret()
                 name = given.get(seat) or unique_name(f"Player {seat + 1}", _names(rows, given))
+                secret_hash = None  # an open seat: no link until someone takes it
+                if not wanted.open:
+                    keys[seat] = new_secret()
+                    secret_hash = hash_secret(keys[seat])
                 rows.append(
-                    SeatRow(
-                        seat, "person", name, secret_hash=hash_secret(keys[seat]), lang=wanted.lang
-                    )
+                    SeatRow(seat, "person", name, secret_hash=secret_hash, lang=wanted.lang)
                 )
         spectator, host = new_secret(), new_secret()
         table_id = secrets.token_hex(8)
@@ -193,7 +218,7 @@ class TableService:
             rules_version=game.spec.rules_version,
             options=dict(game.options),
             seed=secrets.randbits(62),
-            status=PLAYING if not keys else OPEN,
+            status=OPEN if any(r.kind == "person" for r in rows) else PLAYING,
             public=request.public,
             spectator_hash=hash_secret(spectator),
             created_at=time.time(),
@@ -262,10 +287,7 @@ class TableService:
             "forfeit": None if table.forfeit is None else table.forfeit.to_json(),
             "undo": bool(table.row.settings.get("undo")),
             "clock": table.row.settings.get("clock"),
-            "seats": [
-                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "taken": s.claimed}
-                for s in table.seats
-            ],
+            "seats": [seat_info(s) for s in table.seats],
         }
 
     def finished_record(self, table: LiveTable) -> Record:
@@ -276,8 +298,12 @@ class TableService:
         return replace(table.match.record, forfeit=table.forfeit)
 
     def lobby(self) -> list[dict[str, Any]]:
-        """Public tables with a free seat, oldest first."""
-        return [self.describe(t) for t in self.live.values() if t.status == OPEN and t.row.public]
+        """Public tables with an open seat, oldest first."""
+        return [
+            self.describe(t)
+            for t in self.live.values()
+            if t.status == OPEN and t.row.public and any(map(is_open, t.seats))
+        ]
 
     def check_seat(self, table: LiveTable, seat: int, key: str) -> None:
         if not 0 <= seat < len(table.seats) or not secret_matches(
@@ -292,14 +318,16 @@ class TableService:
             raise TableError("that spectator link is not valid for this table", code="bad-key")
 
     async def join(self, table_id: str, request: Join) -> tuple[int, str | None]:
-        """Take a seat: by its link (seat and key), or the first free one of a public table.
+        """Take a seat: by its link (seat and key), or the first open one of a public table
+        (a person seat with no link: made open, or given up before the start); a seat
+        whose link is out stays its holder's.
 
         Returns the seat and, when the server chose it, the new key for it.
         """
         if (request.seat is None) != (request.key is None):
             raise TableError(
                 "a seat and its key go together (both from the seat's link), or neither "
-                "(the first free seat of a public table)",
+                "(the first open seat of a public table)",
                 code="bad-request",
             )
         table = self.table(table_id)
@@ -308,7 +336,7 @@ class TableService:
             self.check_seat(table, request.seat, request.key)
             seat = request.seat
         else:
-            free = [s.seat for s in table.seats if s.kind == "person" and not s.claimed]
+            free = [s.seat for s in table.seats if is_open(s)]
             if not table.row.public or not free or table.status != OPEN:
                 raise TableError("this table has no free seat to join", code="no-seat")
             seat, fresh = free[0], new_secret()

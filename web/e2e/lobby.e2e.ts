@@ -1,0 +1,60 @@
+/** The lobby's seats: a table whose person seats all have links is kept for their holders
+ * and never listed; a seat made "Anyone from the lobby" is listed, and a stranger who
+ * clicks Join takes it (a trial found a stranger in the creator's own seat, whose link then
+ * stopped working). */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type Server, startBrowser, startServer } from "./harness";
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function createTwoPersonTable(page: Page, second: "person" | "open"): Promise<string> {
+  await page.goto(server.base);
+  await page.locator('button[data-game="tutankhamun"]').click();
+  const form = page.locator("form.create");
+  await form.locator('select[name="players"]').selectOption("2");
+  await form.locator('select[name="seat-1"]').selectOption(second);
+  await form.locator('button[type="submit"]').click();
+  const invites = page.locator("section.invites");
+  await invites.waitFor();
+  return (await invites.textContent()) ?? "";
+}
+
+async function listedTables(page: Page): Promise<number> {
+  await page.goto(server.base);
+  await page.locator("section.open-tables").first().waitFor();
+  return page.locator("section.open-tables li button", { hasText: "Join" }).count();
+}
+
+it("keeps linked seats for their holders and gives an open seat to a stranger", async () => {
+  const creator = await (await browser.newContext()).newPage();
+  const stranger = await (await browser.newContext()).newPage();
+  const invited = await createTwoPersonTable(creator, "person");
+  expect(invited).toContain("Player 2: http");
+  expect(await listedTables(stranger)).toBe(0);
+
+  const open = await createTwoPersonTable(creator, "open");
+  expect(open).toContain("Player 2: open to anyone in the lobby");
+  expect(await creator.locator("section.invites li code").count()).toBe(2); // seat 1, spectators
+  expect(await listedTables(stranger)).toBe(1);
+  expect(await stranger.locator("section.open-tables li").first().textContent()).toContain("1 free");
+  await stranger.locator("section.open-tables li button", { hasText: "Join" }).click();
+  await stranger.locator("main.table").waitFor();
+  expect(new URL(stranger.url()).searchParams.get("seat")).toBe("1");
+
+  await creator.locator("section.invites button.play").first().click();
+  await creator.locator("button.move:not([disabled])").first().waitFor({ timeout: 30_000 });
+  expect(new URL(creator.url()).searchParams.get("seat")).toBe("0");
+  expect(await listedTables(await (await browser.newContext()).newPage())).toBe(0);
+});
