@@ -64,6 +64,7 @@ from saqqara.ui.terminal import (
     PAGE,
     QUIET,
     RECENT,
+    UNSHOWN,
     menu_key,
     printable,
 )
@@ -194,6 +195,8 @@ class RemoteSeat:
         self.page = PAGE
         """Menu entries on one page (what fits the terminal below the board)."""
         self.menu_page = 0
+        self.menu_shown: set[int] = set()
+        """The menu entries shown this turn: only their letters choose a move."""
         self.turn: Update | None = None
         """The update whose moves this seat may choose from now (``None``: not its turn,
         or its move is on its way)."""
@@ -451,6 +454,7 @@ class RemoteSeat:
     def _show_turn(self, update: Update, seat: int) -> None:
         """The turn at a glance: the board, the seat's clock, the latest news, the moves."""
         self.turn, self.menu_page, self.waiting_for = update, 0, None
+        self.menu_shown = set()
         title = self.tr("{player}, your move", player=self.text.player(seat))
         self.console.rule(Text(title, style="rule.text"))
         view = self._shown(update.view)
@@ -552,8 +556,12 @@ class RemoteSeat:
 
     def _chosen(self, legal: list[LegalAction], line: str) -> LegalAction | None:
         """The move a line names: a menu letter or a move's notation; else a clear word."""
-        keys = {menu_key(i): action for i, action in enumerate(legal)}
-        chosen = keys.get(line.lower()) or next((a for a in legal if a.notation == line), None)
+        index = {menu_key(i): i for i in range(len(legal))}.get(line.lower())
+        if index is not None and index not in self.menu_shown:
+            self.console.print(Text(self.tr(UNSHOWN, key=line.lower()), style="red"))
+            return None
+        chosen = legal[index] if index is not None else None
+        chosen = chosen or next((a for a in legal if a.notation == line), None)
         if chosen is None:
             self.console.print(
                 Text(self.tr("That is not one of your moves now.") + " ", style="red")
@@ -565,6 +573,7 @@ class RemoteSeat:
         """One page of the menu (``None``: all of it): letter, label and notation."""
         size = self.page
         first, last = (0, len(legal)) if page is None else (page * size, (page + 1) * size)
+        self.menu_shown.update(range(first, min(last, len(legal))))
         for i, action in enumerate(legal[first:last], start=first):
             entry = Text(f"{menu_key(i):>2} ", style="bold")
             entry.append(action.label)

@@ -396,3 +396,17 @@ def test_the_same_turn_again_is_not_drawn_again_but_a_clock_that_starts_is_said(
         "Ann> ",
     ], added
     assert "Ann, your move" not in out.getvalue()[len(shown) :]
+
+
+def test_a_letter_not_yet_on_the_menu_chooses_nothing() -> None:
+    """As at a local table: 'x' while the menu shows its first page of 70 moves is refused
+    (nothing is sent: the turn stays), and it names the 24th move once 'moves' showed it."""
+    remote, out, match = _remote("tutankhamun", ["Ann", "Bo"])
+    turn = _update(remote, match)
+    _told(remote, turn)
+    assert len(turn.legal) > 26 and "a–" in out.getvalue()
+    asyncio.run(remote._command("x"))
+    assert "'x' is not on the menu yet: type 'more' for the next moves" in out.getvalue()
+    assert remote.turn == turn and remote.client.pending is None
+    asyncio.run(remote._command("moves"))
+    assert remote._chosen(turn.legal, "x") == turn.legal[23]

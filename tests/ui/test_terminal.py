@@ -59,6 +59,23 @@ def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     assert "Game saved to" in text
 
 
+def test_a_letter_not_yet_on_the_menu_plays_nothing(tmp_path: Path) -> None:
+    """A trial found it: the menu showed a-m of 70 moves, 'x' was typed, and a move the
+    person never saw was played (23 slots down the path, for good). Such a letter is
+    refused with a word on 'more' and 'moves'; once 'moves' has shown it, it plays."""
+    path = tmp_path / "g.json"
+    refusing, out = _table(["x", "quit"], path)
+    refusing.run()
+    refused = "'x' is not on the menu yet: type 'more' for the next moves, or 'moves' for all"
+    assert out.getvalue().count(refused) == 1
+    assert [a for a in read_record_file(path).actions if a.seat == 0] == []
+    playing, out = _table(["moves", "x", "quit"], tmp_path / "h.json")
+    playing.run()
+    assert refused not in out.getvalue()
+    mine = [a.action for a in read_record_file(tmp_path / "h.json").actions if a.seat == 0]
+    assert mine == ["take 23"]  # 'x' is the 24th entry: slots 0-23
+
+
 def test_the_record_is_saved_after_every_action_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     table, _ = _table(["take 5"], path)

@@ -76,6 +76,13 @@ def printable(text: str) -> str:
     return UNPRINTABLE.sub(SHOWN_INSTEAD, text)
 
 
+UNSHOWN = N_(
+    "'{key}' is not on the menu yet: type 'more' for the next moves, or 'moves' for all of them."
+)
+"""Said of a menu letter whose move has not been shown this turn: a typo must never play a
+move the person never saw."""
+
+
 def menu_key(index: int) -> str:
     """The menu key of entry ``index``: ``a`` ... ``z``, then ``aa``, ``ab``, ...; letters,
     so that no key looks like a board position."""
@@ -241,7 +248,7 @@ class TerminalTable:
             self.page = max(3, room - log_room - 1)
         self._show_log(seat, most=log_room)
         page = 0
-        self._show_menu(legal, perspective.view(), page)
+        shown = self._show_menu(legal, perspective.view(), page)
         while True:
             try:
                 line = self.read_line(f"{name}> ").strip()
@@ -264,10 +271,10 @@ class TerminalTable:
                 self._toggle_aids()
                 self.console.print(self._board(perspective, seat))
             elif word == "moves":
-                self._show_menu(legal, perspective.view(), None)
+                shown |= self._show_menu(legal, perspective.view(), None)
             elif word == "more":
                 page = page + 1 if (page + 1) * self.page < len(legal) else 0
-                self._show_menu(legal, perspective.view(), page)
+                shown |= self._show_menu(legal, perspective.view(), page)
             elif word == "log":
                 self._show_log(seat, everything=True)
             elif word == "rules":
@@ -277,7 +284,7 @@ class TerminalTable:
                 for symbol, meaning in self.text.legend():
                     self.console.print(f"{symbol:>8}  {meaning}", markup=False)
             else:
-                action = self._read_action(line, legal)
+                action = self._read_action(line, legal, shown)
                 if action is not None and self._submit(seat, action):
                     return
 
@@ -331,10 +338,16 @@ class TerminalTable:
         message = self.tr("The aid is on.") if self.aids else self.tr("The aid is off.")
         self.console.print(message, markup=False)
 
-    def _read_action(self, line: str, legal: list[Action]) -> Action | None:
-        keys = {menu_key(i): a for i, a in enumerate(legal)}
-        if line.lower() in keys:
-            return keys[line.lower()]
+    def _read_action(self, line: str, legal: list[Action], shown: set[int]) -> Action | None:
+        """The move ``line`` names: the letter of a move ``shown`` on the menu this turn, or
+        a move's notation; ``None`` (and a clear word) otherwise."""
+        keys = {menu_key(i): i for i in range(len(legal))}
+        index = keys.get(line.lower())
+        if index is not None:
+            if index not in shown:
+                self.console.print(Text(self.tr(UNSHOWN, key=line.lower()), style="red"))
+                return None
+            return legal[index]
         try:
             action = self.game.parse_action(line)
         except NotationError as exc:
@@ -345,9 +358,9 @@ class TerminalTable:
             return None
         return action
 
-    def _show_menu(self, legal: list[Action], view: dict[str, Any], page: int | None) -> None:
+    def _show_menu(self, legal: list[Action], view: dict[str, Any], page: int | None) -> set[int]:
         """One page of the menu (``None``: all of it), each entry with its letter, label and
-        notation."""
+        notation; the indices shown."""
         size = self.page
         first, last = (0, len(legal)) if page is None else (page * size, (page + 1) * size)
         for i, action in enumerate(legal[first:last], start=first):
@@ -366,6 +379,7 @@ class TerminalTable:
                 style="dim",
                 markup=False,
             )
+        return set(range(first, min(last, len(legal))))
 
     # -- the end ----------------------------------------------------------------------------
     def _show_end(self) -> None:
