@@ -168,10 +168,26 @@ def _default_bot(game: Game) -> str:
 
 
 def _latest_save() -> Path:
+    """The newest saved game still under way: ``--resume latest`` carries on with the game
+    the person left, not one that ended since (a trial got a finished game's result)."""
     saves = _saves()
     if not saves:
         raise UsageError(f"no saved games in {records_dir()}")
-    return saves[0]
+    for path in saves:
+        if _under_way(path):
+            return path
+    raise UsageError(
+        f"every saved game in {records_dir()} is over; `saqqara saves` lists them, and "
+        "`saqqara replay FILE` shows one"
+    )
+
+
+def _under_way(path: Path) -> bool:
+    """Whether the saved game at ``path`` is readable and not over."""
+    try:
+        return not replay(read_record_file(path)).state.is_terminal()
+    except SaqqaraError:
+        return False
 
 
 def _saves() -> list[Path]:
@@ -282,7 +298,8 @@ def cmd_saves(args: argparse.Namespace, console: Console) -> int:
             soft_wrap=True,
         )
     console.print(
-        f"Resume one with: saqqara play --resume {records_dir()}/NAME (or --resume latest)",
+        f"Resume one with: saqqara play --resume {records_dir()}/NAME (or --resume latest, the "
+        "newest under way)",
         markup=False,
         soft_wrap=True,
     )
@@ -561,7 +578,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--resume",
         metavar="FILE",
-        help="carry on with a saved record ('latest': the newest; see `saqqara saves`)",
+        help="carry on with a saved record ('latest': the newest still under way; "
+        "see `saqqara saves`)",
     )
     play.add_argument("--name", help="your name at the table (default: Player and your seat)")
     play.add_argument(

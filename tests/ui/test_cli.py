@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -219,6 +220,28 @@ def test_saves_get_unique_names_are_listed_and_the_latest_resumes(
     _play_until_input_ends(monkeypatch, ["a"])
     assert main(["play", "--resume", "latest"]) == 0
     assert "Game saved to" in capsys.readouterr().out
+
+
+def test_resume_latest_skips_games_that_are_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trial left a game under way, played another to its end, and '--resume latest'
+    showed that one's result: the newest game still under way is the one resumed."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "tutankhamun", "--players", "2", "--seed", "1"]) == 0
+    left = next((tmp_path / "saqqara" / "records").glob("*.jsonl"))
+    time.sleep(0.01)
+    bots = ["play", "valley-of-the-kings", "--players", "2", "--bots", "random,random"]
+    assert main([*bots, "--seed", "2"]) == 0
+    capsys.readouterr()
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "--resume", "latest"]) == 0
+    said = capsys.readouterr().out
+    assert "Tutankhamun" in said and f"saqqara play --resume {left}" in said.replace("\n", "")
+    left.unlink()  # only the finished game is left
+    assert main(["play", "--resume", "latest"]) == 2
+    assert "every saved game in" in capsys.readouterr().err
 
 
 def test_resume_refuses_conflicting_game_arguments(

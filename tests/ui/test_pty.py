@@ -79,7 +79,10 @@ def test_a_scripted_game_in_an_80_by_24_terminal(game_id: str, lang: str, tmp_pa
     assert save.is_file()
     assert f"--resume {save}" in plain.replace("\n", "")
     lines = plain.split("\n")
-    assert max(len(line) for line in lines) <= 80
+    # only the lines naming the saved game run on: the terminal wraps them (soft wrap), so
+    # a copied path or command has no line break in it
+    assert max(len(line) for line in lines if str(save) not in line) <= 80
+    assert f"  saqqara play --resume {save}" in lines
     if game_id == "curse-of-the-mummy":  # walls read without colours or underlining
         maze = [line for line in lines if re.match(r"^ ?\d+ \|", line)]
         assert len(maze) >= 11 and any("__.__" in line for line in maze)

@@ -110,5 +110,5 @@ def show_end(
         console.print(Text(line, style="bold"))
     for score in ranked:
         print_score_line(console, tr, score, who(score), one_line=one_line)
-    for line in told:
-        console.print(line, markup=False)
+    for line in told:  # paths and commands: the terminal wraps them, so a copy still runs
+        console.print(line, markup=False, soft_wrap=True)

@@ -167,8 +167,11 @@ class TerminalTable:
             self.console.print(
                 self.tr("Game saved to {path}. Resume it with:", path=self.record_path),
                 markup=False,
+                soft_wrap=True,  # no line break inside the path: a copy of it still works
             )
-            self.console.print(f"  saqqara play --resume {self.record_path}", markup=False)
+            self.console.print(
+                f"  saqqara play --resume {self.record_path}", markup=False, soft_wrap=True
+            )
             return self.match
         self._show_end()
         return self.match
