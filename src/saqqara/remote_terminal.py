@@ -333,7 +333,7 @@ class RemoteSeat:
             self.log.append([said])
         elif isinstance(message, Update):
             self.current = message
-            news = self._note(message, self._stood_in(message))
+            news = self._note(message)
             if message.over:
                 self.turn = None
                 self._show_end(message)
@@ -374,27 +374,41 @@ class RemoteSeat:
             self.console.print(Text(line, style="bold"), no_wrap=True)
 
     # -- what happened --------------------------------------------------------------------
-    def _note(self, update: Update, said: list[str]) -> list[str]:
-        """Keep the update's sentences (but the game's last: the end says it), and what
-        the terminal ``said`` of them, for the log; those lines (the update's news)."""
+    def _note(self, update: Update) -> list[str]:
+        """Keep the update's sentences (but the game's last: the end says it), each move the
+        stand-in bot made followed by what the terminal says of it (:meth:`_stood_in`), for
+        the log; those lines (the update's news)."""
         quiet = QUIET.get(self.game.spec.id, frozenset()) | {GAME_OVER}
-        lines = [event.text for event in update.events if event.kind not in quiet] + said
+        notes, mine = self._stood_in(update)
+        ends = {event.seq: i for i, event in enumerate(update.events)}  # a step's last event
+        lines: list[str] = []
+        for i, event in enumerate(update.events):
+            if event.kind not in quiet:
+                lines.append(event.text)
+            if ends[event.seq] == i and event.seq in notes:
+                lines.append(notes.pop(event.seq))
+        lines.extend(notes.values())  # steps whose events this seat does not see
+        lines.extend(mine)  # last, where the seat's turn shows it
         if lines:
             self.log.append(lines)
         return lines
 
-    def _stood_in(self, update: Update) -> list[str]:
+    def _stood_in(self, update: Update) -> tuple[dict[int, str], list[str]]:
         """What the terminal says of the moves the stand-in bot made in ``update``, which
-        the server marks (``stand_in``): a seat whose time ran out, or whose person was
-        away. Each seat is named once, its own seat first; its own moves are said to be
-        made while the person was away where this terminal was not connected before the
-        update (it has just started, or it connected again)."""
-        seats = list(dict.fromkeys(mark.seat for mark in update.stand_in))
+        the server marks (``stand_in``): for the other seats, by the step it is said after
+        (each seat's last such step: a seat is named once an update); for its own seat,
+        said once at the end. Its own seat's time ran out; or, where this terminal was
+        not connected before the update (it has just started, or it connected again),
+        the bot moved while the person was away."""
         away, self.away = self.away, False
-        said = [self.tr(AWAY_STOOD_IN if away else TIMED_OUT)] if self.seat in seats else []
-        return said + [
-            self.tr(STOOD_IN, player=self.text.player(seat)) for seat in seats if seat != self.seat
-        ]
+        last = {mark.seat: mark.seq for mark in update.stand_in}
+        mine = [self.tr(AWAY_STOOD_IN if away else TIMED_OUT)] if self.seat in last else []
+        others = {
+            seq: self.tr(STOOD_IN, player=self.text.player(seat))
+            for seat, seq in last.items()
+            if seat != self.seat
+        }
+        return others, mine
 
     def _show_log(self, everything: bool = False, most: int = RECENT) -> None:
         """The log since this seat's last move, the latest update's lines standing out;
@@ -419,7 +433,17 @@ class RemoteSeat:
     def _wait(self, update: Update, news: list[str]) -> None:
         """Not this seat's turn: the update's ``news`` (an update without events, such as
         the one that starts the table, brings none: what an earlier one said is not said
-        again), and who the table waits for when that changed."""
+        again), and who the table waits for when that changed. News longer than the screen
+        (the whole game so far, to a terminal that joins a table in play) is cut to its
+        latest lines; ``log`` shows the rest."""
+        most = max(RECENT, self.console.height - 4)
+        if len(news) > most:
+            self.console.print(
+                self.tr("({count} earlier lines: type 'log')", count=len(news) - most + 1),
+                style="dim",
+                markup=False,
+            )
+            news = news[-(most - 1) :]
         for line in news:
             self.console.print(Text(line, style="dim"), no_wrap=True)
         if update.status == "open":

@@ -265,9 +265,9 @@ def test_a_move_the_stand_in_made_while_the_terminal_was_away_is_said_so() -> No
 
 
 def test_a_move_the_stand_in_made_for_another_seat_is_said_with_their_name() -> None:
-    """Bo is away when his turn comes: the bot moves for him. Ann reads it in the news and
-    in her log (once, however many of his moves one update brings); her own time is not
-    said to be out."""
+    """Bo is away when his turn comes: the bot moves for him. Ann reads it in her log
+    (once, however many of his moves one update brings), after his move and
+    before Cy's, which came next; her own time is not said to be out."""
     remote, out, match = _remote("tutankhamun", ["Ann", "Bo", "Cy"])
     start = _update(remote, match)
     _told(remote, start)
@@ -278,11 +278,16 @@ def test_a_move_the_stand_in_made_for_another_seat_is_said_with_their_name() -> 
     while match.to_act() == (1,) and len(marks) < 3:
         match.play_bot(1, bot)
         marks.append(StandIn(match.seq, 1))
+    assert match.to_act() == (2,)
+    match.play_bot(2, bot)  # Cy moves himself
     moved = _update(remote, match, since=before, stand_in=marks)
     _told(remote, moved)
     said = "A bot moved for Bo."
-    assert out.getvalue().count(said) == 1
-    assert remote.log[-1][-1] == said
+    lines = remote.log[-1]
+    assert lines.count(said) == 1
+    bo = max(i for i, line in enumerate(lines) if line.startswith("Bo moves"))
+    cy = next(i for i, line in enumerate(lines) if line.startswith("Cy moves"))
+    assert bo < lines.index(said) < cy
     assert TIMED_OUT not in out.getvalue()
 
 
@@ -410,3 +415,20 @@ def test_a_letter_not_yet_on_the_menu_chooses_nothing() -> None:
     assert remote.turn == turn and remote.client.pending is None
     asyncio.run(remote._command("moves"))
     assert remote._chosen(turn.legal, "x") == turn.legal[23]
+
+
+def test_a_terminal_joining_a_game_in_play_is_not_flooded_with_its_whole_log() -> None:
+    """A trial came back to a table in play and got the whole game's log at once. The
+    news of an update longer than the screen is cut to its latest lines, with a word on
+    'log', which still has everything."""
+    remote, out, match = _remote("tutankhamun", ["Ann", "Bo", "Cy"], seat=2)
+    bot = make_bot("heuristic", match.game)  # short steps: a long game
+    while match.seq < 69 + 15 or match.to_act() == (2,):
+        match.play_bot(match.to_act()[0], bot)
+    assert not match.is_over()
+    joined = _update(remote, match)
+    _told(remote, joined)
+    shown = out.getvalue().splitlines()
+    assert len(shown) <= 23, out.getvalue()
+    assert re.fullmatch(r"\(\d+ earlier lines: type 'log'\)", shown[0]), shown[0]
+    assert sum(len(lines) for lines in remote.log) > 23
