@@ -13,6 +13,7 @@ import ast
 import importlib
 import inspect
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -28,6 +29,9 @@ from saqqara.testing.positions import load_positions
 from tests.games.curse_of_the_mummy import helpers as mummy_helpers
 from tests.games.valley_of_the_kings import helpers as valley
 from tests.games.valley_of_the_kings import test_steal_takeover as valley_steal
+
+A_VOWEL = re.compile(r"\ba [AEIOU]")
+"""English's "a" before a name that starts with a vowel ("a Earth +0", a trial saw)."""
 
 GAMES = sorted(registered_games())
 SEEDS_PER_TABLE = 2
@@ -94,8 +98,10 @@ def render_step(
         kinds.add(event.kind)
         for viewer in [None, *range(state.game.players)]:
             if event.visible_to(viewer):
-                for text in texts.values():
-                    assert text.event_sentence(event.to_json())
+                for lang, text in texts.items():
+                    sentence = text.event_sentence(event.to_json())
+                    assert sentence and not sentence[0].islower(), sentence  # a capital
+                    assert lang != "en" or not A_VOWEL.search(sentence), sentence
     return kinds
 
 

@@ -149,4 +149,4 @@ def test_event_sentences_count_in_the_singular_and_the_plural() -> None:
     german = presentation_for(mummy, "de", strict=True)
     assert german.event_sentence({**step, "steps_left": 1}).endswith("(noch 1 Schritt).")
     roll = {"kind": "roll", "figure": 0, "dice": 1}
-    assert english.event_sentence(roll) == "explorer 1 rolls 1 die."
+    assert english.event_sentence(roll) == "Explorer 1 rolls 1 die."

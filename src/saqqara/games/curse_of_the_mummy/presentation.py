@@ -162,6 +162,12 @@ class MummyPresentation(Presentation):
         raise TypeError(f"not a Curse of the Mummy action: {action!r}")
 
     def event_sentence(self, event: EventJSON) -> str:
+        """The sentence of ``event``, starting with a capital also where it starts with a
+        figure's name (``explorer 2 has moved.`` read as a slip)."""
+        sentence = self._sentence(event)
+        return sentence[:1].upper() + sentence[1:]
+
+    def _sentence(self, event: EventJSON) -> str:
         tr = self.tr
         kind = event["kind"]
         fig = self.figure(event["figure"]) if "figure" in event else ""

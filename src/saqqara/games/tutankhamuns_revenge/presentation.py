@@ -115,7 +115,7 @@ class RevengePresentation(Presentation):
         if isinstance(action, act.Stop):
             return tr("Stop and cash this turn's gain")
         if isinstance(action, act.Reveal):
-            return tr("The lift uncovers a {card}", card=self.card(cards[action.kind].slug))
+            return tr("The lift uncovers {card}", card=self.card(cards[action.kind].slug))
         if isinstance(action, act.Block):
             return tr("Lay your blockade card on {stack}", stack=cell_name(action.stack))
         if isinstance(action, act.NoBlock):
@@ -128,7 +128,7 @@ class RevengePresentation(Presentation):
         who = self.player(event["seat"]) if "seat" in event else ""
         if kind == "lay":
             return tr(
-                "You lay a {card} on {cell} of layer {layer}.",
+                "You lay {card} on {cell} of layer {layer}.",
                 card=self.card(event["card"]),
                 cell=event["cell"],
                 layer=event["layer"],
