@@ -107,6 +107,15 @@ def test_the_lobby_gets_titles_and_summaries_in_its_language(tmp_path: Path) -> 
     assert bad.status_code == 400 and "unknown language" in bad.json()["error"]["message"]
 
 
+def test_the_lobby_names_the_side_each_seat_plays_where_sides_differ() -> None:
+    """A trial could not tell, making a Curse of the Mummy table, which seat is the mummy."""
+    english = {game["id"]: game for game in game_catalogue()}
+    assert english["curse-of-the-mummy"]["roles"] == ["the mummy"] + ["an explorer"] * 4
+    assert english["tutankhamun"]["roles"] is None
+    german = {game["id"]: game for game in game_catalogue("de")}
+    assert german["curse-of-the-mummy"]["roles"][:2] == ["die Mumie", "ein Schatzsucher"]
+
+
 def test_every_option_and_its_named_choices_have_a_label_in_every_language() -> None:
     for lang in ("en", "de", "nl", "sv"):
         for game in game_catalogue(lang):

@@ -25,6 +25,8 @@ export interface GameInfo {
   bots: string[];
   /** The bots' names in the page's language, in the order of ``bots``. */
   bot_labels: string[];
+  /** The side each seat plays, where sides differ (Curse of the Mummy), in the page's language. */
+  roles?: string[] | null;
 }
 
 export interface TableSeat {

@@ -188,6 +188,7 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
       <ol class="seat-choices">
         {seats.slice(0, players).map((seat, index) => (
           <li key={index}>
+            {game.roles?.[index] && <span class="role">{game.roles[index]} </span>}
             <select
               aria-label={t("Seat {number}", { number: index + 1 })}
               name={`seat-${index}`}

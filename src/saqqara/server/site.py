@@ -32,13 +32,14 @@ from starlette.routing import BaseRoute, Route
 from saqqara.ai.registry import available_bots
 from saqqara.core.errors import RecordError
 from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
-from saqqara.core.registry import registered_games
+from saqqara.core.registry import load, registered_games
 from saqqara.server.messages import encoder
 from saqqara.server.replays import MAX_REPLAY_BYTES, replay_text
 from saqqara.server.web_texts import (
     BOT_LABELS,
     CHOICE_LABELS,
     OPTION_LABELS,
+    ROLE_LABELS,
     translated,
     web_texts,
 )
@@ -78,9 +79,19 @@ def game_catalogue(lang: str = SOURCE_LANGUAGE) -> list[dict[str, Any]]:
                 "bot_labels": [
                     translated(BOT_LABELS.get(b, b), lang) for b in available_bots(game_id)
                 ],
+                "roles": _role_labels(game_id, spec.max_players, lang),
             }
         )
     return games
+
+
+def _role_labels(game_id: str, players: int, lang: str) -> list[str] | None:
+    """The side each seat plays, at the game's largest table, as the lobby words it
+    (``None``: every seat plays the same game)."""
+    roles = load(game_id, players).seat_roles()
+    if roles is None:
+        return None
+    return [translated(ROLE_LABELS.get(role, role), lang) for role in roles]
 
 
 def mummy_board() -> dict[str, Any]:

@@ -236,6 +236,12 @@ BOT_LABELS: dict[str, str] = {
 }
 """How the lobby names each bot (by its registered name; a bot missing here keeps its name)."""
 
+ROLE_LABELS: dict[str, str] = {
+    "mummy": N_("the mummy"),
+    "explorer": N_("an explorer"),
+}
+"""How the lobby names the side a seat plays, in games of unequal sides (``seat_roles``)."""
+
 
 @cache
 def board_words() -> dict[str, dict[str, dict[str, str]]]:
