@@ -30,10 +30,17 @@ from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
 from saqqara.ui.renderers import render
 from saqqara.ui.schema_command import add_schema_command
-from saqqara.ui.terminal import HUMAN, TerminalTable, default_record_path, records_dir
+from saqqara.ui.terminal import (
+    HUMAN,
+    TerminalTable,
+    default_record_path,
+    printable,
+    records_dir,
+)
 
 if TYPE_CHECKING:
     from saqqara.client import SeatLink
+    from saqqara.server.messages import Welcome
 
 DEFAULT_GAME = "tutankhamun"
 
@@ -518,8 +525,26 @@ def cmd_bot(args: argparse.Namespace, console: Console) -> int:
     from saqqara.client import play_remote, table_link
 
     link = table_link(args.seat_link, args.url)  # the server at URL; the seat from the link
-    final = _remote(play_remote(link, args.bot, seed=args.seed), link)
-    console.print(f"game over: {final.outcome}")
+
+    names: list[str] = []
+
+    def seated(welcome: Welcome) -> None:
+        seat = welcome.seat if welcome.seat is not None else -1
+        names.extend(printable(name) for name in welcome.names)
+        console.print(
+            f"{args.bot} sits in seat {seat + 1} ({printable(welcome.names[seat])}) of "
+            f"{welcome.game} at table {welcome.table} and plays until the game ends.",
+            markup=False,
+            soft_wrap=True,
+        )
+
+    final = _remote(play_remote(link, args.bot, seed=args.seed, seated=seated), link)
+    outcome = final.outcome or {}
+    scores = ", ".join(
+        f"{name} {score:g}" for name, score in zip(names, outcome.get("scores", []), strict=False)
+    )
+    reason = printable(str(outcome.get("reason", "")))
+    console.print(f"Game over: {reason}. Scores: {scores}.", markup=False, soft_wrap=True)
     return 0
 
 

@@ -288,7 +288,11 @@ class TableClient:
 
 
 async def play_remote(
-    link: SeatLink | str, bot: str, lang: str | None = None, seed: int = 0
+    link: SeatLink | str,
+    bot: str,
+    lang: str | None = None,
+    seed: int = 0,
+    seated: Callable[[Welcome], None] = lambda _: None,
 ) -> Update:
     """Seat bot ``bot`` (any bot of ours) at the remote seat ``link`` and play until the
     game is over; the final update.
@@ -298,7 +302,8 @@ async def play_remote(
     (:func:`saqqara.core.view_states.state_from_view`: the public facts and the seat's own
     secrets as shown, the rest drawn consistently with them), thinking in a thread so the
     connection stays answered. A name the game does not know is refused with
-    :class:`OptionError` right after the welcome, before any move.
+    :class:`OptionError` right after the welcome, before any move; ``seated`` is called
+    with the welcome once the bot is at the seat.
     """
     client = TableClient(link, lang)
     welcome = await client.connect()
@@ -311,6 +316,7 @@ async def play_remote(
         await client.close()
         raise
     seat, rng = welcome.seat, random.Random(seed)
+    seated(welcome)
     while True:
         message = await client.receive_reconnecting(timeout=3600)
         if isinstance(message, Error):

@@ -25,7 +25,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield running
 
 
-def test_saqqara_bot_and_a_client_play_a_table_of_two(server: ServerProcess) -> None:
+def test_saqqara_bot_and_a_client_play_a_table_of_two(
+    server: ServerProcess, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``saqqara bot`` says where it sits (a trial saw nothing at all until the end)."""
     table = create_table(server.base, "tutankhamuns-revenge", [{"kind": "person"}] * 2)
     links = [s["link"] for s in table["seats"]]
     status: list[int] = []
@@ -35,7 +38,13 @@ def test_saqqara_bot_and_a_client_play_a_table_of_two(server: ServerProcess) -> 
     runner.start()
     final = asyncio.run(play_remote(links[0], "random", seed=4))
     runner.join(timeout=60)
-    assert final.over and status == [0]
+    assert final.over and final.outcome is not None and status == [0]
+    said = " ".join(capsys.readouterr().out.split())
+    assert (
+        f"random sits in seat 2 (Player 2) of tutankhamuns-revenge at table {table['table']}"
+        " and plays until the game ends." in said
+    )
+    assert f"Game over: {final.outcome['reason']}. Scores: Player 1 " in said
 
 
 def test_a_remote_seat_refuses_a_bot_the_game_does_not_have(server: ServerProcess) -> None:
