@@ -66,6 +66,7 @@ from saqqara.ui.terminal import (
     RECENT,
     UNSHOWN,
     menu_key,
+    print_legend,
     printable,
 )
 
@@ -533,8 +534,7 @@ class RemoteSeat:
             for paragraph in self.text.rules_summary():
                 self.console.print(paragraph, markup=False)
         elif word == "legend":
-            for symbol, meaning in self.text.legend():
-                self.console.print(f"{symbol:>8}  {meaning}", markup=False)
+            print_legend(self.console, self.text, self.game.spec.id)
         elif word == "undo" and self.seat is not None:
             await self.client.undo()  # answered by undone and an update, or a refusal
             return

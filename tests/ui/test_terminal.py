@@ -76,6 +76,15 @@ def test_a_letter_not_yet_on_the_menu_plays_nothing(tmp_path: Path) -> None:
     assert mine == ["take 23"]  # 'x' is the 24th entry: slots 0-23
 
 
+def test_legend_explains_the_short_boards_marks_too(tmp_path: Path) -> None:
+    """A trial could not tell what '*', '◀' or '@-' on the turn's board meant."""
+    table, out = _table(["legend", "quit"], tmp_path / "g.json")
+    table.run()
+    said = out.getvalue().split("On the short board:")[1]
+    assert "*  your seat" in said and "◀  to act now" in said
+    assert "@N  the slot the pawn stands on (@-: not on the path yet" in said
+
+
 def test_the_record_is_saved_after_every_action_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     table, _ = _table(["take 5"], path)

@@ -27,6 +27,7 @@ from typing import Any
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
+from saqqara.core.i18n import N_
 from saqqara.core.presentation import Presentation
 from saqqara.games.curse_of_the_mummy.data import EAST, SOUTH, board
 from saqqara.games.tutankhamun.presentation import TutankhamunPresentation
@@ -36,6 +37,37 @@ from saqqara.ui.render.curse_of_the_mummy import _symbol_label
 
 View = dict[str, Any]
 Compact = Callable[[View, int | None, Presentation], list[Text]]
+
+MARKS: list[tuple[str, str]] = [
+    ("*", N_("your seat")),
+    ("◀", N_("to act now")),
+]
+"""The marks every compact board uses, for ``legend`` (in English: translate on use)."""
+
+GAME_MARKS: dict[str, list[tuple[str, str]]] = {
+    "tutankhamun": [
+        ("@N", N_("the slot the pawn stands on (@-: not on the path yet, @▲: at the pyramid)")),
+        ("+Nw", N_("wildcard tiles held")),
+        ("★", N_("holds the gold mask or King Tut")),
+        ("→", N_("the tiles still ahead on the path, by slot")),
+    ],
+    "valley-of-the-kings": [
+        ("R G K W S", N_("stones: red, grey, black, white, sand (with their number)")),
+        ("[...]", N_("the stones a player holds; after a group, its bids (?: face down)")),
+        ("O W", N_("overseers and workers by the place they stand on (×N: how many there)")),
+    ],
+}
+"""Each game's own marks on its compact board, for ``legend``."""
+
+
+def compact_marks(game_id: str) -> list[tuple[str, str]]:
+    """The marks of ``game_id``'s compact board and what each means (English; translate
+    the meaning on use); none for a game without a compact board."""
+    if game_id not in COMPACT:
+        return []
+    return MARKS + GAME_MARKS.get(game_id, [])
+
+
 WIDTH = 79
 NAME = 16
 """Cells a seat's name may take in a compact board; a longer one is cut with ``…``."""

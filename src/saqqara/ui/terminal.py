@@ -33,7 +33,7 @@ from saqqara.core.match import Match, Step
 from saqqara.core.perspective import Perspective
 from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
 from saqqara.core.records import Record
-from saqqara.ui.compact import COMPACT
+from saqqara.ui.compact import COMPACT, compact_marks
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
 from saqqara.ui.renderers import has_aids, render, without_aids
 
@@ -81,6 +81,18 @@ UNSHOWN = N_(
 )
 """Said of a menu letter whose move has not been shown this turn: a typo must never play a
 move the person never saw."""
+
+
+def print_legend(console: Console, text: Presentation, game_id: str) -> None:
+    """``legend``: the board's symbols and abbreviations, then the compact board's marks
+    (a trial could not tell what ``*``, ``◀`` or ``@-`` meant)."""
+    for symbol, meaning in text.legend():
+        console.print(f"{symbol:>8}  {meaning}", markup=False)
+    marks = compact_marks(game_id)
+    if marks:
+        console.print(text.tr("On the short board:"), markup=False)
+    for symbol, meaning in marks:
+        console.print(f"{symbol:>9}  {text.tr(meaning)}", markup=False)
 
 
 def menu_key(index: int) -> str:
@@ -284,8 +296,7 @@ class TerminalTable:
                 for paragraph in self.text.rules_summary():
                     self.console.print(paragraph, markup=False)
             elif word == "legend":
-                for symbol, meaning in self.text.legend():
-                    self.console.print(f"{symbol:>8}  {meaning}", markup=False)
+                print_legend(self.console, self.text, self.game.spec.id)
             else:
                 action = self._read_action(line, legal, shown)
                 if action is not None and self._submit(seat, action):
