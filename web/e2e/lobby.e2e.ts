@@ -1,7 +1,7 @@
 /** The lobby's seats: a table whose person seats all have links is kept for their holders
  * and never listed; a seat made "Anyone from the lobby" is listed, and a stranger who
  * clicks Join takes it (a trial found a stranger in the creator's own seat, whose link then
- * stopped working). */
+ * stopped working). A table of bots alone is said to play at once. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Server, startBrowser, startServer } from "./harness";
@@ -19,11 +19,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function createTwoPersonTable(page: Page, second: "person" | "open"): Promise<string> {
+type Kind = "person" | "open" | "bot";
+
+async function createTwoPersonTable(page: Page, second: Kind, first: Kind = "person"): Promise<string> {
   await page.goto(server.base);
   await page.locator('button[data-game="tutankhamun"]').click();
   const form = page.locator("form.create");
   await form.locator('select[name="players"]').selectOption("2");
+  await form.locator('select[name="seat-0"]').selectOption(first);
   await form.locator('select[name="seat-1"]').selectOption(second);
   await form.locator('button[type="submit"]').click();
   const invites = page.locator("section.invites");
@@ -57,4 +60,11 @@ it("keeps linked seats for their holders and gives an open seat to a stranger", 
   await creator.locator("button.move:not([disabled])").first().waitFor({ timeout: 30_000 });
   expect(new URL(creator.url()).searchParams.get("seat")).toBe("0");
   expect(await listedTables(await (await browser.newContext()).newPage())).toBe(0);
+});
+
+it("tells the creator of a table of bots that they play at once", async () => {
+  const page = await (await browser.newContext()).newPage();
+  const ready = await createTwoPersonTable(page, "bot", "bot");
+  expect(ready).toContain("Only bots sit here: they play at once.");
+  expect(ready).not.toContain("Send each person their own link");
 });

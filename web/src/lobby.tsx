@@ -56,7 +56,7 @@ export function Lobby(props: { navigate: (path: string) => void }) {
             <GamePicture game={game.id} />
             <div>
               <h2>{game.title}</h2>
-              <p class="original">{game.original_title}</p>
+              {game.original_title !== game.title && <p class="original">{game.original_title}</p>}
               <p>{game.summary}</p>
               <button type="button" data-game={game.id} onClick={() => setChosen(game)}>
                 {t("New table")}
@@ -247,7 +247,11 @@ function Invites(props: { created: CreatedTable; navigate: (path: string) => voi
   return (
     <section class="invites" aria-label={t("Invite links")}>
       <h2>{t("Table ready")}</h2>
-      <p>{t("Send each person their own link; keep yours.")}</p>
+      <p>
+        {people.length > 0
+          ? t("Send each person their own link; keep yours.")
+          : t("Only bots sit here: they play at once. Watch with the spectators' link.")}
+      </p>
       {people.length > 1 && (
         <p>
           <button type="button" class="hotseat" onClick={() => navigate(hotSeatPath(created.table, people))}>

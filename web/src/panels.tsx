@@ -68,10 +68,12 @@ export function SeatPanels(props: {
           {clock && <SeatClock clock={clock} seat={seat} elapsed={elapsed} />}
           {numbers.length > 0 && (
             <span class="numbers">
-              {numbers.map(([label, values]) => (
+              {numbers.map(([label, values], index) => (
                 <span key={label}>
-                  {" "}
-                  {numberLabel(label, t)} {values[seat]}
+                  {index > 0 ? " · " : ""}
+                  <span class="number">
+                    {numberLabel(label, t)} {values[seat]}
+                  </span>
                 </span>
               ))}
             </span>
