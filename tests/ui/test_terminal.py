@@ -12,8 +12,11 @@ from rich.console import Console
 
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.journal import read_record_file
+from saqqara.core.match import Match
+from saqqara.core.presentation import presentation_for
 from saqqara.core.records import Record
 from saqqara.core.registry import load, registered_games
+from saqqara.games.curse_of_the_mummy.presentation import MummyPresentation
 from saqqara.ui.compact import COMPACT
 from saqqara.ui.terminal import TerminalTable
 from tests.ui.test_remote_screen import END_TABLES
@@ -235,3 +238,21 @@ def test_the_local_end_fits_80_by_24_and_says_the_result_once(
     board = COMPACT[game_id](match.view(0), 0, table.text)
     if board[-1].plain.rstrip() not in lines:
         assert f"Thefinalboard:saqqarareplay{path}" in said
+
+
+def test_an_explorers_task_cards_on_the_short_board_are_in_the_tables_language() -> None:
+    """A trial at a Swedish table read its own cards in English ('scarab · eye · ...')."""
+    game = load("curse-of-the-mummy", 2)
+    match = Match(game, seed=3)
+    while not match.view(1).get("hand"):
+        match.play_bot(match.to_act()[0], make_bot("random", game))
+    view = match.view(1)
+    first = view["hand"][0]
+    for lang in ("en", "sv"):
+        text = presentation_for(game, lang)
+        assert isinstance(text, MummyPresentation)
+        rows = [row.plain for row in COMPACT["curse-of-the-mummy"](view, 1, text)]
+        hand = [row for row in rows if row.startswith(text.symbol(first) + " · ")]
+        assert len(hand) == 1, rows
+        if lang == "sv":
+            assert text.symbol(first) != first and f"{first} · " not in hand[0]

@@ -30,6 +30,7 @@ from rich.text import Text
 from saqqara.core.i18n import N_
 from saqqara.core.presentation import Presentation
 from saqqara.games.curse_of_the_mummy.data import EAST, SOUTH, board
+from saqqara.games.curse_of_the_mummy.presentation import MummyPresentation
 from saqqara.games.tutankhamun.presentation import TutankhamunPresentation
 from saqqara.games.tutankhamuns_revenge.presentation import RevengePresentation
 from saqqara.games.tutankhamuns_revenge.shapes import cell_name
@@ -199,6 +200,7 @@ def _places(places: list[str]) -> str:
 
 
 def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
+    assert isinstance(text, MummyPresentation)
     b = board()
     marks: dict[int, str] = {}
     maybe: set[int] = set()
@@ -258,7 +260,7 @@ def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
         )
     )
     if view.get("hand"):
-        lines.append(_line(" · ".join(view["hand"])))
+        lines.append(_line(" · ".join(text.symbol(name) for name in view["hand"])))
     return lines
 
 
