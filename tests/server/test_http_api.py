@@ -265,6 +265,17 @@ def test_names_are_trimmed_and_default_names_kept_apart(http: httpx.Client) -> N
     assert info["seats"][4]["name"] == "Grace"
 
 
+def test_a_browser_at_an_address_the_site_lacks_gets_a_way_back(http: httpx.Client) -> None:
+    """A trial opened /t/ and /foo/bar and got a bare "Not Found": a browser now gets a
+    page with a link to the lobby (still a 404); a program still gets plain text."""
+    for path in ("/t/", "/foo/bar"):
+        page = http.get(path, headers={"accept": "text/html,application/xhtml+xml"})
+        assert page.status_code == 404 and "text/html" in page.headers["content-type"]
+        assert '<a href="/">Back to the lobby</a>' in page.text
+    plain = http.get("/foo/bar")
+    assert plain.status_code == 404 and plain.text == "Not Found"
+
+
 def test_the_api_answers_every_refusal_alike(server: ServerProcess, http: httpx.Client) -> None:
     """Wrong paths and methods, an empty body, a seat without its key: the API's refusal
     (``{"error": {"code", "message"}}``) with a status that says what went wrong."""

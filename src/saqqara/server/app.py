@@ -168,11 +168,28 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
 _STATUS = {"no-table": 404, "bad-key": 403, "too-large": 413, "too-many-tables": 429}
 
 
+NOT_FOUND_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found · Saqqara</title>
+<style>body{font-family:sans-serif;background:#f4ead7;color:#2b2118;margin:3rem auto;
+max-width:32rem;padding:0 1rem}a{color:#7a4b12}</style></head>
+<body><h1>☥ Nothing here</h1>
+<p>This address is not a page of this site. A table's link looks like
+<code>/t/TABLE?seat=N&amp;key=KEY</code>.</p>
+<p><a href="/">Back to the lobby</a></p></body></html>
+"""
+"""What a browser gets for an address the site does not have (a trial got a bare
+"Not Found" with no way back)."""
+
+
 async def _http_refusal(request: Request, exc: Exception) -> Response:
     """An unknown path or a method a path does not take: under ``/api/`` a refusal as
     every other of the API's (``{"error": {"code", "message"}}``), elsewhere plain text."""
     assert isinstance(exc, HTTPException)
     if not request.url.path.startswith("/api/"):
+        if exc.status_code == 404 and "text/html" in request.headers.get("accept", ""):
+            return HTMLResponse(NOT_FOUND_PAGE, 404)  # a person's browser: a way back
         return PlainTextResponse(exc.detail, exc.status_code, headers=exc.headers)
     code = "not-found" if exc.status_code == 404 else "bad-method"
     message = (
