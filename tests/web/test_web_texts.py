@@ -107,6 +107,13 @@ def test_the_lobby_gets_titles_and_summaries_in_its_language(tmp_path: Path) -> 
     assert bad.status_code == 400 and "unknown language" in bad.json()["error"]["message"]
 
 
+def test_the_lobby_lists_the_bot_levels_first_from_the_weakest() -> None:
+    catalogue = {game["id"]: game for game in game_catalogue()}
+    bots = catalogue["tutankhamun"]["bots"]
+    assert bots[:6] == ["easy", "medium", "hard", "expert", "heuristic", "random"]
+    assert sorted(bots) == sorted(set(bots)) and "ismcts" in bots[6:]
+
+
 def test_the_lobby_names_the_side_each_seat_plays_where_sides_differ() -> None:
     """A trial could not tell, making a Curse of the Mummy table, which seat is the mummy."""
     english = {game["id"]: game for game in game_catalogue()}

@@ -75,14 +75,23 @@ def game_catalogue(lang: str = SOURCE_LANGUAGE) -> list[dict[str, Any]]:
                     for o in spec.options
                 ],
                 "hidden_information": spec.hidden_information,
-                "bots": available_bots(game_id),
-                "bot_labels": [
-                    translated(BOT_LABELS.get(b, b), lang) for b in available_bots(game_id)
-                ],
+                "bots": lobby_bots(game_id),
+                "bot_labels": [translated(BOT_LABELS.get(b, b), lang) for b in lobby_bots(game_id)],
                 "roles": _role_labels(game_id, spec.max_players, lang),
             }
         )
     return games
+
+
+BOT_ORDER = ("easy", "medium", "hard", "expert", "heuristic", "random")
+"""How the lobby lists the bots: the levels from the weakest, the game's heuristic, random;
+then the rest by name (a trial found the alphabetical list mixed levels with algorithms)."""
+
+
+def lobby_bots(game_id: str) -> list[str]:
+    """The bots of ``game_id`` in the lobby's order (:data:`BOT_ORDER`)."""
+    rank = {name: i for i, name in enumerate(BOT_ORDER)}
+    return sorted(available_bots(game_id), key=lambda b: (rank.get(b, len(rank)), b))
 
 
 def _role_labels(game_id: str, players: int, lang: str) -> list[str] | None:
