@@ -25,15 +25,21 @@ export function namedSeat(cause: unknown): number | null {
  * ``cause`` is the engine's own reason from the view's outcome (untranslated). A reason
  * naming the one winner is a clause with that player's name (``Ada laid the last task
  * card``), so it is said once: "Ada laid the last task card and won." Any other reason is
- * about the table ("the path is empty"): "Won by Ada (the path is empty)." */
+ * about the table ("the path is empty"): "Won by Ada (the path is empty)."; a tie is "A shared
+ * win for Ada and Bo (...)" (a trial read "Won by Ada, Bo" as a list). */
 export function verdict(t: Translate, names: string[], outcome: Outcome, cause?: unknown): string {
   const { winners, reason } = outcome;
   const named = namedSeat(cause);
   if (reason && winners.length === 1 && named !== null && winners[0] === named) {
     return `${t("{reason} and won", { reason })}.`;
   }
-  const players = winners.map((seat) => names[seat] ?? "").join(", ");
-  return `${t("Won by {players}", { players })}${reason ? ` (${reason})` : ""}.`;
+  const winnerNames = winners.map((seat) => names[seat] ?? "");
+  const last = winnerNames.pop() ?? "";
+  const said =
+    winnerNames.length === 0
+      ? t("Won by {players}", { players: last })
+      : t("A shared win for {players} and {last}", { players: winnerNames.join(", "), last });
+  return `${said}${reason ? ` (${reason})` : ""}.`;
 }
 
 export function Result(props: {

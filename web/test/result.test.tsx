@@ -63,5 +63,5 @@ it("offers no rematch to a spectator", () => {
   const root = mount(<Result names={["Ann", "Bo", "Cy"]} outcome={outcome} onRematch={null} />);
   expect(root.querySelector("button.rematch")).toBeNull();
   expect(root.querySelectorAll(".parts")).toHaveLength(0);
-  expect(root.textContent).toContain("Won by Bo, Cy.");
+  expect(root.textContent).toContain("A shared win for Bo and Cy.");
 });

@@ -19,8 +19,8 @@ const english = (source: string, fields?: Record<string, string | number>) => tr
 const ENDS: [game: string, cause: string, winners: number[], reason: string, sentence: string][] = [
   ["tutankhamun", "seat 0 reached the goal", [0], "Ann reached the goal", "Ann reached the goal and won."],
   ["tutankhamun", "seat 1 paid the last coin", [1], "Bo paid the last coin", "Bo paid the last coin and won."],
-  ["tutankhamun", "reached the goal", [0, 2], "a player reached the goal", "Won by Ann, Cy (a player reached the goal)."],
-  ["tutankhamun", "paid the last coin", [0, 1], "a player paid the last coin", "Won by Ann, Bo (a player paid the last coin)."],
+  ["tutankhamun", "reached the goal", [0, 2], "a player reached the goal", "A shared win for Ann and Cy (a player reached the goal)."],
+  ["tutankhamun", "paid the last coin", [0, 1], "a player paid the last coin", "A shared win for Ann and Bo (a player paid the last coin)."],
   [
     "tutankhamun",
     "every pawn is past the end",
@@ -49,7 +49,7 @@ const ENDS: [game: string, cause: string, winners: number[], reason: string, sen
     "only the card covering the death mask is left",
     [0, 1],
     "only the card covering the death mask is left",
-    "Won by Ann, Bo (only the card covering the death mask is left).",
+    "A shared win for Ann and Bo (only the card covering the death mask is left).",
   ],
   ["tutankhamuns-revenge", "only one player is left", [2], "only one player is left", "Won by Cy (only one player is left)."],
   [

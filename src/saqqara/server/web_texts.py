@@ -77,6 +77,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Game over"),
     N_("Result"),
     N_("Won by {players}"),
+    N_("A shared win for {players} and {last}"),
     # {reason}: the end as a clause naming the one winner ("Ada laid the last task card",
     # perfect tense where the language has one): "Ada laid the last task card and won."
     N_("{reason} and won"),
