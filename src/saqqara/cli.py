@@ -256,6 +256,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         _refuse_game_arguments_on_resume(args)
         path = _latest_save() if args.resume == "latest" else Path(args.resume)
         resume = _read_record(path)
+        kept = resume.meta.get("lang")  # the game goes on in its language
+        if args.lang is None and isinstance(kept, str) and kept in LANGUAGES:
+            lang = kept
         game = load(resume.game, resume.players, resume.options)
         names = list(resume.seats)
         agents: list[Agent | None] = [None if n == HUMAN else make_bot(n, game) for n in names]

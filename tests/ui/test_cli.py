@@ -151,7 +151,7 @@ def test_a_resumed_game_keeps_its_seed(tmp_path: Path, monkeypatch: pytest.Monke
     assert main(["play", "--resume", str(record), "--seed", "9"]) == 2  # not ignored: refused
     assert main(["play", "--resume", str(record)]) == 0
     second = read_record_file(record)
-    assert first.meta == second.meta == {"seed": 5}
+    assert first.meta == second.meta == {"seed": 5, "lang": "en"}
     assert second.actions[: len(first.actions)] == first.actions
     assert len(second.actions) > len(first.actions)
     assert main(["replay", str(record)]) == 0  # replay reads the journal too
@@ -242,6 +242,26 @@ def test_resume_latest_skips_games_that_are_over(
     left.unlink()  # only the finished game is left
     assert main(["play", "--resume", "latest"]) == 2
     assert "every saved game in" in capsys.readouterr().err
+
+
+def test_a_resumed_game_goes_on_in_its_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trial's German game came back in English: the record keeps the language, and
+    ``--lang`` still chooses another."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "tutankhamun", "--players", "2", "--seed", "1", "--lang", "de"]) == 0
+    assert "du bist am Zug" in capsys.readouterr().out
+    saved = next((tmp_path / "saqqara" / "records").glob("*.jsonl"))
+    assert read_record_file(saved).meta["lang"] == "de"
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "--resume", "latest"]) == 0
+    assert "du bist am Zug" in capsys.readouterr().out
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "--resume", "latest", "--lang", "en"]) == 0
+    said = capsys.readouterr().out
+    assert "your move" in said and "du bist am Zug" not in said
 
 
 def test_resume_refuses_conflicting_game_arguments(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,11 +66,15 @@ class Match:
         names: Sequence[str] | None = None,
         journal: RecordJournal | None = None,
         auto_chance: bool = True,
+        meta: Mapping[str, str] | None = None,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"a match's seed must be an int, not {seed!r}")
         self.game = game
         self.seed = seed
+        self.meta = dict(meta or {})
+        """What the record keeps besides the seed (a face's own, such as the terminal's
+        ``lang``); a resumed match keeps its record's."""
         self.names = _names(game, names)
         self.journal = journal
         self.auto_chance = auto_chance
@@ -123,7 +127,8 @@ class Match:
                 f"record is for rules version {record.rules_version} of {record.game}; "
                 f"this program implements version {game.spec.rules_version}"
             )
-        match = cls(game, seed=seed, names=record.seats, auto_chance=False)
+        kept = {k: v for k, v in record.meta.items() if k != "seed" and isinstance(v, str)}
+        match = cls(game, seed=seed, names=record.seats, auto_chance=False, meta=kept)
         match._replay(record, 0)
         match.auto_chance = auto_chance
         match.journal = journal
@@ -210,7 +215,7 @@ class Match:
             options=dict(self.game.options),
             seats=self.names,
             actions=tuple(map(RecordedAction, self._seats, self._texts)),
-            meta={"seed": self.seed},
+            meta={**self.meta, "seed": self.seed},
         )
 
     # -- acting ---------------------------------------------------------------------------

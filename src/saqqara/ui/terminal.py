@@ -159,7 +159,9 @@ class TerminalTable:
         self.last_person: int | None = None
         journal = RecordJournal(record_path)
         if resume is None:
-            self.match = Match(game, seed=seed, names=self.seat_names, journal=journal)
+            self.match = Match(
+                game, seed=seed, names=self.seat_names, journal=journal, meta={"lang": lang}
+            )
             unshown = self.match.history
         else:
             self.match = Match.resume(resume, journal=journal, seed=seed)
