@@ -79,6 +79,26 @@ def test_a_letter_not_yet_on_the_menu_plays_nothing(tmp_path: Path) -> None:
     assert mine == ["take 23"]  # 'x' is the 24th entry: slots 0-23
 
 
+def test_a_german_table_refuses_bad_input_in_german(tmp_path: Path) -> None:
+    """A trial typed 'hilfe' at a German table and read "cannot read 'hilfe' as a
+    Tutankhamun action. Tippe einen Buchstaben ..." (the notation's reasons are English)."""
+    game = load("tutankhamun", 2)
+    out = io.StringIO()
+    feed = iter(["hilfe", "quit"])
+    table = TerminalTable(
+        game,
+        [None, make_bot("random", game)],
+        4,
+        Console(file=out, width=120),
+        lambda prompt: next(feed),
+        tmp_path / "g.json",
+        lang="de",
+    )
+    table.run()
+    said = out.getvalue()
+    assert "'hilfe' ist kein Zug dieses Spiels. Tippe" in said and "cannot read" not in said
+
+
 def test_legend_explains_the_short_boards_marks_too(tmp_path: Path) -> None:
     """A trial could not tell what '*', '◀' or '@-' on the turn's board meant."""
     table, out = _table(["legend", "quit"], tmp_path / "g.json")

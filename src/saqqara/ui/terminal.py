@@ -367,8 +367,14 @@ class TerminalTable:
         try:
             action = self.game.parse_action(line)
         except NotationError as exc:
+            # the notation's own reasons are English: another language says it in its words
+            said = (
+                exc.message
+                if self.tr.lang == SOURCE_LANGUAGE
+                else self.tr("'{text}' is not a move of this game.", text=line)
+            )
             self.console.print(
-                Text(f"{exc.message}. ", style="red")
+                Text(f"{said.rstrip('.')}. ", style="red")
                 + Text(self.tr("Type a letter from the menu, a move's notation or 'help'."))
             )
             return None
