@@ -66,6 +66,8 @@ from saqqara.ui.terminal import (
     RECENT,
     UNSHOWN,
     menu_key,
+    menu_page,
+    next_menu_page,
     print_legend,
     printable,
 )
@@ -543,8 +545,7 @@ class RemoteSeat:
         elif word == "moves":
             self._show_menu(turn.legal, None)
         elif word == "more":
-            more = (self.menu_page + 1) * self.page < len(turn.legal)
-            self.menu_page = self.menu_page + 1 if more else 0
+            self.menu_page = next_menu_page(self.menu_page, self.page, len(turn.legal))
             self._show_menu(turn.legal, self.menu_page)
         else:
             chosen = self._chosen(turn.legal, line)
@@ -596,7 +597,7 @@ class RemoteSeat:
     def _show_menu(self, legal: list[LegalAction], page: int | None) -> None:
         """One page of the menu (``None``: all of it): letter, label and notation."""
         size = self.page
-        first, last = (0, len(legal)) if page is None else (page * size, (page + 1) * size)
+        first, last = menu_page(page, size, len(legal))
         self.menu_shown.update(range(first, min(last, len(legal))))
         for i, action in enumerate(legal[first:last], start=first):
             entry = Text(f"{menu_key(i):>2} ", style="bold")

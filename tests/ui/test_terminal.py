@@ -18,7 +18,7 @@ from saqqara.core.records import Record
 from saqqara.core.registry import load, registered_games
 from saqqara.games.curse_of_the_mummy.presentation import MummyPresentation
 from saqqara.ui.compact import COMPACT
-from saqqara.ui.terminal import TerminalTable
+from saqqara.ui.terminal import TerminalTable, menu_page, next_menu_page
 from tests.ui.test_remote_screen import END_TABLES
 
 
@@ -77,6 +77,16 @@ def test_a_letter_not_yet_on_the_menu_plays_nothing(tmp_path: Path) -> None:
     assert refused not in out.getvalue()
     mine = [a.action for a in read_record_file(tmp_path / "h.json").actions if a.seat == 0]
     assert mine == ["take 23"]  # 'x' is the 24th entry: slots 0-23
+
+
+def test_a_single_move_left_after_a_page_is_shown_not_hidden_behind_more() -> None:
+    """A trial met 'a-j of 11 moves; more shows the next ones': one move hidden behind a
+    command, in the row the hint took. It is shown in that row now."""
+    assert menu_page(0, 10, 11) == (0, 11) and next_menu_page(0, 10, 11) == 0
+    assert menu_page(0, 10, 12) == (0, 10) and next_menu_page(0, 10, 12) == 1
+    assert menu_page(1, 10, 12) == (10, 12) and next_menu_page(1, 10, 12) == 0
+    assert menu_page(1, 10, 21) == (10, 21) and next_menu_page(1, 10, 21) == 0
+    assert menu_page(None, 10, 21) == (0, 21) and menu_page(0, 10, 4) == (0, 4)
 
 
 def test_a_german_table_refuses_bad_input_in_german(tmp_path: Path) -> None:

@@ -95,6 +95,23 @@ def print_legend(console: Console, text: Presentation, game_id: str) -> None:
         console.print(f"{symbol:>9}  {text.tr(meaning)}", markup=False)
 
 
+def menu_page(page: int | None, size: int, total: int) -> tuple[int, int]:
+    """The entries ``first`` to ``last`` (exclusive) that page ``page`` of a menu of
+    ``total`` entries shows, ``size`` a page (``None``: all of them). A single entry left
+    after a page is shown on it, in the row that would have said "'more' shows the next
+    ones" (a trial met menus that hid one move behind 'more')."""
+    if page is None:
+        return 0, total
+    first, last = page * size, (page + 1) * size
+    return first, total if total - last == 1 else min(last, total)
+
+
+def next_menu_page(page: int, size: int, total: int) -> int:
+    """The page 'more' shows after ``page``: the next one, or the first again after the
+    last (:func:`menu_page`)."""
+    return page + 1 if menu_page(page, size, total)[1] < total else 0
+
+
 def menu_key(index: int) -> str:
     """The menu key of entry ``index``: ``a`` ... ``z``, then ``aa``, ``ab``, ...; letters,
     so that no key looks like a board position."""
@@ -290,7 +307,7 @@ class TerminalTable:
             elif word == "moves":
                 shown |= self._show_menu(legal, perspective.view(), None)
             elif word == "more":
-                page = page + 1 if (page + 1) * self.page < len(legal) else 0
+                page = next_menu_page(page, self.page, len(legal))
                 shown |= self._show_menu(legal, perspective.view(), page)
             elif word == "log":
                 self._show_log(seat, everything=True)
@@ -384,7 +401,7 @@ class TerminalTable:
         """One page of the menu (``None``: all of it), each entry with its letter, label and
         notation; the indices shown."""
         size = self.page
-        first, last = (0, len(legal)) if page is None else (page * size, (page + 1) * size)
+        first, last = menu_page(page, size, len(legal))
         for i, action in enumerate(legal[first:last], start=first):
             entry = Text(f"{menu_key(i):>2} ", style="bold")
             entry.append(self.text.action_label(view, action))
