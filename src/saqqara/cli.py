@@ -595,7 +595,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--seat",
-        help="your seat, from 1 (default 1), or your side where sides differ (--seat mummy)",
+        help="your seat, from 1 (default 1), or your side where sides differ: in "
+        "curse-of-the-mummy seat 1 is the mummy, --seat explorer plays an explorer",
     )
     play.add_argument(
         "--seed",
