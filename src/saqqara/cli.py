@@ -184,8 +184,8 @@ def _latest_save() -> Path:
         if _under_way(path):
             return path
     raise UsageError(
-        f"every saved game in {records_dir()} is over; `saqqara saves` lists them, and "
-        "`saqqara replay FILE` shows one"
+        f"no saved game in {records_dir()} is under way (each is over or unreadable); "
+        "`saqqara saves` lists them, and `saqqara replay FILE` shows one"
     )
 
 
@@ -531,12 +531,13 @@ def cmd_bot(args: argparse.Namespace, console: Console) -> int:
 
     names: list[str] = []
 
-    def seated(welcome: Welcome) -> None:
-        seat = welcome.seat if welcome.seat is not None else -1
+    def seated(welcome: Welcome) -> None:  # the server's words are made printable
+        seat = welcome.seat or 0  # play_remote refuses a spectator link before this
         names.extend(printable(name) for name in welcome.names)
+        name = names[seat] if seat < len(names) else "?"
         console.print(
-            f"{args.bot} sits in seat {seat + 1} ({printable(welcome.names[seat])}) of "
-            f"{welcome.game} at table {welcome.table} and plays until the game ends.",
+            f"{args.bot} sits in seat {seat + 1} ({name}) of {printable(welcome.game)} at table "
+            f"{printable(welcome.table)} and plays until the game ends.",
             markup=False,
             soft_wrap=True,
         )
@@ -544,7 +545,8 @@ def cmd_bot(args: argparse.Namespace, console: Console) -> int:
     final = _remote(play_remote(link, args.bot, seed=args.seed, seated=seated), link)
     outcome = final.outcome or {}
     scores = ", ".join(
-        f"{name} {score:g}" for name, score in zip(names, outcome.get("scores", []), strict=False)
+        f"{name} {printable(str(score))}"
+        for name, score in zip(names, outcome.get("scores", []), strict=False)
     )
     reason = printable(str(outcome.get("reason", "")))
     console.print(f"Game over: {reason}. Scores: {scores}.", markup=False, soft_wrap=True)

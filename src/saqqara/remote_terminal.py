@@ -400,12 +400,15 @@ class RemoteSeat:
         """What the terminal says of the moves the stand-in bot made in ``update``, which
         the server marks (``stand_in``): for the other seats, by the step it is said after
         (each seat's last such step: a seat is named once an update); for its own seat,
-        said once at the end. Its own seat's time ran out; or, where this terminal was
-        not connected before the update (it has just started, or it connected again),
-        the bot moved while the person was away."""
+        said once at the end. Its own seat's time ran out (at a table with clocks); or,
+        where this terminal was not connected before the update (it has just started, or
+        it connected again) or the table has no clocks, the bot moved while the person was
+        away. A seat the game does not have is not named."""
         away, self.away = self.away, False
-        last = {mark.seat: mark.seq for mark in update.stand_in}
-        mine = [self.tr(AWAY_STOOD_IN if away else TIMED_OUT)] if self.seat in last else []
+        seats = range(self.game.players)  # a seat the game does not have is not named
+        last = {mark.seat: mark.seq for mark in update.stand_in if mark.seat in seats}
+        timed = not away and update.clock is not None  # without clocks it was for being away
+        mine = [self.tr(TIMED_OUT if timed else AWAY_STOOD_IN)] if self.seat in last else []
         others = {
             seq: self.tr(STOOD_IN, player=self.text.player(seat))
             for seat, seq in last.items()

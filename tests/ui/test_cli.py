@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import time
+import os
 from pathlib import Path
 
 import pytest
@@ -228,20 +228,26 @@ def test_resume_latest_skips_games_that_are_over(
     """A trial left a game under way, played another to its end, and '--resume latest'
     showed that one's result: the newest game still under way is the one resumed."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    records = tmp_path / "saqqara" / "records"
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "curse-of-the-mummy", "--players", "2", "--seed", "1"]) == 0
+    older = next(records.glob("*.jsonl"))
+    os.utime(older, (1, 1))  # long ago
     _play_until_input_ends(monkeypatch, [])
     assert main(["play", "tutankhamun", "--players", "2", "--seed", "1"]) == 0
-    left = next((tmp_path / "saqqara" / "records").glob("*.jsonl"))
-    time.sleep(0.01)
+    left = next(records.glob("tutankhamun-*.jsonl"))
+    os.utime(left, (2, 2))  # the newest under way
     bots = ["play", "valley-of-the-kings", "--players", "2", "--bots", "random,random"]
-    assert main([*bots, "--seed", "2"]) == 0
+    assert main([*bots, "--seed", "2"]) == 0  # the newest of all, over
     capsys.readouterr()
     _play_until_input_ends(monkeypatch, [])
     assert main(["play", "--resume", "latest"]) == 0
     said = capsys.readouterr().out
     assert "Tutankhamun" in said and f"saqqara play --resume {left}" in said.replace("\n", "")
-    left.unlink()  # only the finished game is left
+    left.unlink()
+    older.unlink()  # only the finished game is left
     assert main(["play", "--resume", "latest"]) == 2
-    assert "every saved game in" in capsys.readouterr().err
+    assert "is under way (each is over or unreadable)" in capsys.readouterr().err
 
 
 def test_a_resumed_game_goes_on_in_its_language(
@@ -262,6 +268,10 @@ def test_a_resumed_game_goes_on_in_its_language(
     assert main(["play", "--resume", "latest", "--lang", "en"]) == 0
     said = capsys.readouterr().out
     assert "your move" in said and "du bist am Zug" not in said
+    assert read_record_file(saved).meta["lang"] == "en"  # it goes on in English now
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "--resume", "latest"]) == 0
+    assert "du bist am Zug" not in capsys.readouterr().out
 
 
 def test_resume_refuses_conflicting_game_arguments(

@@ -59,6 +59,10 @@ LONG = "A" * 38
 """A name of 38 characters (the server takes up to 40)."""
 
 
+CLOCK = ClockView(120, None, [120, 120], [None, None], [0], "bot")
+"""A move clock of two minutes, Ann's running: a clocked table's update."""
+
+
 def _remote(
     game_id: str,
     names: list[str],
@@ -221,12 +225,12 @@ def test_a_move_the_stand_in_made_is_said_and_not_offered_back(stood_in: bool) -
     so, and not offered to take it back (``undo`` is false for such a move). Unmarked, the
     move was made elsewhere (another window of her seat): undo is offered as ever."""
     remote, out, match = _remote("tutankhamun", ["Ann", "Bo"])
-    turn = _update(remote, match)
+    turn = _update(remote, match, clock=CLOCK)
     assert turn.legal and turn.to_act == [0]
     before = match.seq
     match.play_bot(0, make_bot("random", match.game))
     marks = [StandIn(match.seq, 0)] if stood_in else []
-    moved = _update(remote, match, since=before, undo=not stood_in, stand_in=marks)
+    moved = _update(remote, match, since=before, undo=not stood_in, stand_in=marks, clock=CLOCK)
     assert moved.to_act == [1] and moved.events
     _told(remote, turn, moved)
     text = out.getvalue().split("Ann> ")[-1]
@@ -259,9 +263,18 @@ def test_a_move_the_stand_in_made_while_the_terminal_was_away_is_said_so() -> No
     before = match.seq
     match.play_bot(0, bot)
     marks = [StandIn(match.seq, 0)]
-    _told(remote, _update(remote, match, since=before, undo=False, stand_in=marks))
+    clocked = _update(remote, match, since=before, undo=False, stand_in=marks, clock=CLOCK)
+    _told(remote, clocked)
     assert remote.log[-1][-1] == TIMED_OUT
     assert out.getvalue().count(away) == 1
+    # at a table without clocks a bot moves for a connected seat only for its being away
+    before = match.seq
+    while match.to_act() != (0,):
+        match.play_bot(match.to_act()[0], bot)
+    match.play_bot(0, bot)
+    marks = [StandIn(match.seq, 0)]
+    _told(remote, _update(remote, match, since=before, undo=False, stand_in=marks))
+    assert remote.log[-1][-1] == away
 
 
 def test_a_move_the_stand_in_made_for_another_seat_is_said_with_their_name() -> None:

@@ -66,9 +66,12 @@ it("keeps linked seats for their holders and gives an open seat to a stranger", 
   expect(await listedTables(await (await browser.newContext()).newPage())).toBe(0);
 });
 
-it("tells the creator of a table of bots that they play at once", async () => {
+it("tells the creator of a table without links what happens next", async () => {
   const page = await (await browser.newContext()).newPage();
   const ready = await createTwoPersonTable(page, "bot", "bot");
   expect(ready).toContain("Only bots sit here: they play at once.");
   expect(ready).not.toContain("Send each person their own link");
+  // a person seat open to the lobby and a bot: not a table of bots alone
+  const open = await createTwoPersonTable(page, "bot", "open");
+  expect(open).toContain("The open seats wait in the lobby for anyone who joins.");
 });

@@ -250,7 +250,9 @@ function Invites(props: { created: CreatedTable; navigate: (path: string) => voi
       <p>
         {people.length > 0
           ? t("Send each person their own link; keep yours.")
-          : t("Only bots sit here: they play at once. Watch with the spectators' link.")}
+          : created.seats.some((seat) => seat.kind === "person")
+            ? t("The open seats wait in the lobby for anyone who joins.")
+            : t("Only bots sit here: they play at once. Watch with the spectators' link.")}
       </p>
       {people.length > 1 && (
         <p>

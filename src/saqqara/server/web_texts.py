@@ -36,6 +36,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Table ready"),
     N_("Send each person their own link; keep yours."),
     N_("Only bots sit here: they play at once. Watch with the spectators' link."),
+    N_("The open seats wait in the lobby for anyone who joins."),
     N_("Play all {count} people's seats on this device (hot-seat)"),
     N_("Invite links"),
     N_("Copy"),

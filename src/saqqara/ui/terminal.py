@@ -16,6 +16,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -181,7 +182,8 @@ class TerminalTable:
             )
             unshown = self.match.history
         else:
-            self.match = Match.resume(resume, journal=journal, seed=seed)
+            kept = replace(resume, meta={**resume.meta, "lang": lang})  # as it goes on now
+            self.match = Match.resume(kept, journal=journal, seed=seed)
             unshown = self.match.history[len(resume.actions) :]
         for step in unshown:
             self._note(step.events)
