@@ -65,6 +65,7 @@ from saqqara.ui.terminal import (
     QUIET,
     RECENT,
     UNSHOWN,
+    menu_index,
     menu_key,
     menu_page,
     next_menu_page,
@@ -405,7 +406,7 @@ class RemoteSeat:
         it connected again) or the table has no clocks, the bot moved while the person was
         away. A seat the game does not have is not named."""
         away, self.away = self.away, False
-        seats = range(self.game.players)  # a seat the game does not have is not named
+        seats = range(self.game.players)
         last = {mark.seat: mark.seq for mark in update.stand_in if mark.seat in seats}
         timed = not away and update.clock is not None  # without clocks it was for being away
         mine = [self.tr(TIMED_OUT if timed else AWAY_STOOD_IN)] if self.seat in last else []
@@ -584,12 +585,13 @@ class RemoteSeat:
 
     def _chosen(self, legal: list[LegalAction], line: str) -> LegalAction | None:
         """The move a line names: a menu letter or a move's notation; else a clear word."""
-        index = {menu_key(i): i for i in range(len(legal))}.get(line.lower())
-        if index is not None and index not in self.menu_shown:
+        index = menu_index(line, len(legal))
+        if index is not None:
+            if index in self.menu_shown:
+                return legal[index]
             self.console.print(Text(self.tr(UNSHOWN, key=line.lower()), style="red"))
             return None
-        chosen = legal[index] if index is not None else None
-        chosen = chosen or next((a for a in legal if a.notation == line), None)
+        chosen = next((a for a in legal if a.notation == line), None)
         if chosen is None:
             self.console.print(
                 Text(self.tr("That is not one of your moves now.") + " ", style="red")
@@ -601,7 +603,7 @@ class RemoteSeat:
         """One page of the menu (``None``: all of it): letter, label and notation."""
         size = self.page
         first, last = menu_page(page, size, len(legal))
-        self.menu_shown.update(range(first, min(last, len(legal))))
+        self.menu_shown.update(range(first, last))
         for i, action in enumerate(legal[first:last], start=first):
             entry = Text(f"{menu_key(i):>2} ", style="bold")
             entry.append(action.label)
@@ -612,7 +614,7 @@ class RemoteSeat:
             self.console.print(
                 self.tr(
                     "{shown} of {total} moves; 'more' shows the next ones.",
-                    shown=f"{menu_key(first)}–{menu_key(min(last, len(legal)) - 1)}",
+                    shown=f"{menu_key(first)}–{menu_key(last - 1)}",
                     total=len(legal),
                 ),
                 style="dim",

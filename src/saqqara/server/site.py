@@ -21,6 +21,7 @@ import json
 import mimetypes
 import re
 from collections.abc import Awaitable, Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,7 @@ def game_catalogue(lang: str = SOURCE_LANGUAGE) -> list[dict[str, Any]]:
     games = []
     for game_id, cls in registered_games().items():
         spec = cls.spec
+        bots = lobby_bots(game_id)
         games.append(
             {
                 "id": game_id,
@@ -75,9 +77,9 @@ def game_catalogue(lang: str = SOURCE_LANGUAGE) -> list[dict[str, Any]]:
                     for o in spec.options
                 ],
                 "hidden_information": spec.hidden_information,
-                "bots": lobby_bots(game_id),
-                "bot_labels": [translated(BOT_LABELS.get(b, b), lang) for b in lobby_bots(game_id)],
-                "roles": _role_labels(game_id, spec.max_players, lang),
+                "bots": bots,
+                "bot_labels": [translated(BOT_LABELS.get(b, b), lang) for b in bots],
+                "roles": _role_labels(game_id, lang),
             }
         )
     return games
@@ -94,10 +96,16 @@ def lobby_bots(game_id: str) -> list[str]:
     return sorted(available_bots(game_id), key=lambda b: (rank.get(b, len(rank)), b))
 
 
-def _role_labels(game_id: str, players: int, lang: str) -> list[str] | None:
-    """The side each seat plays, at the game's largest table, as the lobby words it
-    (``None``: every seat plays the same game)."""
-    roles = load(game_id, players).seat_roles()
+@cache
+def _seat_roles(game_id: str) -> tuple[str, ...] | None:
+    """The side each seat plays at the game's largest table (``None``: every seat plays
+    the same game); a game is loaded once for it, not at each request for the catalogue."""
+    return load(game_id, registered_games()[game_id].spec.max_players).seat_roles()
+
+
+def _role_labels(game_id: str, lang: str) -> list[str] | None:
+    """The side each seat plays (:func:`_seat_roles`), as the lobby words it."""
+    roles = _seat_roles(game_id)
     if roles is None:
         return None
     return [translated(ROLE_LABELS.get(role, role), lang) for role in roles]

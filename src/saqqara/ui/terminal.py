@@ -113,6 +113,12 @@ def next_menu_page(page: int, size: int, total: int) -> int:
     return page + 1 if menu_page(page, size, total)[1] < total else 0
 
 
+def menu_index(line: str, total: int) -> int | None:
+    """The entry of a menu of ``total`` whose letter ``line`` is (:func:`menu_key`);
+    ``None`` where it is no menu letter."""
+    return {menu_key(i): i for i in range(total)}.get(line.lower())
+
+
 def menu_key(index: int) -> str:
     """The menu key of entry ``index``: ``a`` ... ``z``, then ``aa``, ``ab``, ...; letters,
     so that no key looks like a board position."""
@@ -376,8 +382,7 @@ class TerminalTable:
     def _read_action(self, line: str, legal: list[Action], shown: set[int]) -> Action | None:
         """The move ``line`` names: the letter of a move ``shown`` on the menu this turn, or
         a move's notation; ``None`` (and a clear word) otherwise."""
-        keys = {menu_key(i): i for i in range(len(legal))}
-        index = keys.get(line.lower())
+        index = menu_index(line, len(legal))
         if index is not None:
             if index not in shown:
                 self.console.print(Text(self.tr(UNSHOWN, key=line.lower()), style="red"))
@@ -414,13 +419,13 @@ class TerminalTable:
             self.console.print(
                 self.tr(
                     "{shown} of {total} moves; 'more' shows the next ones.",
-                    shown=f"{menu_key(first)}–{menu_key(min(last, len(legal)) - 1)}",
+                    shown=f"{menu_key(first)}–{menu_key(last - 1)}",
                     total=len(legal),
                 ),
                 style="dim",
                 markup=False,
             )
-        return set(range(first, min(last, len(legal))))
+        return set(range(first, last))
 
     # -- the end ----------------------------------------------------------------------------
     def _show_end(self) -> None:
