@@ -54,12 +54,14 @@ async def echo_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
 
 
 @contextlib.asynccontextmanager
-async def in_process_uvicorn(**config: Any) -> AsyncIterator[tuple[int, uvicorn.Server]]:
-    """uvicorn serving :func:`echo_app` on a free loopback port in this event loop, with
-    ``config`` (its protocol classes, say); yields the port and the server."""
+async def in_process_uvicorn(
+    app: Any = echo_app, **config: Any
+) -> AsyncIterator[tuple[int, uvicorn.Server]]:
+    """uvicorn serving ``app`` (:func:`echo_app` by default) on a free loopback port in this
+    event loop, with ``config`` (its protocol classes, say); yields the port and the server."""
     port = free_port()
     server = uvicorn.Server(
-        uvicorn.Config(echo_app, host="127.0.0.1", port=port, log_level="warning", **config)
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **config)
     )
     task = asyncio.ensure_future(server.serve())
     while not server.started:

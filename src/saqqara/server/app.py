@@ -459,7 +459,9 @@ async def serve_socket(
     rate, burst = app.state.rate
     limiter = RateLimit(rate, burst)
     try:
-        await table.push(listener, force=True)
+        # The table as it stands now: one rebuilt from the store while this connection was
+        # welcomed replaced the object the welcome found (the listeners are the same set).
+        await (service.live.get(table_id) or table).push(listener, force=True)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":

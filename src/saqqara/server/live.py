@@ -26,7 +26,7 @@ import json
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
-from saqqara.core.errors import IllegalAction, RecordError
+from saqqara.core.errors import IllegalAction, NotationError, RecordError
 from saqqara.core.forfeit import Forfeit
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.match import Match, Step
@@ -99,11 +99,15 @@ class LiveTable:
         self.game = match.game
         self.status = row.status
         self.rematch: str | None = row.rematch
-        self.client_ids: dict[int, tuple[str, int]] = {}
-        """Per seat, the client id of its latest stored action and that action's sequence
-        number: what a client that reconnects resends (its one unacknowledged move). Older
-        ones are looked up in the store (:meth:`TableService.submit`): a table kept every
-        one of them, a few hundred bytes an action, for as long as its game lasted."""
+        self.client_ids: dict[int, tuple[str, int, str]] = {}
+        """Per seat, the client id of its latest stored action, that action's sequence
+        number and notation: what a client that reconnects resends (its one unacknowledged
+        move)."""
+        self.sent_ids: set[int] = set()
+        """The hashes of ``(seat, client id)`` of every stored action that stands: an id
+        in it may have been used before, and is looked up in the store before anything is
+        applied (:meth:`TableService.submit`); an id not in it is new. A small int a move,
+        where the ids themselves took a few hundred bytes."""
         self.undone_ids: frozenset[tuple[int, str]] = frozenset()
         """The seats' client ids of actions taken back: sent again, such an id is refused
         as stale (a resend never plays a move twice, nor again once taken back)."""
@@ -200,16 +204,42 @@ class LiveTable:
         return [s.name for s in self.seats]
 
     # -- submissions --------------------------------------------------------------------------
-    def duplicate_of(self, seat: int, cid: str | None) -> int | None:
-        """The sequence number an earlier action with this client id was stored under, if
-        it is the seat's latest (the store knows the older ones); refused as stale
-        (:class:`IllegalAction`) when that action was taken back."""
-        if cid is not None and (seat, cid) in self.undone_ids:
+    def resend_of(self, seat: int, cid: str, action_id: int) -> int | None:
+        """The sequence number under which ``seat``'s latest action was stored, when
+        ``cid`` was its client id and ``action_id`` names the same move (a resend);
+        ``None`` when ``cid`` is not the seat's latest (:meth:`may_have_sent` tells
+        whether the store must be asked). Refused as ``stale`` when that action was taken
+        back, and as ``cid-reused`` when the id was used for another move."""
+        if (seat, cid) in self.undone_ids:
             raise IllegalAction(
                 "that move was taken back; choose again from the latest update", code="stale"
             )
         latest = self.client_ids.get(seat)
-        return latest[1] if latest is not None and latest[0] == cid else None
+        if latest is None or latest[0] != cid:
+            return None
+        return self.same_move(latest[1], latest[2], action_id)
+
+    def may_have_sent(self, seat: int, cid: str) -> bool:
+        """Whether ``seat`` may have sent a stored action under ``cid`` (never a false
+        no: an id it says no to is new)."""
+        return hash((seat, cid)) in self.sent_ids
+
+    def same_move(self, seq: int, text: str, action_id: int) -> int:
+        """``seq``, the number of a stored action with notation ``text``, when
+        ``action_id`` names that move again; :class:`IllegalAction` ``cid-reused`` when it
+        names another (nothing is played either way)."""
+        game = self.game
+        try:
+            again = game.action_text(game.action_from_id(action_id)) == text
+        except NotationError:
+            again = False
+        if not again:
+            raise IllegalAction(
+                "that client id was already used for another move of this seat; "
+                "send each move under a new cid",
+                code="cid-reused",
+            )
+        return seq
 
     def submit(
         self, seat: int, action_id: int, expected_seq: int | None, undos: int | None = None
@@ -332,7 +362,8 @@ class LiveTable:
         stood_in = []
         for row in rows:
             if row.client_id is not None:
-                self.client_ids[row.seat] = (row.client_id, row.seq)
+                self.client_ids[row.seat] = (row.client_id, row.seq, row.action)
+                self.sent_ids.add(hash((row.seat, row.client_id)))
             elif row.seat != CHANCE and self.seats[row.seat].kind == "person":
                 stood_in.append(row.seq)
         if stood_in:
@@ -435,6 +466,7 @@ class LiveTable:
         self.match = fresh.match
         self.stored = fresh.stored
         self.client_ids = fresh.client_ids
+        self.sent_ids = fresh.sent_ids
         self.undone_ids = fresh.undone_ids
         self.stood_in = fresh.stood_in
         self.replayed = fresh.replayed

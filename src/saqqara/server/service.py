@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from saqqara.ai.registry import available_bots, make_bot
-from saqqara.core.errors import IllegalAction, SaqqaraError
+from saqqara.core.errors import SaqqaraError
 from saqqara.core.forfeit import Forfeit
 from saqqara.core.game import CHANCE
 from saqqara.core.records import Record
@@ -533,44 +533,57 @@ class TableService:
     ) -> int:
         """Apply and store a seat's action; returns its sequence number (the ack).
 
-        A resent ``cid`` returns the original sequence number and plays nothing (the
-        table knows each seat's latest; an older one, refused by the table as it would be
-        by then, is looked up in the store, off the event loop). Raises
-        :class:`SaqqaraError` (``IllegalAction`` with the game's code, ``stale``, ...);
-        ``stale`` too for an action chosen before an undo (``undos``, when given).
+        A client id is checked before anything is applied: one the seat used before is
+        answered with the original sequence number when it names the same move (a
+        resend: nothing is played) and refused as ``cid-reused`` when it names another
+        (the seat's latest is known in memory, an older one is looked up in the store,
+        off the event loop). Raises :class:`SaqqaraError` (``IllegalAction`` with the
+        game's code, ``stale``, ...); ``stale`` too for an action chosen before an undo
+        (``undos``, when given). A table rebuilt while this waited for it is served as it
+        now stands.
         """
-        async with table.lock:
-            earlier = table.duplicate_of(seat, cid)
-            if earlier is not None:
-                return earlier
-            try:
-                steps = table.submit(seat, action_id, expected_seq, undos)
-            except IllegalAction:
+        while True:
+            async with table.lock:
+                current = self.current(table)
+                if current is not table:
+                    table = current
+                    continue
                 if cid is not None:
-                    earlier = await self.writer.call(self.store.client_action, table.id, seat, cid)
+                    earlier = await self._resent(table, seat, cid, action_id)
                     if earlier is not None:
                         return earlier
-                raise
-            try:
+                steps = table.submit(seat, action_id, expected_seq, undos)
                 await self._store_and_tell(table, cid)
-            except SaqqaraError as refused:
-                # A legal move resent under an older client id of the seat's (one the table
-                # no longer keeps) is refused by the store's uniqueness: the table is back
-                # as the store holds it, and the move is answered as a resend.
-                if refused.code != "store-failed" or cid is None:
-                    raise
-                earlier = await self.writer.call(self.store.client_action, table.id, seat, cid)
-                if earlier is None:
-                    raise
-                return earlier
-            self.accepted += 1
-            return steps[0].seq
+                self.accepted += 1
+                return steps[0].seq
+
+    async def _resent(self, table: LiveTable, seat: int, cid: str, action_id: int) -> int | None:
+        """The original sequence number when ``cid`` was used before by ``seat`` for the
+        same move; ``None`` for a new client id (see :meth:`submit`)."""
+        earlier = table.resend_of(seat, cid, action_id)
+        if earlier is not None or not table.may_have_sent(seat, cid):
+            return earlier
+        found = await self.writer.call(self.store.client_action, table.id, seat, cid)
+        if found is None:
+            return None  # another id with the same hash: a new one
+        return table.same_move(found[0], found[1], action_id)
+
+    def current(self, table: LiveTable) -> LiveTable:
+        """The live object of ``table``'s id: ``table`` itself, or the one that replaced it
+        (rebuilt from the store after a write failed, or loaded again once released);
+        :class:`TableError` ``moved`` when another process serves it now."""
+        live = self.live.get(table.id)
+        return live if live is not None else self.table(table.id)
 
     async def undo(self, table: LiveTable, seat: int, seq: int) -> None:
         """Take back ``seat``'s action ``seq`` (see :meth:`LiveTable.check_undo`): the store
         marks it undone, the table is rebuilt from the log without it, and every listener
         is sent ``undone`` and a fresh update."""
+        table = self.current(table)
         async with table.lock:
+            if self.current(table) is not table:  # rebuilt while this waited: ask again
+                await self.undo(self.current(table), seat, seq)
+                return
             if not table.row.settings.get("undo"):
                 raise TableError("this table was created without undo", code="undo-off")
             table.check_undo(seat, seq)
@@ -611,6 +624,8 @@ class TableService:
                 self.live[table.id] = reloaded
                 table.close()
                 await reloaded.push_all()
+                self.drive_bots(reloaded)
+                self.schedule_clock(reloaded)
                 raise SaqqaraError(
                     "the move could not be stored; try again", code="store-failed"
                 ) from None
