@@ -500,7 +500,6 @@ def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
                     f"--seat is a seat from 1 to {record.players} of this record, not {number}"
                 )
         seats = [number - 1 for number in args.seat]
-    replay(record)  # a bad record is refused before any search
     total = analysed_decisions(record, seats)
     with games_progress("analyse", total, False) as advance:
         result = analyse_record(
