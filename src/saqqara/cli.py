@@ -1,6 +1,7 @@
-"""The `saqqara` command: list games, play in the terminal, run bot arenas, replay records,
-draw reconstructed boards, export view schemas. Every error from outside (a bad option, an
-unreadable record) ends with a clear message and exit status 2, never a traceback."""
+"""The `saqqara` command: list games, play in the terminal, run bot arenas, replay and
+analyse records, draw reconstructed boards, export view schemas. Every error from outside
+(a bad option, an unreadable record) ends with a clear message and exit status 2, never a
+traceback."""
 
 from __future__ import annotations
 
@@ -472,6 +473,98 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# -- saqqara analyse --------------------------------------------------------------------------
+def _estimate(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
+    from rich.text import Text
+
+    from saqqara.ai.analysis import Thresholds, analyse_record, analysed_decisions
+
+    if args.budget is not None and args.budget < 1:
+        raise UsageError(f"--budget is at least one rollout, not {args.budget}")
+    try:
+        thresholds = Thresholds.from_mistake(args.threshold)
+    except ValueError:
+        raise UsageError(
+            f"--threshold is a loss above 0 and at most 1, not {args.threshold}"
+        ) from None
+    record = _read_record(Path(args.file))
+    seats = None
+    if args.seat:
+        for number in args.seat:
+            if not 1 <= number <= record.players:
+                raise UsageError(
+                    f"--seat is a seat from 1 to {record.players} of this record, not {number}"
+                )
+        seats = [number - 1 for number in args.seat]
+    total = analysed_decisions(record, seats)
+    with games_progress("analyse", total, False) as advance:
+        result = analyse_record(
+            record,
+            budget=args.budget,
+            seed=args.seed,
+            seats=seats,
+            thresholds=thresholds,
+            progress=lambda done, total: advance(1),
+        )
+    if args.json:
+        print(json.dumps(result.to_json(), indent=1, ensure_ascii=False))
+        return 0
+    opts = ", ".join(f"{k}={v}" for k, v in record.options.items()) or "no options"
+    table = Table(
+        title=Text(
+            printable(
+                f"{record.game} ({opts}), {record.players} players: {total} decisions, "
+                f"{result.budget} rollouts each, seed {result.seed}"
+            )
+        )
+    )
+    table.add_column("move", justify="right")
+    for name in ("seat", "played", "best"):
+        table.add_column(name)
+    for name in ("before", "after", "loss"):
+        table.add_column(name, justify="right")
+    table.add_column("flag")
+    for move in result.moves:
+        only = move.position.legal == 1
+        table.add_row(
+            str(move.move),
+            Text(printable(f"{move.seat + 1} {move.name}")),
+            Text(printable(move.played)),
+            Text(printable(move.best)),
+            _estimate(move.before),
+            _estimate(move.after),
+            _estimate(move.loss),
+            "only move" if only else move.flag or "",
+        )
+    console.print(table)
+    summary = Table(title="by seat")
+    summary.add_column("seat")
+    for name in ("decisions", "searched", "inaccuracies", "mistakes", "mean loss"):
+        summary.add_column(name, justify="right")
+    for seat in result.summary():
+        summary.add_row(
+            Text(printable(f"{seat.seat + 1} {seat.name}")),
+            str(seat.decisions),
+            str(seat.searched),
+            str(seat.inaccuracies),
+            str(seat.mistakes),
+            _estimate(seat.mean_loss),
+        )
+    console.print(summary)
+    console.print(
+        "Estimates are the mover's chance of winning (winners share a point) by the strong "
+        "bot's search, from what the mover could see: before is the best move's, after the "
+        "played move's, loss the difference. Flagged: an inaccuracy from a loss of "
+        f"{thresholds.inaccuracy:g}, a mistake from {thresholds.mistake:g}.",
+        markup=False,
+    )
+    return 0
+
+
 # -- saqqara board ----------------------------------------------------------------------------
 def cmd_board(args: argparse.Namespace, console: Console) -> int:
     game_class(args.game)  # an unknown game is refused with the list of games
@@ -666,6 +759,42 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang", choices=LANGUAGES, default="en", help="language of the board (default en)"
     )
     rep.set_defaults(run=cmd_replay)
+
+    analyse = sub.add_parser(
+        "analyse",
+        help="review a game record: the strong bot's move and estimates at every decision",
+        description="Replay a record and, at every decision, run the strong bot's search "
+        "(hard) from what the deciding seat could see: its best move, the mover's chance "
+        "of winning before (the best move's) and after the move played, the loss, and a "
+        "flag for an inaccuracy or a mistake. Chance steps are skipped; a decision with a "
+        "single legal move is not searched. A fixed seed gives the same analysis on any "
+        "machine. See docs/records.md, 'Analysis'.",
+    )
+    analyse.add_argument("file", help="a saqqara record or journal (see docs/records.md)")
+    analyse.add_argument("--json", action="store_true", help="print JSON for machines")
+    analyse.add_argument(
+        "--budget",
+        type=int,
+        metavar="N",
+        help="rollouts per decision (default: the game's own, as hard plays)",
+    )
+    analyse.add_argument("--seed", type=int, default=0, help="seed of the searches (default 0)")
+    analyse.add_argument(
+        "--seat",
+        type=int,
+        action="append",
+        metavar="K",
+        help="analyse only seat K's decisions, from 1 (repeatable; default: every seat)",
+    )
+    analyse.add_argument(
+        "--threshold",
+        type=float,
+        default=0.2,
+        metavar="X",
+        help="flag a mistake from a loss of X (a share of a win) and an inaccuracy from X/2 "
+        "(default 0.2)",
+    )
+    analyse.set_defaults(run=cmd_analyse)
 
     board = sub.add_parser("board", help="draw a game's reconstructed board from its data file")
     board.add_argument("game", help="game id")

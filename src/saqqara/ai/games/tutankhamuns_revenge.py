@@ -539,7 +539,9 @@ def designed_layout(
 def layout_choice(state: RevengeState, seat: int, rng: random.Random) -> Action:
     """The next card of the layer ``seat`` lays: the next cell of a
     :func:`designed_layout` that continues what it laid so far, its dangers away from the
-    orbits of the seat's lower layers' dangers."""
+    orbits of the seat's lower layers' dangers. Where no designed layout continues the
+    cells laid (a person laid them otherwise: a position met by ``saqqara analyse`` or in a
+    rollout from one), the rest of the layer is filled at random, as at the other tables."""
     layer = state.layer
     base = layer * CELLS
     prefix = state.layouts[base : base + state.laid]
@@ -550,7 +552,11 @@ def layout_choice(state: RevengeState, seat: int, rng: random.Random) -> Action:
         for cell in range(CELLS)
         if _DANGER[state.layouts[lower * CELLS + cell]]
     )
-    return act.LAY[designed_layout(layer, prefix, rng, used)[state.laid]]
+    try:
+        layout = designed_layout(layer, prefix, rng, used)
+    except ValueError:
+        return act.RANDOM
+    return act.LAY[layout[state.laid]]
 
 
 def searched(perspective: Perspective, legal: list[Action]) -> list[Action]:
