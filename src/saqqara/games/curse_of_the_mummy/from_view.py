@@ -78,6 +78,7 @@ def mummy_from_view(
     state.to_roll = len(state.rolled) if state.rolled else board.explorer_dice - state.out
     state.value = -1 if view["announced"] is None else _face(view["announced"])
     state.steps = int(view["mummy_steps"])
+    state.round = int(view["round"])
     state.forced = bool(view["forced"])
     figures = view["figures"]
     if len(figures) != len(state.pos):
