@@ -237,4 +237,5 @@ def test_the_game_ends_after_the_round_limit_and_the_mummy_wins() -> None:
         "Game over: the round limit is reached and the mummy wins."
     )
     breakdown = texts_en.score_breakdown(state.view(None))
-    assert {"label": "Won because", "value": "the round limit is reached"} in breakdown[0]["parts"]
+    why = "no explorer laid their last task card within the round limit"
+    assert {"label": "Won because", "value": why} in breakdown[0]["parts"]

@@ -376,7 +376,7 @@ class MummyPresentation(Presentation):
                 ),
             ]
             why = (
-                N_("the round limit is reached")
+                N_("no explorer laid their last task card within the round limit")
                 if outcome["reason"] == ROUND_LIMIT
                 else N_("collected enough ankhs")
             )
