@@ -16,6 +16,7 @@ from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.core.match import Match
 from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load, registered_games
+from saqqara.games.curse_of_the_mummy.state import MAX_ROUNDS as MUMMY_ROUNDS
 from saqqara.games.valley_of_the_kings.state import MAX_ROUNDS
 from saqqara.server.replays import replay_record
 from tests.core.test_presentation import tables
@@ -42,6 +43,7 @@ REASONS: dict[str, list[str]] = {
         "seat 2 played the last task card",
         "the mummy collected 1 ankhs",
         "the mummy collected 5 ankhs",
+        f"the round limit ({MUMMY_ROUNDS}) is reached",
     ],
 }
 """Every end each engine writes, as its state words it (a seat number and a count stand

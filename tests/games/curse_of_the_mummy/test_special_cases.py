@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+from saqqara.core.events import Event
 from saqqara.core.game import CHANCE
-from saqqara.games.curse_of_the_mummy.state import MUMMY_MOVE, MUMMY_ROLL, OVER, ROLL, TURN
+from saqqara.core.presentation import presentation_for
+from saqqara.games.curse_of_the_mummy.state import (
+    MAX_ROUNDS,
+    MUMMY_MOVE,
+    MUMMY_ROLL,
+    OVER,
+    ROLL,
+    TURN,
+    MummyState,
+)
 from tests.games.curse_of_the_mummy.helpers import (
     data_of,
     dealt,
@@ -182,3 +192,50 @@ def test_boxed_in_by_its_own_resolution_the_figure_still_rolls_all_five() -> Non
     assert "forced-resolve" in kinds(events, 0)
     assert state.cur == 1
     assert state.steps == 5
+
+
+def _a_round_of_lost_turns(state: MummyState) -> list[Event]:
+    """Three players, both explorers on the start: each rolls five mummies and loses the
+    turn (the second after the forced resolution), and the mummy stands still."""
+    events: list[Event] = []
+    five = ("mummy",) * 5
+    do(state, 1, "roll")
+    events += dice(state, *five)  # seat 1 loses the turn; seat 2 must resolve
+    events += do(state, 0, "stop")  # the forced interim move of 5
+    events += do(state, 2, "roll")
+    events += dice(state, *five)  # seat 2 rolls all five: lost again
+    events += do(state, CHANCE, "mummy-die 1")
+    events += do(state, 0, "stop")  # the normal move (1 + 5)
+    events += do(state, 0, "stop")  # then the interim move of 5
+    return events
+
+
+def test_the_game_ends_after_the_round_limit_and_the_mummy_wins() -> None:
+    state = dealt(3)
+    assert state.round == 1
+    assert state.view(None)["round"] == 1
+    _a_round_of_lost_turns(state)
+    assert state.round == 2
+    assert state.view(0)["round"] == 2
+    assert state.phase == TURN
+    assert state.to_act() == (1,)
+    # Both explorers on the start are out of the mummy's reach; the clock ends the game.
+    state.round = MAX_ROUNDS
+    events = _a_round_of_lost_turns(state)
+    assert state.phase == OVER
+    assert state.to_act() == ()
+    assert state.round == MAX_ROUNDS
+    outcome = state.outcome()
+    assert outcome.winners == frozenset({0})
+    assert outcome.ranks == (1, 2, 2)
+    assert outcome.reason == f"the round limit ({MAX_ROUNDS}) is reached"
+    over = data_of(events, "game-over")
+    assert over["winner"] == 0
+    texts_en = presentation_for(state.game, "en")
+    assert texts_en.outcome_reason(outcome.reason) == "the round limit is reached"
+    assert texts_en.event_sentence({"kind": "game-over", **over}) == (
+        "Game over: the round limit is reached and the mummy wins."
+    )
+    breakdown = texts_en.score_breakdown(state.view(None))
+    why = "no explorer laid their last task card within the round limit"
+    assert {"label": "Won because", "value": why} in breakdown[0]["parts"]

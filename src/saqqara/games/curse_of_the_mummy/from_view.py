@@ -1,8 +1,8 @@
 """Curse of the Mummy rebuilt from a seat's view (``core.view_states``).
 
-Public in every view: the phase, the figure whose turn it is, the mummy's field, dice and
-steps, each figure's ankhs and the set of fields it may be on, each explorer's cards per
-colour and the cards played. An explorer also sees every figure's field and its own hand;
+Public in every view: the phase, the round, the figure whose turn it is, the mummy's field,
+dice and steps, each figure's ankhs and the set of fields it may be on, each explorer's
+cards per colour and the cards played. An explorer also sees every figure's field and its own hand;
 the mummy sees neither. The builder sets all of that, deals the other explorers' unseen
 cards consistently with their counts per colour, puts the figures the mummy cannot see on
 their possible fields, and lets the game's ``resample`` draw what the seat cannot know.
@@ -30,6 +30,7 @@ from saqqara.games.curse_of_the_mummy.state import (
     GONE,
     INTERIM_FORCED,
     INTERIM_RESOLVE,
+    MAX_ROUNDS,
     MUMMY,
     NORMAL,
     PHASE_NAMES,
@@ -78,6 +79,9 @@ def mummy_from_view(
     state.to_roll = len(state.rolled) if state.rolled else board.explorer_dice - state.out
     state.value = -1 if view["announced"] is None else _face(view["announced"])
     state.steps = int(view["mummy_steps"])
+    state.round = int(view["round"])
+    if not 1 <= state.round <= MAX_ROUNDS:
+        raise ViewError(f"round {state.round} is not within the round limit ({MAX_ROUNDS})")
     state.forced = bool(view["forced"])
     figures = view["figures"]
     if len(figures) != len(state.pos):

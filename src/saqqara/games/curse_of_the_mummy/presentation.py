@@ -21,6 +21,10 @@ from saqqara.core.presentation import (
 )
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy.data import board
+from saqqara.games.curse_of_the_mummy.state import MAX_ROUNDS
+
+ROUND_LIMIT = f"the round limit ({MAX_ROUNDS}) is reached"
+"""The reason of a game ended by the round limit (decision 19)."""
 
 SYMBOL_NAMES = {
     "scarab": N_("scarab"),
@@ -109,7 +113,10 @@ class MummyPresentation(Presentation):
         return word if word.isdigit() else self.tr.text(FACES[word])
 
     def outcome_reason(self, reason: str) -> str:
-        """``seat 2 played the last task card`` or ``the mummy collected 5 ankhs``."""
+        """``seat 2 played the last task card``, ``the mummy collected 5 ankhs`` or
+        ``the round limit (100) is reached``."""
+        if reason == ROUND_LIMIT:
+            return self.tr("the round limit is reached")
         words = reason.split()
         if reason.startswith("seat ") and reason.endswith(" played the last task card"):
             return self.tr("{player} laid the last task card", player=self.player(int(words[1])))
@@ -283,6 +290,8 @@ class MummyPresentation(Presentation):
                 player=self.player(event["seat"]),
             )
         if kind == "game-over":
+            if event["reason"] == ROUND_LIMIT:
+                return tr("Game over: the round limit is reached and the mummy wins.")
             if event["winner"] == 0:
                 return tr("Game over: the mummy has collected enough ankhs and wins.")
             return tr(
@@ -366,7 +375,11 @@ class MummyPresentation(Presentation):
                     sum(1 for f in figures if not f["in_game"]),
                 ),
             ]
-            why = N_("collected enough ankhs")
+            why = (
+                N_("no explorer laid their last task card within the round limit")
+                if outcome["reason"] == ROUND_LIMIT
+                else N_("collected enough ankhs")
+            )
         else:
             played = view["played"][str(seat)]
             parts = [

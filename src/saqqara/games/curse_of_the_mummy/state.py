@@ -48,6 +48,11 @@ NORMAL, INTERIM_RESOLVE, INTERIM_FORCED, INTERIM_AFTER_NORMAL = range(4)
 MOVE_KINDS: tuple[Literal["normal", "interim"], ...] = ("normal", "interim", "interim", "interim")
 GONE = -1
 """Position of a figure that has left the game."""
+MAX_ROUNDS = 100
+"""The round limit (ours, not the rulebook's: decision 19 of
+``docs/rules/curse-of-the-mummy.md``): after the mummy's turn of this round the game ends
+and the mummy wins. An explorer who only ever rerolls, on the start or in the dungeon, is
+out of the mummy's reach; without a limit such a game never ends."""
 _SIXTHS = cumulative([1 / 6] * 6)
 """The explorers' die: the cumulative weights of its six faces (for fast draws)."""
 _SIXTHS_TOTAL = _SIXTHS[-1] + 0.0
@@ -97,6 +102,7 @@ class MummyState(State):
         "reason",
         "roll_faces",
         "rolled",
+        "round",
         "steps",
         "to_roll",
         "value",
@@ -131,6 +137,7 @@ class MummyState(State):
         self.pending = -1
         self.winner = -1
         self.reason = ""
+        self.round = 1
 
     @property
     def _owner(self) -> tuple[int, ...]:
@@ -167,6 +174,7 @@ class MummyState(State):
         o.pending = self.pending
         o.winner = self.winner
         o.reason = self.reason
+        o.round = self.round
         return o
 
     # -- queries --------------------------------------------------------------------------
@@ -458,6 +466,14 @@ class MummyState(State):
             self.emit("mummy-turn")
 
     def _new_round(self) -> None:
+        """The next round, or the end at the round limit (decision 19): the mummy wins."""
+        if self.round >= MAX_ROUNDS:
+            self.winner = MUMMY
+            self.reason = f"the round limit ({MAX_ROUNDS}) is reached"
+            self.phase = OVER
+            self.emit("game-over", winner=MUMMY, reason=self.reason)
+            return
+        self.round += 1
         for f in range(len(self.pos)):
             if self.pos[f] != GONE:
                 self._begin_turn(f)
@@ -716,6 +732,7 @@ class MummyState(State):
         played = {str(o): played_names[o] for o in range(1, n)}
         payload: CurseOfTheMummyView = {
             **envelope(self, seat, PHASE_NAMES[self.phase]),
+            "round": self.round,
             "figure": self.cur,
             "mummy": names[self.mummy],
             "mummy_ankhs": self.collected,

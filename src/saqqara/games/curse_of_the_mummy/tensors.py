@@ -64,8 +64,10 @@ class MummyTensors(TensorEncoder):
         + (MAX_SEATS - 1) * COLOURS,
     )
     max_game_length = 1_000_000
-    """No rule bounds the game (rerolls and wandering are unbounded); random games took at
-    most about 11,000 actions in our runs, so this bound is a generous cap."""
+    """The game ends after round 100 at the latest (decision 19), but the rerolls within a
+    turn are bounded only by chance (a turn ends for certain once all five dice show the
+    mummy); games of explorers who only reroll took under 20,000 actions in our runs, so
+    this bound is a generous cap."""
 
     def __init__(self) -> None:
         self.board = board()

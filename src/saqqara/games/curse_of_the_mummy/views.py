@@ -55,6 +55,9 @@ class FigureView(TypedDict):
 class CurseOfTheMummyView(ViewEnvelope):
     """A position of Curse of the Mummy."""
 
+    round: Annotated[
+        int, doc("the round under way, from 1; the game ends after round 100 (the limit)")
+    ]
     figure: Annotated[int, doc("the figure whose turn it is (or was)")]
     mummy: Annotated[Field, doc("the mummy's field")]
     mummy_ankhs: Annotated[int, doc("ankhs the mummy has collected")]

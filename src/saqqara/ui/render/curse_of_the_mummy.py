@@ -171,7 +171,9 @@ def render(
     lines = grid_lines(b, label)
     acting = text.players(s for s in view["to_act"] if s != "chance")
     status = [
-        tr(
+        tr("round {number}", number=view["round"])
+        + "; "
+        + tr(
             "{phase}; to act: {acting}; {figure}",
             phase=text.phase_name(view["phase"]),
             acting=acting,
