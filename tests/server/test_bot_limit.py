@@ -21,9 +21,11 @@ LIMIT = 1.0
 """The server's time per bot move (seconds)."""
 THINK = 300
 """Seconds the test waits at most for a message."""
-ITERATIONS = 10**9
-"""The bot's search per move: far beyond the limit (a think time over the limit is refused
-when the table is made: ``bot-too-slow``)."""
+ITERATIONS = 80_000
+"""The bot's search per move: the most a table with a one-second limit takes (a budget
+that could not end within the limit even at the fastest rate, ``ISMCTSBot.fastest``, is
+refused when the table is made: ``bot-too-slow``), some four seconds on one core here:
+beyond the limit."""
 
 
 @pytest.fixture

@@ -53,6 +53,16 @@ def test_bad_requests_are_refused_with_a_reason(http: httpx.Client) -> None:
             {"game": "tutankhamun", "seats": [{"kind": "bot", "bot": "ismcts:60s"}] * 2},
             "bot-too-slow",
         ),
+        # a budget of rollouts no machine runs within the move limit
+        (
+            {"game": "tutankhamun", "seats": [{"kind": "bot", "bot": "expert:100000000"}] * 2},
+            "bot-too-slow",
+        ),
+        # a known bot with a parameter it does not take is a bot the game does not know
+        (
+            {"game": "tutankhamun", "seats": [{"kind": "bot", "bot": "ismcts:-1"}] * 2},
+            "unknown-bot",
+        ),
     ]
     for body, code in cases:
         answer = http.post("/api/tables", json=body)

@@ -146,6 +146,11 @@ class ISMCTSBot:
     """SO-ISMCTS with random rollouts; deterministic for a given generator and an
     iteration budget."""
 
+    fastest = 80_000.0
+    """Iterations a second no machine is expected to pass: four times the fastest game's
+    measured rate (Valley of the Kings, about 20,000 on one core; ``benchmarks/goals.py``).
+    A server refuses a budget that could not end within its move limit even so."""
+
     def __init__(self, game: Game, iterations: int = DEFAULT_ITERATIONS) -> None:
         self.game = game
         self.budget = Budget(iterations, None)

@@ -26,6 +26,10 @@ DEFAULT_SIMULATIONS = 100
 class OpenSpielISMCTS:
     """Chooses by OpenSpiel's IS-MCTS from a determinization of its own perspective."""
 
+    fastest = 12_000.0
+    """Simulations a second no machine is expected to pass: four times the rate measured
+    at Curse of the Mummy's first decision (2,755 a second, ``docs/strength.md``)."""
+
     def __init__(self, game: Game, simulations: int) -> None:
         try:
             import numpy as np

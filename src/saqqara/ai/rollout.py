@@ -126,6 +126,11 @@ class SearchReport:
 class RolloutBot:
     """Policy improvement by rollouts (see the module doc)."""
 
+    fastest = 2_000.0
+    """Rollouts a second no machine is expected to pass: four times the fastest game's
+    rate at ``hard``'s budget (Tutankhamun, 440 rollouts in about a second). A server
+    refuses a budget that could not end within its move limit even so."""
+
     def __init__(self, game: Game, spec: RolloutSpec, budget: Budget, name: str) -> None:
         self.game = game
         self.spec = spec

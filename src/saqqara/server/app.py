@@ -410,6 +410,11 @@ async def _welcome(
     try:
         table = service.table(table_id)
         seat = _int_param(params.get("seat"), None)
+        if (seat is None) != ("key" not in params) or (seat is not None and "watch" in params):
+            raise TableError(
+                "connect as a seat (seat and key) or as a spectator (watch), not both",
+                code="bad-request",
+            )
         if seat is not None:
             service.check_seat(table, seat, params.get("key", ""))
         else:

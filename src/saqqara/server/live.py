@@ -258,6 +258,12 @@ class LiveTable:
                 "a move was taken back after you chose yours: yours was not played",
                 code="stale",
             )
+        if expected_seq is not None and expected_seq > self.seq:
+            raise IllegalAction(
+                f"the table is at update {self.seq}, not {expected_seq} (a move was taken "
+                "back, or the client counts wrong): sync and choose again",
+                code="stale",
+            )
         if expected_seq is not None and self.sealed_since(seat, expected_seq):
             expected_seq = None
         return self.match.submit(seat, action_id, expected_seq=expected_seq)

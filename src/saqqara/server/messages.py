@@ -15,7 +15,7 @@ from saqqara.core.presentation import ScoreLine
 from saqqara.server.clocks import ON_TIMEOUT, ClockView
 
 ClientId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
-SeqNumber = Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
+SeqNumber = Annotated[int, msgspec.Meta(ge=0, le=999_999_999)]
 
 
 class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True, omit_defaults=True):

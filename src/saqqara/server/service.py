@@ -187,13 +187,13 @@ class TableService:
                 bot = wanted.bot or default_bot(game.spec.id)
                 try:
                     agent = make_bot(bot, game)
-                except SaqqaraError as exc:
-                    raise TableError(exc.message, code=exc.code) from None
+                except SaqqaraError as exc:  # no such bot, or a parameter it does not take
+                    raise TableError(exc.message, code="unknown-bot") from None
                 self._searches[(game.spec.id, bot)] = searches(agent)
-                thinks = getattr(getattr(agent, "budget", None), "seconds", None)
-                if isinstance(thinks, float) and thinks > self.bots.move_limit:
+                thinks = least_think_time(agent)
+                if thinks is not None and thinks > self.bots.move_limit:
                     raise TableError(
-                        f"{bot} thinks {thinks:g} s a move; a bot here has at most "
+                        f"{bot} thinks at least {thinks:g} s a move; a bot here has at most "
                         f"{self.bots.move_limit:g} s",
                         code="bot-too-slow",
                     )
@@ -312,7 +312,9 @@ class TableService:
             raise TableError("that seat link is not valid for this table", code="bad-key")
 
     def check_spectator(self, table: LiveTable, key: str | None) -> None:
-        if table.row.public:
+        """A spectator's key: none is needed at a public table, but one given must be the
+        table's (a wrong key is refused everywhere, as a wrong seat key is)."""
+        if not key and table.row.public:
             return
         if key is None or not secret_matches(key, table.row.spectator_hash):
             raise TableError("that spectator link is not valid for this table", code="bad-key")
@@ -630,10 +632,13 @@ class TableService:
                     "the move could not be stored; try again", code="store-failed"
                 ) from None
             table.stored_up_to(rows)
+            if finished:  # after the last update: the `table` message saying it ended
+                asyncio.get_running_loop().call_soon(self._tell, table, True)
+                return
         asyncio.get_running_loop().call_soon(self._tell, table)
 
-    def _tell(self, table: LiveTable) -> None:
-        task = asyncio.ensure_future(table.push_all())
+    def _tell(self, table: LiveTable, finished: bool = False) -> None:
+        task = asyncio.ensure_future(_push_and_notice(table) if finished else table.push_all())
         task.add_done_callback(_ignore)
         self.drive_bots(table)
         self.schedule_clock(table)
@@ -774,6 +779,28 @@ def _resume_taken_back(table: LiveTable) -> None:
     taken = table.taken_back
     if table.clocks is not None and taken is not None:
         table.clocks.take_back(taken.seat, time.monotonic(), taken.move_used)
+
+
+def least_think_time(agent: object) -> float | None:
+    """The fewest seconds a move of ``agent`` can take: its time budget, or its budget of
+    iterations (rollouts, simulations) at the most a second it could run (its class's
+    ``fastest``); ``None`` for a bot that does not search."""
+    budget = getattr(agent, "budget", None)
+    seconds = getattr(budget, "seconds", None)
+    count = getattr(budget, "iterations", None) or getattr(agent, "simulations", None)
+    fastest = getattr(agent, "fastest", None)
+    least = None
+    if isinstance(count, int) and isinstance(fastest, float):
+        least = count / fastest
+    if isinstance(seconds, float):
+        least = seconds if least is None else min(least, seconds)
+    return least
+
+
+async def _push_and_notice(table: LiveTable) -> None:
+    """Tell every listener the table's last update, then that its status changed."""
+    await table.push_all()
+    await table.notice_all()
 
 
 def _ignore(task: asyncio.Future[None]) -> None:
