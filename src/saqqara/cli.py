@@ -41,7 +41,7 @@ from saqqara.ui.terminal import (
 
 if TYPE_CHECKING:
     from saqqara.client import SeatLink
-    from saqqara.server.messages import Welcome
+    from saqqara.server.messages import Error, Welcome
 
 DEFAULT_GAME = "tutankhamun"
 
@@ -635,8 +635,21 @@ def cmd_bot(args: argparse.Namespace, console: Console) -> int:
             soft_wrap=True,
         )
 
-    final = _remote(play_remote(link, args.bot, seed=args.seed, seated=seated), link)
-    outcome = final.outcome or {}
+    def refused(error: Error) -> None:
+        again = "sent again" if error.code == "rate-limited" else "chosen again"
+        console.print(
+            f"A move was refused ({printable(error.code)}: {printable(error.message)}); "
+            f"it is {again}.",
+            markup=False,
+            soft_wrap=True,
+        )
+
+    playing = play_remote(link, args.bot, seed=args.seed, seated=seated, refused=refused)
+    final = _remote(playing, link)
+    if final.outcome is None:
+        console.print(f"The table was {printable(final.status)} before the game ended.")
+        return 0
+    outcome = final.outcome
     scores = ", ".join(
         f"{name} {printable(str(score))}"
         for name, score in zip(names, outcome.get("scores", []), strict=False)

@@ -51,6 +51,18 @@ RECONNECT_PAUSE = 1.0
 """A lost connection is tried again every this many seconds, this many times."""
 
 
+SEAT_ENDING = frozenset({"bad-key", "no-table", "no-seat", "spectator", "bad-request"})
+"""Refusals after which a seat cannot go on (its link is not valid, the table is gone);
+a program playing a seat stops on these. Any other refused move is recovered from: ask
+for the table as it stands (``sync``) and choose again (docs/protocol.md, "Refusals")."""
+RATE_PAUSE = 1.0
+"""Seconds a program playing a seat waits after ``rate-limited`` before it sends again."""
+MAX_REFUSALS = 20
+"""Refusals in a row, with no move of the seat's played and the table not moved on, after
+which a program playing a seat gives up (a bot whose every choice is refused would ask
+for ever)."""
+
+
 def _nothing() -> None:
     pass
 
@@ -215,7 +227,8 @@ class TableClient:
             self.update = message
             self.seq = message.seq
         elif isinstance(message, Ack | Error) and self.pending and message.cid == self.pending.cid:
-            self.pending = None
+            if not (isinstance(message, Error) and message.code == "rate-limited"):
+                self.pending = None  # answered (refused for the rate alone, it waits)
         elif isinstance(message, TableNotice):
             self.notice = message
         return message
@@ -251,6 +264,12 @@ class TableClient:
         self.pending = act
         await self._send_unless_lost(act)
         return act.cid
+
+    async def act_again(self, refused: Error) -> None:
+        """Send again the act that ``refused`` answered for the rate alone (nothing of it
+        was played): the same move under the same client id (kept as :attr:`pending`)."""
+        if self.pending is not None and self.pending.cid == refused.cid:
+            await self._send_unless_lost(self.pending)
 
     async def undo(self) -> None:
         """Ask to take back this seat's last action (made before the last update seen);
@@ -293,6 +312,7 @@ async def play_remote(
     lang: str | None = None,
     seed: int = 0,
     seated: Callable[[Welcome], None] = lambda _: None,
+    refused: Callable[[Error], None] = lambda _: None,
 ) -> Update:
     """Seat bot ``bot`` (any bot of ours) at the remote seat ``link`` and play until the
     game is over; the final update.
@@ -303,7 +323,10 @@ async def play_remote(
     secrets as shown, the rest drawn consistently with them), thinking in a thread so the
     connection stays answered. A name the game does not know is refused with
     :class:`OptionError` right after the welcome, before any move; ``seated`` is called
-    with the welcome once the bot is at the seat.
+    with the welcome once the bot is at the seat. A refused move is recovered from (the
+    table asked for again, the move chosen again; ``refused`` is called with the refusal)
+    unless it ends the seat (:data:`SEAT_ENDING`) or :data:`MAX_REFUSALS` came in a row:
+    then :class:`ClientError`.
     """
     client = TableClient(link, lang)
     welcome = await client.connect()
@@ -317,19 +340,35 @@ async def play_remote(
         raise
     seat, rng = welcome.seat, random.Random(seed)
     seated(welcome)
+    in_a_row, last_seq = 0, -1
     while True:
         message = await client.receive_reconnecting(timeout=3600)
+        if isinstance(message, Ack):
+            in_a_row = 0  # a move of ours was played
+        if isinstance(message, Error) and message.code == "rate-limited":
+            refused(message)  # the server's pace, not a refusal of the move: again later
+            await asyncio.sleep(RATE_PAUSE)
+            if message.cid is not None:
+                await client.act_again(message)
+            else:
+                await client.sync()
+            continue
         if isinstance(message, Error):
-            if message.code != "stale":
+            in_a_row += 1
+            if message.code in SEAT_ENDING or in_a_row > MAX_REFUSALS:
                 await client.close()
                 raise ClientError(message.code, message.message)
-            await client.sync()
+            refused(message)
+            await client.sync()  # the table as it stands: the bot chooses again
             continue
         if not isinstance(message, Update):
             continue
-        if message.over:
+        if message.over or message.status in ("finished", "closed"):
             await client.close()
             return message
+        if message.seq > last_seq >= 0:
+            in_a_row = 0  # the table moved on: the refusals before are behind it
+        last_seq = message.seq
         if not message.legal:
             continue
         if bot == "random":

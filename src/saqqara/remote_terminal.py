@@ -41,7 +41,7 @@ import msgspec
 from rich.console import Console
 from rich.text import Text
 
-from saqqara.client import ClientError, SeatLink, TableClient
+from saqqara.client import RATE_PAUSE, ClientError, SeatLink, TableClient
 from saqqara.core.game import Game
 from saqqara.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
@@ -99,6 +99,9 @@ AWAY_STOOD_IN = N_("While you were away, a bot moved for you.")
 its own seat's while it was connected (the time ran out), another seat's, and its own seat's
 made while it was not connected."""
 
+RESYNC = frozenset({"stale", "store-failed", "moved", "cid-reused", "not-your-turn"})
+"""Refusals after which the table may stand elsewhere than this terminal shows: it asks
+for the table as it stands (``sync``) and the seat chooses again from that update."""
 M = TypeVar("M")
 
 
@@ -323,7 +326,10 @@ class RemoteSeat:
         """Act on one message from the server, its texts already made printable."""
         if isinstance(message, Error):
             self._refused(message)
-            if message.code == "stale":
+            if message.code == "rate-limited" and message.cid is not None:
+                await asyncio.sleep(RATE_PAUSE)  # nothing of it was played: send it again
+                await self.client.act_again(message)
+            elif message.code in RESYNC:
                 await self.client.sync()
             elif self.turn is not None:
                 self._prompt()  # a refused command: the turn goes on

@@ -1,0 +1,67 @@
+"""A program playing a seat (``saqqara bot``, :func:`saqqara.client.play_remote`) goes on
+after a refused move it can recover from: it asks for the table as it stands and chooses
+again (docs/protocol.md, "Bots"); it stops only on a refusal that ends its seat. A real
+server that allows one message a second refuses a quick bot again and again
+(``rate-limited``), and another connection of the same seat plays some of its moves
+first (``stale``): the bot plays its game to the end all the same."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from saqqara.client import TableClient, create_table, play_remote
+from saqqara.server.messages import Error
+from tests.server.harness import ServerProcess
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    db = f"sqlite:///{tmp_path / 'recovery.db'}"
+    with ServerProcess(db, "--rate", "1", "--sqlite-sync", "normal") as running:
+        yield running
+
+
+def test_a_remote_bot_recovers_from_refusals_and_finishes_its_game(server: ServerProcess) -> None:
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    made = create_table(server.base, "tutankhamun", seats)
+    link = made["seats"][0]["link"]
+    rival = TableClient(link)  # the same seat on another connection
+    rival_refusals: list[str] = []
+    bot_refusals: list[str] = []
+
+    async def rival_moves(done: asyncio.Event) -> None:
+        await rival.connect()
+        try:
+            while not done.is_set():
+                try:
+                    message = await rival.receive(timeout=0.5)
+                except TimeoutError:
+                    continue
+                if isinstance(message, Error):
+                    rival_refusals.append(message.code)
+                update = rival.update
+                if update is not None and update.legal and update.seq % 3 == 0:
+                    await rival.act(update.legal[0].id)
+        finally:
+            await rival.close()
+
+    async def scenario() -> tuple[str, bool]:
+        done = asyncio.Event()
+        task = asyncio.ensure_future(rival_moves(done))
+        try:
+            playing = play_remote(
+                link, "random", seed=5, refused=lambda e: bot_refusals.append(e.code)
+            )
+            final = await asyncio.wait_for(playing, 240)
+        finally:
+            done.set()
+            await task
+        return final.status, final.over
+
+    status, over = asyncio.run(scenario())
+    assert over and status == "finished"
+    assert "rate-limited" in bot_refusals, bot_refusals  # it was refused, and went on
