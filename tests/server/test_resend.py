@@ -1,7 +1,7 @@
-"""A resent move plays nothing, over real WebSockets: the table keeps each seat's latest
-client id in memory (and a hash of the older ones), and a move resent under an older one
-(after the seat has moved again) is answered from the store with its original ``ack``, as
-the protocol says ("Resending"); the same id with another move is ``cid-reused``."""
+"""A resent move plays nothing, over real WebSockets: the table keeps a digest of every
+client id it stored with the move's notation, and a move resent under an older one (after
+the seat has moved again) is answered with its original ``ack``, as the protocol says
+("Resending"); the same id with another move is ``cid-reused``."""
 
 from __future__ import annotations
 

@@ -140,7 +140,7 @@ def test_a_move_that_revealed_something_cannot_be_taken_back() -> None:
         seat = table.match.to_act()[0]
         steps = table.match.submit(seat, rng.choice(table.match.legal_actions(seat)))
         table.stored = table.seq
-        table.client_ids[seat] = (f"c{table.seq}", table.seq, "")  # sent by the seat's client
+        table.client_ids[seat] = (f"c{table.seq}", table.seq)  # sent by the seat's client
         if len(steps) == 1 and any(e.reveal for e in steps[0].events):
             revealing = steps[0]
         elif len(steps) == 1:
@@ -198,5 +198,5 @@ def test_a_move_the_stand_in_made_cannot_be_taken_back() -> None:
         table.check_undo(seat, table.seq)
     assert refused.value.code == "cannot-undo"
     assert not table.may_undo(seat)
-    table.client_ids[seat] = ("mine", table.seq, "")  # had its client sent it: allowed
+    table.client_ids[seat] = ("mine", table.seq)  # had its client sent it: allowed
     assert table.may_undo(seat)

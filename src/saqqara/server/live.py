@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -99,15 +100,16 @@ class LiveTable:
         self.game = match.game
         self.status = row.status
         self.rematch: str | None = row.rematch
-        self.client_ids: dict[int, tuple[str, int, str]] = {}
-        """Per seat, the client id of its latest stored action, that action's sequence
-        number and notation: what a client that reconnects resends (its one unacknowledged
-        move)."""
-        self.sent_ids: set[int] = set()
-        """The hashes of ``(seat, client id)`` of every stored action that stands: an id
-        in it may have been used before, and is looked up in the store before anything is
-        applied (:meth:`TableService.submit`); an id not in it is new. A small int a move,
-        where the ids themselves took a few hundred bytes."""
+        self.client_ids: dict[int, tuple[str, int]] = {}
+        """Per seat, the client id of its latest stored action and that action's sequence
+        number (an undo takes back only a move its own client sent)."""
+        self.sent_ids: dict[int, int] = {}
+        """Every stored action that stands and came with a client id, by a 128-bit digest
+        of its seat and client id: its sequence number and a 64-bit digest of its notation,
+        packed in one int (:func:`_sent_key`, :func:`_sent_value`). A resend or a reused id
+        is answered from memory, at the cost of an ordinary refusal, before anything is
+        applied (:meth:`resend_of`); about a hundred bytes a move, where the ids and
+        notations themselves took a few hundred."""
         self.undone_ids: frozenset[tuple[int, str]] = frozenset()
         """The seats' client ids of actions taken back: sent again, such an id is refused
         as stale (a resend never plays a move twice, nor again once taken back)."""
@@ -205,41 +207,29 @@ class LiveTable:
 
     # -- submissions --------------------------------------------------------------------------
     def resend_of(self, seat: int, cid: str, action_id: int) -> int | None:
-        """The sequence number under which ``seat``'s latest action was stored, when
-        ``cid`` was its client id and ``action_id`` names the same move (a resend);
-        ``None`` when ``cid`` is not the seat's latest (:meth:`may_have_sent` tells
-        whether the store must be asked). Refused as ``stale`` when that action was taken
-        back, and as ``cid-reused`` when the id was used for another move."""
+        """The sequence number under which ``seat`` stored an action sent under ``cid``,
+        when ``action_id`` names that move again (a resend: nothing is played); ``None``
+        for a client id the seat has not used. Refused as ``stale`` when that action was
+        taken back, and as ``cid-reused`` when the id was used for another move."""
         if (seat, cid) in self.undone_ids:
             raise IllegalAction(
                 "that move was taken back; choose again from the latest update", code="stale"
             )
-        latest = self.client_ids.get(seat)
-        if latest is None or latest[0] != cid:
+        packed = self.sent_ids.get(_sent_key(seat, cid))
+        if packed is None:
             return None
-        return self.same_move(latest[1], latest[2], action_id)
-
-    def may_have_sent(self, seat: int, cid: str) -> bool:
-        """Whether ``seat`` may have sent a stored action under ``cid`` (never a false
-        no: an id it says no to is new)."""
-        return hash((seat, cid)) in self.sent_ids
-
-    def same_move(self, seq: int, text: str, action_id: int) -> int:
-        """``seq``, the number of a stored action with notation ``text``, when
-        ``action_id`` names that move again; :class:`IllegalAction` ``cid-reused`` when it
-        names another (nothing is played either way)."""
         game = self.game
         try:
-            again = game.action_text(game.action_from_id(action_id)) == text
+            text = game.action_text(game.action_from_id(action_id))
         except NotationError:
-            again = False
-        if not again:
+            text = ""
+        if _sent_value(0, text) != packed & _NOTATION_BITS:
             raise IllegalAction(
                 "that client id was already used for another move of this seat; "
                 "send each move under a new cid",
                 code="cid-reused",
             )
-        return seq
+        return packed >> 64
 
     def submit(
         self, seat: int, action_id: int, expected_seq: int | None, undos: int | None = None
@@ -368,8 +358,8 @@ class LiveTable:
         stood_in = []
         for row in rows:
             if row.client_id is not None:
-                self.client_ids[row.seat] = (row.client_id, row.seq, row.action)
-                self.sent_ids.add(hash((row.seat, row.client_id)))
+                self.client_ids[row.seat] = (row.client_id, row.seq)
+                self.sent_ids[_sent_key(row.seat, row.client_id)] = _sent_value(row.seq, row.action)
             elif row.seat != CHANCE and self.seats[row.seat].kind == "person":
                 stood_in.append(row.seq)
         if stood_in:
@@ -628,6 +618,21 @@ class LiveTable:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
+
+
+_NOTATION_BITS = (1 << 64) - 1
+
+
+def _sent_key(seat: int, cid: str) -> int:
+    """A seat's client id as a 128-bit number (:attr:`LiveTable.sent_ids`)."""
+    digest = hashlib.blake2b(f"{seat}:{cid}".encode(), digest_size=16).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _sent_value(seq: int, notation: str) -> int:
+    """An action's sequence number and a 64-bit digest of its notation, in one int."""
+    digest = hashlib.blake2b(notation.encode(), digest_size=8).digest()
+    return seq << 64 | int.from_bytes(digest, "big")
 
 
 def _snapshot_text(match: Match) -> str:

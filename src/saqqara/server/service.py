@@ -535,14 +535,12 @@ class TableService:
     ) -> int:
         """Apply and store a seat's action; returns its sequence number (the ack).
 
-        A client id is checked before anything is applied: one the seat used before is
-        answered with the original sequence number when it names the same move (a
-        resend: nothing is played) and refused as ``cid-reused`` when it names another
-        (the seat's latest is known in memory, an older one is looked up in the store,
-        off the event loop). Raises :class:`SaqqaraError` (``IllegalAction`` with the
-        game's code, ``stale``, ...); ``stale`` too for an action chosen before an undo
-        (``undos``, when given). A table rebuilt while this waited for it is served as it
-        now stands.
+        A client id is checked before anything is applied, from memory: one the seat used
+        before is answered with the original sequence number when it names the same move
+        (a resend: nothing is played) and refused as ``cid-reused`` when it names another.
+        Raises :class:`SaqqaraError` (``IllegalAction`` with the game's code, ``stale``,
+        ...); ``stale`` too for an action chosen before an undo (``undos``, when given). A
+        table rebuilt while this waited for it is served as it now stands.
         """
         while True:
             async with table.lock:
@@ -551,24 +549,13 @@ class TableService:
                     table = current
                     continue
                 if cid is not None:
-                    earlier = await self._resent(table, seat, cid, action_id)
+                    earlier = table.resend_of(seat, cid, action_id)
                     if earlier is not None:
                         return earlier
                 steps = table.submit(seat, action_id, expected_seq, undos)
                 await self._store_and_tell(table, cid)
                 self.accepted += 1
                 return steps[0].seq
-
-    async def _resent(self, table: LiveTable, seat: int, cid: str, action_id: int) -> int | None:
-        """The original sequence number when ``cid`` was used before by ``seat`` for the
-        same move; ``None`` for a new client id (see :meth:`submit`)."""
-        earlier = table.resend_of(seat, cid, action_id)
-        if earlier is not None or not table.may_have_sent(seat, cid):
-            return earlier
-        found = await self.writer.call(self.store.client_action, table.id, seat, cid)
-        if found is None:
-            return None  # another id with the same hash: a new one
-        return table.same_move(found[0], found[1], action_id)
 
     def current(self, table: LiveTable) -> LiveTable:
         """The live object of ``table``'s id: ``table`` itself, or the one that replaced it

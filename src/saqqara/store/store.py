@@ -394,20 +394,6 @@ class Store:
             rows = tx.execute(query).mappings().all()
         return [_action_row(r) for r in rows]
 
-    def client_action(self, table_id: str, seat: int, client_id: str) -> tuple[int, str] | None:
-        """The sequence number and notation of the standing action ``seat`` sent under
-        ``client_id``, if any (a live table keeps only each seat's latest client id in
-        memory, and a hash of the others)."""
-        query = select(actions.c.seq, actions.c.action).where(
-            actions.c.table_id == table_id,
-            actions.c.seat == seat,
-            actions.c.client_id == client_id,
-            actions.c.undone == 0,
-        )
-        with self._tx() as tx:
-            row = tx.execute(query).first()
-        return None if row is None else (int(row[0]), str(row[1]))
-
     def undo(self, table_id: str, seq: int) -> None:
         """Mark the action at ``seq`` (the log's last) undone, and drop the snapshots that
         hold it, in one transaction. The row stays in the log, numbered by the undo."""
