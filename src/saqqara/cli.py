@@ -610,6 +610,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
             move_limit=args.bot_move_limit,
             redis=args.redis,
             lease_seconds=args.lease_seconds,
+            forwarded_allow_ips=args.forwarded_allow_ips,
         )
     except StartError as exc:
         print(f"saqqara serve: error: {exc}", file=sys.stderr)
@@ -842,7 +843,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=60.0,
         metavar="N",
         help="tables one client address may make a minute, in bursts of as many (default 60; "
-        "0: no limit; behind a proxy every client has the proxy's address)",
+        "0: no limit; behind a proxy every client has the proxy's address unless "
+        "--forwarded-allow-ips names it)",
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default=None,
+        help="the reverse proxies (comma-separated addresses, or '*') whose X-Forwarded-For "
+        "and X-Forwarded-Proto are believed: a client's address is then the one the proxy "
+        "saw; from anyone else these headers are ignored (default: nobody's)",
     )
     serve.add_argument(
         "--sqlite-sync",

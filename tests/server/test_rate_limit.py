@@ -112,3 +112,26 @@ def test_addresses_have_buckets_of_their_own() -> None:
     assert [limit.allow("a"), limit.allow("a"), limit.allow("a")] == [True, True, False]
     assert limit.allow("b")
     assert all(AddressRate(0).allow("a") for _ in range(1000))  # 0: no limit
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_x_forwarded_for_is_believed_only_from_a_named_proxy(tmp_path: Path, trusted: bool) -> None:
+    """A client on the server's own host that sends its own ``X-Forwarded-For`` is still
+    counted as itself (a trial's nine spoofed addresses made nine tables); only a proxy
+    named by ``--forwarded-allow-ips`` gives the client's address that way."""
+    db = f"sqlite:///{tmp_path / 'forwarded.db'}"
+    extra = ("--forwarded-allow-ips", "127.0.0.1") if trusted else ()
+    with ServerProcess(db, "--tables-per-minute", "2", *extra) as server:
+        seats = [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
+        body = {"game": "tutankhamun", "seats": seats}
+        with httpx.Client(base_url=server.base) as http:
+            answers = [
+                http.post(
+                    "/api/tables", json=body, headers={"X-Forwarded-For": f"203.0.113.{n}"}
+                ).status_code
+                for n in range(1, 5)
+            ]
+    if trusted:  # four addresses as the proxy reports them: each makes one table
+        assert answers == [201, 201, 201, 201]
+    else:  # one address, whatever it claims: two tables, then refused
+        assert answers == [201, 201, 429, 429]

@@ -115,6 +115,7 @@ def serve(
     snapshot_every: int = 200,
     redis: str | None = None,
     lease_seconds: float = 4.0,
+    forwarded_allow_ips: str | None = None,
 ) -> None:
     """Serve until interrupted; prints the address and the database first, once the
     database is open and the address held (:class:`StartError` when either cannot be). The
@@ -161,6 +162,10 @@ def serve(
         http=LeanHttpProtocol,
         log_level="warning",
         lifespan="on",
+        # A client's address (the tables-per-minute limit) from X-Forwarded-For only where
+        # a proxy the operator named sent it: a client on this host sets its own otherwise.
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
     # Everything imported so far (modules, classes, the games) lives as long as the server:
     # kept out of the collector's full passes, which would walk it again and again while
