@@ -265,7 +265,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         agents: list[Agent | None] = [None if n == HUMAN else make_bot(n, game) for n in names]
         record_path = path
     else:
-        game = load(args.game or DEFAULT_GAME, args.players or 3, _options(args))
+        players = 3 if args.players is None else args.players  # --players 0 is refused
+        game = load(args.game or DEFAULT_GAME, players, _options(args))
         agents = _seats(game, _bot_list(args.bots), _human_seat(game, args.seat or "1"))
         record_path = Path(args.save) if args.save else default_record_path(game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -329,12 +330,12 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     from saqqara.ai.arena import run_arena
 
     bots = _bot_list(args.bots)
+    options = _options(args)
+    load(args.game, args.players, options)  # a player count the game takes, first
     if len(bots) != args.players:
         raise UsageError(f"--bots must name {args.players} bots, one per seat; got {len(bots)}")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    options = _options(args)
-    load(args.game, args.players, options)
     with games_progress("arena", args.games, args.json) as advance:
         result = run_arena(
             args.game,

@@ -66,6 +66,9 @@ def test_arena_result_does_not_depend_on_the_number_of_workers(
         (["replay", "/nonexistent/record.json"], "cannot read"),
         (["board", "chess"], "unknown game 'chess'"),
         (["play", "--players", "3", "--bots", "greedy"], "names 1 bots for 3 players"),
+        # a player count out of range is refused with the range (--players 0 once started 3)
+        (["play", "tutankhamun", "--players", "0", "--bots", "random"], "2 to 6 players; got 0"),
+        (["arena", "tutankhamun", "--players", "0", "--bots", "random"], "2 to 6 players; got 0"),
     ],
 )
 def test_bad_input_is_answered_with_a_clear_error(
