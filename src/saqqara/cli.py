@@ -238,6 +238,17 @@ def _names(game: Game, agents: Sequence[Agent | None], name: str | None, lang: s
     return names
 
 
+def _kept_names(record: Record, fallback: list[str]) -> list[str]:
+    """The names a saved game was played under (its ``meta`` ``names``, which ``saqqara
+    play`` writes), else ``fallback``: a resumed game goes on with the names it had."""
+    kept = record.meta.get("names")
+    if not isinstance(kept, list) or len(kept) != len(fallback):
+        return fallback
+    if not all(isinstance(name, str) and name.strip() for name in kept):
+        return fallback
+    return [str(name) for name in kept]
+
+
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if args.server or args.seat_link:
         from saqqara.client import table_link
@@ -270,16 +281,11 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         agents = _seats(game, _bot_list(args.bots), _human_seat(game, args.seat or "1"))
         record_path = Path(args.save) if args.save else default_record_path(game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    names = _names(game, agents, args.name, lang)
+    if resume is not None and args.name is None:
+        names = _kept_names(resume, names)
     table = TerminalTable(
-        game,
-        agents,
-        seed,
-        console,
-        input,
-        record_path,
-        resume,
-        lang=lang,
-        names=_names(game, agents, args.name, lang),
+        game, agents, seed, console, input, record_path, resume, lang=lang, names=names
     )
     console.print(
         f"[bold]{game.spec.title}[/] ({game.spec.original_title}), {game.players} players, "

@@ -154,7 +154,8 @@ def test_a_resumed_game_keeps_its_seed(tmp_path: Path, monkeypatch: pytest.Monke
     assert main(["play", "--resume", str(record), "--seed", "9"]) == 2  # not ignored: refused
     assert main(["play", "--resume", str(record)]) == 0
     second = read_record_file(record)
-    assert first.meta == second.meta == {"seed": 5, "lang": "en"}
+    names = ["Player 1", "Player 2", "Player 3"]
+    assert first.meta == second.meta == {"seed": 5, "lang": "en", "names": names}
     assert second.actions[: len(first.actions)] == first.actions
     assert len(second.actions) > len(first.actions)
     assert main(["replay", str(record)]) == 0  # replay reads the journal too
@@ -275,6 +276,26 @@ def test_a_resumed_game_goes_on_in_its_language(
     _play_until_input_ends(monkeypatch, [])
     assert main(["play", "--resume", "latest"]) == 0
     assert "du bist am Zug" not in capsys.readouterr().out
+
+
+def test_a_resumed_game_keeps_its_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trial's ``--resume`` forgot ``--name``: the record keeps the table's names, and a
+    ``--name`` given with ``--resume`` still renames the person."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "tutankhamun", "--players", "2", "--seed", "1", "--name", "Ada"]) == 0
+    assert "Ada, your move" in capsys.readouterr().out
+    saved = next((tmp_path / "saqqara" / "records").glob("*.jsonl"))
+    assert read_record_file(saved).meta["names"] == ["Ada", "Player 2"]
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "--resume", "latest"]) == 0
+    assert "Ada, your move" in capsys.readouterr().out
+    _play_until_input_ends(monkeypatch, [])
+    assert main(["play", "--resume", "latest", "--name", "Bea"]) == 0
+    assert "Bea, your move" in capsys.readouterr().out
+    assert read_record_file(saved).meta["names"] == ["Bea", "Player 2"]
 
 
 def test_resume_refuses_conflicting_game_arguments(

@@ -26,7 +26,7 @@ from typing import Any
 from saqqara.core.actions import Action
 from saqqara.core.agent import Agent
 from saqqara.core.errors import IllegalAction, RecordError, SaqqaraError
-from saqqara.core.events import Event
+from saqqara.core.events import JSON, Event
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.journal import RecordJournal
 from saqqara.core.outcome import Outcome
@@ -66,15 +66,15 @@ class Match:
         names: Sequence[str] | None = None,
         journal: RecordJournal | None = None,
         auto_chance: bool = True,
-        meta: Mapping[str, str] | None = None,
+        meta: Mapping[str, JSON] | None = None,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"a match's seed must be an int, not {seed!r}")
         self.game = game
         self.seed = seed
         self.meta = dict(meta or {})
-        """What the record keeps besides the seed (a face's own, such as the terminal's
-        ``lang``); a resumed match keeps its record's."""
+        """What the record keeps besides the seed, plain JSON (a face's own, such as the
+        terminal's ``lang`` and ``names``); a resumed match keeps its record's."""
         self.names = _names(game, names)
         self.journal = journal
         self.auto_chance = auto_chance
@@ -127,7 +127,7 @@ class Match:
                 f"record is for rules version {record.rules_version} of {record.game}; "
                 f"this program implements version {game.spec.rules_version}"
             )
-        kept = {k: v for k, v in record.meta.items() if k != "seed" and isinstance(v, str)}
+        kept = {k: v for k, v in record.meta.items() if k != "seed"}
         match = cls(game, seed=seed, names=record.seats, auto_chance=False, meta=kept)
         match._replay(record, 0)
         match.auto_chance = auto_chance

@@ -26,7 +26,7 @@ from rich.text import Text
 from saqqara.core.actions import Action
 from saqqara.core.agent import Agent
 from saqqara.core.errors import IllegalAction, NotationError
-from saqqara.core.events import Event
+from saqqara.core.events import JSON, Event
 from saqqara.core.game import Game
 from saqqara.core.i18n import N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.journal import RecordJournal
@@ -182,13 +182,14 @@ class TerminalTable:
         move, as they may see them."""
         self.last_person: int | None = None
         journal = RecordJournal(record_path)
+        meta: dict[str, JSON] = {"lang": lang}
+        if names is not None:
+            meta["names"] = list(names)  # the table's names, kept for a resume
         if resume is None:
-            self.match = Match(
-                game, seed=seed, names=self.seat_names, journal=journal, meta={"lang": lang}
-            )
+            self.match = Match(game, seed=seed, names=self.seat_names, journal=journal, meta=meta)
             unshown = self.match.history
         else:
-            kept = replace(resume, meta={**resume.meta, "lang": lang})  # as it goes on now
+            kept = replace(resume, meta={**resume.meta, **meta})  # as it goes on now
             self.match = Match.resume(kept, journal=journal, seed=seed)
             unshown = self.match.history[len(resume.actions) :]
         for step in unshown:
