@@ -188,3 +188,24 @@ def test_the_mummy_does_not_win_one_ankh_short(players: int, needed: int) -> Non
     assert state.phase != OVER
     assert state.view(None)["mummy_needs"] == needed
     assert state.to_act() == (1,)  # the next round begins
+
+
+@pytest.mark.parametrize("ankhs", [2, 3])
+def test_a_figure_with_ankhs_left_goes_to_the_dungeon_and_plays_on(ankhs: int) -> None:
+    """ "Spielzug der Mumie": a caught figure gives one ankh and goes to the dungeon; only
+    the last ankh takes it out of the game."""
+    state = dealt(4)
+    put(state, 1, "b1")
+    state.ankhs[1] = ankhs
+    put_mummy(state, "a1")
+    state.cur = len(state.pos) - 1  # the last explorer has moved: the mummy's turn
+    state.phase = MUMMY_ROLL
+    do(state, CHANCE, "mummy-die 1")
+    do(state, 0, "step e")
+    events = do(state, CHANCE, "reveal")
+    assert "catch" in kinds(events, None)
+    assert "out" not in kinds(events, None)
+    assert state.ankhs[1] == ankhs - 1
+    assert state.pos[1] == state.board.dungeon
+    assert state.view(0)["figures"][1]["in_game"] is True
+    assert state.view(0)["figures"][1]["possible"] == [state.board.field_name(state.board.dungeon)]

@@ -170,3 +170,38 @@ def test_the_bank_pays_whatever_it_owes() -> None:
     assert [e.data["paid"] for e in events if e.kind == "cash"] == [2]
     assert state.money[seat] == 102
     assert state.phase == BLOCKING and state.to_act() == (seat,)  # no banker is asked
+
+
+def test_a_scarab_doubles_only_its_own_turn() -> None:
+    """ "Skarabékort": the turn a scarab is played counts double, not the turns after it:
+    the next seat's find is paid once, and it may play a scarab of its own."""
+    state = dig_position(2, {5: {"a1": "alabaster-vase", "b1": "alabaster-vase"}})
+    first = state.active
+    state.apply(first, act.SCARAB)
+    lift(state, "a1")
+    state.apply(first, act.STOP)
+    state.apply(first, act.NO_BLOCK)
+    second = state.active
+    assert second != first
+    assert state.view(None)["turn"]["scarab"] is False
+    assert act.SCARAB in state.legal_actions(second)
+    lift(state, "b1")
+    state.apply(second, act.STOP)
+    assert state.money[first] == 10 + 2 and state.money[second] == 10 + 1
+
+
+def test_with_the_dutch_option_a_pass_is_free_when_nothing_can_be_dug() -> None:
+    """Decision 14 (option ``pass-cost=3``): a pass costs 3 silver only when some stack
+    could be dug; a seat whose every stack left is blocked by another passes for nothing,
+    even with less than 3 silver."""
+    state = dig_position(2, options={"pass-cost": "3"})
+    seat = state.active
+    other = 1 - seat
+    d4 = cell("d4")
+    state.depth[:] = [LAYERS if s == d4 else 0 for s in range(CELLS)]
+    state.block_at[other] = d4
+    state.money[seat] = 1
+    assert state.legal_actions(seat) == [act.STOP]
+    events = state.apply(seat, act.STOP)
+    assert [e.data["paid"] for e in events if e.kind == "pass"] == [0]
+    assert state.money[seat] == 1
