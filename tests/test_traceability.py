@@ -1,11 +1,13 @@
 """Keeps the rules docs' traceability tables true (issue 16).
 
 Every game's rules doc (`docs/rules/<game id>.md`) has a `## Traceability` section with one
-Markdown table per rulebook: `| # | statement (our words) | find it | checked by |`. This
-check reads the tables and, without running anything, holds them to their promise:
+Markdown table per rulebook: `| # | statement (our words) | find it | checked by | status |`.
+This check reads the tables and, without running anything, holds them to their promise:
 
 - every row names at least one test (`path/to/test_file.py::test_name` or
   `path/to/test_file.py::TestClass::test_name`, in backticks) or `decision N`;
+- every row's status is `covered` (it names a test), `decision` (a decision and no test)
+  or `untested`, as its `checked by` says, and no row is `untested` (issue 35);
 - every named test file exists and defines that function (read with `ast`);
 - every named decision is a numbered item `N. **…**` of the doc's decisions section;
 - every `#` is unique in its doc;
@@ -27,7 +29,8 @@ from saqqara.core.registry import registered_games
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DOCS = sorted((ROOT / "docs" / "rules").glob("*.md"))
 
-TABLE_HEADER = ("#", "statement (our words)", "find it", "checked by")
+TABLE_HEADER = ("#", "statement (our words)", "find it", "checked by", "status")
+STATUSES = ("covered", "decision", "untested")
 ROW_NUMBER = re.compile(r"[A-Z]+[0-9]+")
 TEST_REFERENCE = re.compile(r"`(?P<path>[\w./-]+\.py)::(?P<name>\w+(?:::\w+)?)`")
 DECISION_REFERENCE = re.compile(r"decision (?P<number>[0-9]+)")
@@ -51,6 +54,7 @@ class Row:
     number: str
     statement: str
     find_it: str
+    status: str
     tests: tuple[NamedTest, ...]
     decisions: tuple[int, ...]
     unreadable: tuple[str, ...]
@@ -78,7 +82,7 @@ def table_cells(line: str) -> list[str]:
 
 def read_row(cells: list[str]) -> Row:
     """A table row's cells read into a `Row`; unreadable references are kept apart."""
-    number, statement, find_it, checked_by = cells
+    number, statement, find_it, checked_by, status = cells
     tests: list[NamedTest] = []
     decisions: list[int] = []
     unreadable: list[str] = []
@@ -91,7 +95,9 @@ def read_row(cells: list[str]) -> Row:
             decisions.append(int(decision["number"]))
         else:
             unreadable.append(item.strip())
-    return Row(number, statement, find_it, tuple(tests), tuple(decisions), tuple(unreadable))
+    return Row(
+        number, statement, find_it, status, tuple(tests), tuple(decisions), tuple(unreadable)
+    )
 
 
 def traceability_tables(text: str) -> dict[str, list[Row]]:
@@ -106,7 +112,7 @@ def traceability_tables(text: str) -> dict[str, list[Row]]:
         rows = []
         for line in table[2:]:
             cells = table_cells(line)
-            assert len(cells) == len(TABLE_HEADER), f"{rulebook}: not four cells: {line}"
+            assert len(cells) == len(TABLE_HEADER), f"{rulebook}: not five cells: {line}"
             rows.append(read_row(cells))
         tables[rulebook] = rows
     return tables
@@ -223,11 +229,11 @@ SAMPLE_DOC = """\
 
 ### Rulebook 999 (Sample)
 
-| # | statement (our words) | find it | checked by |
-|---|---|---|---|
-| S1 | A rule. | "words" | `tests/t.py::test_a`; decision 1 |
-| S2 | Another. | "more" | `tests/x.py::TestClass::test_y`, decision 7 |
-| S3 | Lost. | "lost" | the golden playthrough |
+| # | statement (our words) | find it | checked by | status |
+|---|---|---|---|---|
+| S1 | A rule. | "words" | `tests/t.py::test_a`; decision 1 | covered |
+| S2 | Another. | "more" | `tests/x.py::TestClass::test_y`, decision 7 | covered |
+| S3 | Lost. | "lost" | the golden playthrough | untested |
 
 ## After
 """
@@ -242,6 +248,7 @@ def test_the_reader_finds_rows_and_references() -> None:
     assert rows[1].decisions == (7,)
     assert rows[2].tests == () and rows[2].decisions == ()
     assert rows[2].unreadable == ("the golden playthrough",)
+    assert [row.status for row in rows] == ["covered", "covered", "untested"]
     assert decision_numbers(SAMPLE_DOC) == {1}
 
 
@@ -249,3 +256,12 @@ def test_the_reader_sees_which_tests_a_file_defines() -> None:
     names = defined_tests(Path(__file__))
     assert "test_the_reader_sees_which_tests_a_file_defines" in names
     assert "NamedTest::test_missing" not in names
+
+
+@pytest.mark.parametrize("doc", RULES_DOCS, ids=doc_id)
+def test_every_row_has_its_true_status_and_none_is_untested(doc: Path) -> None:
+    for row in doc_rows(doc):
+        assert row.status in STATUSES, f"{doc.name} {row.number}: status {row.status!r}"
+        says = "covered" if row.tests else "decision" if row.decisions else "untested"
+        assert row.status == says, f"{doc.name} {row.number} is {row.status!r}, names {says}"
+        assert row.status != "untested", f"{doc.name} {row.number} is untested"
