@@ -67,6 +67,7 @@ from saqqara.ui.terminal import (
     UNSHOWN,
     menu_index,
     menu_key,
+    menu_order,
     menu_page,
     next_menu_page,
     print_legend,
@@ -372,12 +373,13 @@ class RemoteSeat:
         return (
             turn is not None
             and not update.events
-            and (update.seq, update.undos, update.legal) == (turn.seq, turn.undos, turn.legal)
+            and (update.seq, update.undos) == (turn.seq, turn.undos)
+            and sorted(a.id for a in update.legal) == sorted(a.id for a in turn.legal)
         )
 
     def _clock_changed(self, update: Update, seat: int) -> None:
         """The turn on the screen goes on; its clock is said again where it started."""
-        before, self.turn = self.turn, update
+        before, self.turn = self.turn, self._in_menu_order(update)
         if before is None or _clock_runs(before, seat) or not _clock_runs(update, seat):
             return
         for line in clock_lines(update.clock, seat, self.tr, self.console.width):
@@ -512,8 +514,16 @@ class RemoteSeat:
         for line in clock:
             self.console.print(Text(line, style="bold"), no_wrap=True)
         self._show_log(most=log_room)
+        self.turn = update = self._in_menu_order(update)
         self._show_menu(update.legal, 0)
         self._prompt()
+
+    def _in_menu_order(self, update: Update) -> Update:
+        """``update`` with its legal moves in the menu's order (:func:`menu_order`)."""
+        order = menu_order([a.notation for a in update.legal], self.page)
+        if order == list(range(len(update.legal))):
+            return update
+        return msgspec.structs.replace(update, legal=[update.legal[i] for i in order])
 
     def _prompt(self) -> None:
         if self.turn is not None and self.seat is not None:

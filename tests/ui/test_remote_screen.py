@@ -425,9 +425,12 @@ def test_a_letter_not_yet_on_the_menu_chooses_nothing() -> None:
     assert len(turn.legal) > 26 and "a–" in out.getvalue()
     asyncio.run(remote._command("x"))
     assert "'x' is not on the menu yet: type 'more' for the next moves" in out.getvalue()
-    assert remote.turn == turn and remote.client.pending is None
+    shown = remote.turn  # in the menu's order: 'exit' moved onto the first page
+    assert shown is not None and shown.seq == turn.seq and remote.client.pending is None
+    assert {a.id for a in shown.legal} == {a.id for a in turn.legal}
+    assert "exit" in [a.notation for a in shown.legal[: remote.page]]
     asyncio.run(remote._command("moves"))
-    assert remote._chosen(turn.legal, "x") == turn.legal[23]
+    assert remote._chosen(shown.legal, "x") == shown.legal[23]
 
 
 def test_a_terminal_joining_a_game_in_play_is_not_flooded_with_its_whole_log() -> None:

@@ -18,7 +18,7 @@ from saqqara.core.records import Record
 from saqqara.core.registry import load, registered_games
 from saqqara.games.curse_of_the_mummy.presentation import MummyPresentation
 from saqqara.ui.compact import COMPACT
-from saqqara.ui.terminal import TerminalTable, menu_page, next_menu_page
+from saqqara.ui.terminal import TerminalTable, menu_order, menu_page, next_menu_page
 from tests.ui.test_remote_screen import END_TABLES
 
 
@@ -87,6 +87,18 @@ def test_a_single_move_left_after_a_page_is_shown_not_hidden_behind_more() -> No
     assert menu_page(1, 10, 12) == (10, 12) and next_menu_page(1, 10, 12) == 0
     assert menu_page(1, 10, 21) == (10, 21) and next_menu_page(1, 10, 21) == 0
     assert menu_page(None, 10, 21) == (0, 21) and menu_page(0, 10, 4) == (0, 4)
+
+
+def test_the_move_that_ends_a_phase_is_on_the_first_menu_page() -> None:
+    """A trial found Valley's 'done' and Revenge's 'stop' on a later menu page, behind
+    'more': such a move is moved onto the first page's last rows; a menu that shows it on
+    its first page already keeps the game's order."""
+    bids = [f"bid {v} {g}" for v in range(1, 5) for g in range(7)]  # 28 bids, then done
+    order = menu_order([*bids, "done"], 10)
+    assert order[:10] == [*range(9), 28] and sorted(order) == list(range(29))
+    assert order[10:] == list(range(9, 28))  # the others keep their order after it
+    assert menu_order(["take 3", "take 5", "exit"], 10) == [0, 1, 2]
+    assert menu_order([*bids[:10], "done"], 10) == list(range(11))  # one left: shown
 
 
 def test_a_german_table_refuses_bad_input_in_german(tmp_path: Path) -> None:

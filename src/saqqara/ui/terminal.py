@@ -107,6 +107,27 @@ def menu_page(page: int | None, size: int, total: int) -> tuple[int, int]:
     return first, total if total - last == 1 else min(last, total)
 
 
+PHASE_ENDS = frozenset({"done", "stop", "exit", "pass"})
+"""The notations of the moves that end a seat's phase or turn (Valley's ``done``,
+Revenge's ``stop``, Tutankhamun's ``exit``): the games list them last, where a long menu
+hid them behind 'more' (:func:`menu_order`)."""
+
+
+def menu_order(notations: Sequence[str], size: int) -> list[int]:
+    """The menu's order of moves given by their ``notations`` in the game's order: the same,
+    but that a move ending the phase or turn (:data:`PHASE_ENDS`) that a first page of
+    ``size`` rows would not show is moved onto that page's last rows."""
+    total = len(notations)
+    first_page = menu_page(0, size, total)[1]
+    enders = [i for i, text in enumerate(notations) if text in PHASE_ENDS]
+    if all(i < first_page for i in enders):
+        return list(range(total))
+    ending = set(enders)
+    others = [i for i in range(total) if i not in ending]
+    keep = max(size - len(enders), 0)
+    return others[:keep] + enders + others[keep:]
+
+
 def next_menu_page(page: int, size: int, total: int) -> int:
     """The page 'more' shows after ``page``: the next one, or the first again after the
     last (:func:`menu_page`)."""
@@ -290,6 +311,8 @@ class TerminalTable:
             log_room = max(1, min(logged, room // 3))
             self.page = max(3, room - log_room - 1)
         self._show_log(seat, most=log_room)
+        order = menu_order([self.game.action_text(a) for a in legal], self.page)
+        legal = [legal[i] for i in order]
         page = 0
         shown = self._show_menu(legal, perspective.view(), page)
         while True:
