@@ -107,6 +107,8 @@ def menu_page(page: int | None, size: int, total: int) -> tuple[int, int]:
     return first, total if total - last == 1 else min(last, total)
 
 
+CLEAR_SCROLLBACK = "\x1b[3J"
+"""The terminal control that drops the scrollback (xterm's, tmux's, most others')."""
 PHASE_ENDS = frozenset({"done", "stop", "exit", "pass"})
 """The notations of the moves that end a seat's phase or turn (Valley's ``done``,
 Revenge's ``stop``, Tutankhamun's ``exit``): the games list them last, where a long menu
@@ -375,7 +377,7 @@ class TerminalTable:
             and self.game.spec.hidden_information
             and self.last_person not in (None, seat)
         ):
-            self.console.clear()
+            self._clear_all()
             self.console.print(
                 self.tr(
                     "Pass the terminal to {player} and press Enter when only {player} is looking.",
@@ -387,8 +389,17 @@ class TerminalTable:
                 self.read_line("")
             except EOFError:
                 raise QuitGame from None
-            self.console.clear()
+            self._clear_all()
         self.last_person = seat
+
+    def _clear_all(self) -> None:
+        """Clear the screen and the terminal's scrollback too (``ESC [3J``): the person
+        taking over must not scroll up to read the other's view (a trial's mummy read an
+        explorer's cards so)."""
+        self.console.clear()
+        if self.console.is_terminal:  # after the clear, which may scroll the screen into it
+            self.console.file.write(CLEAR_SCROLLBACK)
+            self.console.file.flush()
 
     def _board(self, perspective: Perspective, seat: int) -> RenderableType:
         view = perspective.view()
