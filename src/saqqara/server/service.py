@@ -661,8 +661,15 @@ class TableService:
     def _reload(self, table: LiveTable) -> LiveTable:
         """``table`` read back from the store in its place (its listeners and away seats
         kept); the store's error when it cannot be read."""
+        return self._put_back(table, self._read_back(table))
+
+    def _read_back(self, table: LiveTable) -> LiveTable:
+        """``table`` as the store holds it (store reads only: any thread may call this)."""
         row = self.store.table(table.id) or table.row
-        reloaded = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
+        return self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
+
+    def _put_back(self, table: LiveTable, reloaded: LiveTable) -> LiveTable:
+        """``reloaded`` serves in ``table``'s place, with its listeners and away seats."""
         reloaded.away = table.away
         reloaded.listeners = table.listeners
         self.aside.pop(table.id, None)
@@ -694,13 +701,21 @@ class TableService:
     def _try_restore(self, table_id: str) -> None:
         self._restore_timers.pop(table_id, None)
         table = self.aside.get(table_id)
-        if table is None:
-            return
+        if table is not None:
+            task = asyncio.ensure_future(self._restore_later(table))
+            task.add_done_callback(_ignore)
+
+    async def _restore_later(self, table: LiveTable) -> None:
+        """Try to read a table set aside back, the store's reads on a thread (a database
+        that hangs never holds the event loop); again later while it cannot be read."""
         try:
-            self._restore(table)
-        except SaqqaraError:
-            if self.aside.get(table_id) is table:
-                self._retry_restore(table_id)
+            reloaded = await asyncio.to_thread(self._read_back, table)
+        except STORE_ERRORS:
+            if self.aside.get(table.id) is table:
+                self._retry_restore(table.id)
+            return
+        if self.aside.get(table.id) is table:  # not read back, nor forgotten, meanwhile
+            self._restored(self._put_back(table, reloaded))
 
     def _restore(self, table: LiveTable) -> LiveTable:
         """A table set aside, read back from the store now that it answers (its listeners
@@ -709,16 +724,21 @@ class TableService:
             reloaded = self._reload(table)
         except STORE_ERRORS:
             raise StoreFailed("the table could not be read from the store") from None
+        self._restored(reloaded)
+        return reloaded
+
+    def _restored(self, table: LiveTable) -> None:
+        """A table read back after it waited aside goes on: its listeners are told it as
+        it stands, its bots, clocks and away timers start again."""
         timer = self._restore_timers.pop(table.id, None)
         if timer is not None:
             timer.cancel()
-        task = asyncio.ensure_future(reloaded.push_all(force=True))
+        task = asyncio.ensure_future(table.push_all(force=True))
         task.add_done_callback(_ignore)
-        self.drive_bots(reloaded)
-        self.schedule_clock(reloaded)
-        for seat in range(len(reloaded.seats)):
-            self.watch_absence(reloaded, seat)
-        return reloaded
+        self.drive_bots(table)
+        self.schedule_clock(table)
+        for seat in range(len(table.seats)):
+            self.watch_absence(table, seat)
 
     def _tell(self, table: LiveTable, finished: bool = False) -> None:
         task = asyncio.ensure_future(_push_and_notice(table) if finished else table.push_all())

@@ -138,6 +138,10 @@ Fence = Callable[[Connection, Sequence[str]], None]
 ids; it raises to refuse the whole transaction (a process that lost a table's lease)."""
 
 
+CONNECT_TIMEOUT = 10
+"""Seconds a new PostgreSQL connection may take (unless the URL sets ``connect_timeout``)."""
+
+
 SQLITE_CACHE_KIB = 256
 """SQLite's own page cache per connection, in KiB (SQLite's default is 2 MiB). The log is
 appended to and read back rarely (a resume, a replay), so the hot pages are few, and the
@@ -189,12 +193,19 @@ class Store:
         self.url = normalize_url(url)
         self.fence: Fence | None = None
         """Set by a many-process site (``server/lease.py``); ``None`` for one process."""
-        self.engine: Engine = create_engine(self.url, pool_pre_ping=False)
+        parsed = make_url(self.url)
+        connect_args: dict[str, Any] = {}
+        if parsed.get_backend_name() == "postgresql" and "connect_timeout" not in parsed.query:
+            # A database host that stops answering (no refusal) fails a connection after
+            # this many seconds, never after the system's minutes of TCP retries.
+            connect_args["connect_timeout"] = CONNECT_TIMEOUT
+        self.engine: Engine = create_engine(
+            self.url, pool_pre_ping=False, connect_args=connect_args
+        )
         self._grouped = _Grouped()
         """The transaction of the thread's :meth:`group`, if it is in one."""
         self.checkpoints: BackgroundCheckpoints | None = None
         """The thread checkpointing SQLite's log, when the store was opened with one."""
-        parsed = make_url(self.url)
         path = parsed.database or ""
         background = False
         self._file: str | None = None
