@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import re
 from pathlib import Path
 
 import httpx
@@ -76,3 +78,23 @@ def test_metrics_parse_and_move_with_a_played_move(tmp_path: Path) -> None:
     assert during["saqqara_bot_search_seconds_count"] >= 1
     assert during["saqqara_live_tables"] == 1
     assert during["saqqara_connections{role=seat}"] == 1
+
+
+def test_the_example_dashboard_asks_only_for_figures_the_server_exports() -> None:
+    """docs/grafana-dashboard.json is valid JSON, and every ``saqqara_`` series its panels
+    query is one server/metrics.py makes (a histogram's with its suffixes, a counter's
+    with ``_total``)."""
+    root = Path(__file__).resolve().parents[2]
+    dashboard = json.loads((root / "docs" / "grafana-dashboard.json").read_text("utf-8"))
+    source = (root / "src" / "saqqara" / "server" / "metrics.py").read_text("utf-8")
+    made = set(re.findall(r'"(saqqara_[a-z_]+)"', source))
+    exprs = [t["expr"] for p in dashboard["panels"] for t in p["targets"]]
+    asked = {name for expr in exprs for name in re.findall(r"saqqara_[a-z_]+", expr)}
+    suffixes = ("_bucket", "_count", "_sum", "_total")
+    unknown = {
+        name
+        for name in asked
+        if name not in made and not any(name.removesuffix(s) in made for s in suffixes)
+    }
+    assert not unknown, unknown
+    assert len(dashboard["panels"]) >= 10 and len(asked) >= 15
