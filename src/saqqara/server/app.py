@@ -481,7 +481,13 @@ async def _welcome(
     )
     await websocket.send_text(encode(welcome))
     if seat is not None:
-        await service.claim(table, seat)
+        try:
+            await service.claim(table, seat)
+        except SQLAlchemyError:  # the seat could not be stored as taken: come back later
+            failed = Error("store-failed", "the seat could not be stored as taken; try again")
+            await websocket.send_text(encode(failed))
+            await websocket.close(code=1013)
+            return None
     table.listeners.add(listener)
     if seat is not None:
         service.returned(table, seat)

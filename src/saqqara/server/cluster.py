@@ -34,7 +34,6 @@ import os
 import re
 import secrets
 import socket
-import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -52,6 +51,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from saqqara.server.guard import origin_allowed
 from saqqara.server.lease import Holder, Leases
+from saqqara.server.logs import say
 from saqqara.server.service import TableService, is_open, seat_info
 from saqqara.store import OPEN, PLAYING
 
@@ -836,5 +836,4 @@ def _spawn(work: Awaitable[None]) -> None:
 
 
 def _log(text: str) -> None:
-    sys.stderr.write(f"saqqara cluster: {text}\n")
-    sys.stderr.flush()
+    say("cluster", text)

@@ -20,11 +20,11 @@ hosts): the process's standard error says those, once per failure.
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from saqqara.server.logs import say
 from saqqara.store import Store
 
 if TYPE_CHECKING:
@@ -71,8 +71,7 @@ class Readiness:
             said = f"{type(exc).__name__}: {str(exc).strip()[:300]}"
             if said != self._said:
                 self._said = said
-                sys.stderr.write(f"saqqara: the store failed its readiness check: {said}\n")
-                sys.stderr.flush()
+                say("store", f"failed its readiness check: {said}")
             return {"ok": False, "error": type(exc).__name__}
         self._said = None
         return {"ok": True, "ms": round((time.perf_counter() - started) * 1000, 2)}
