@@ -269,12 +269,15 @@ class Cluster:
         if not self._subscribed.is_set():
             return {"ok": False, "error": "not subscribed to this process's channel"}
         started = time.perf_counter()
-        try:
-            await asyncio.wait_for(self.redis.ping(), timeout)
-        except TimeoutError:
-            return {"ok": False, "error": f"no answer in {timeout:g} s"}
-        except (RedisError, OSError) as exc:
-            return {"ok": False, "error": type(exc).__name__}
+        for attempt in range(2):  # a pooled connection may be stale after an outage
+            try:
+                await asyncio.wait_for(self.redis.ping(), timeout)
+                break
+            except TimeoutError:
+                return {"ok": False, "error": f"no answer in {timeout:g} s"}
+            except (RedisError, OSError) as exc:
+                if attempt:
+                    return {"ok": False, "error": type(exc).__name__}
         return {"ok": True, "ms": round((time.perf_counter() - started) * 1000, 2)}
 
     # -- life cycle -------------------------------------------------------------------------
