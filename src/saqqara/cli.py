@@ -618,6 +618,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
             redis=args.redis,
             lease_seconds=args.lease_seconds,
             forwarded_allow_ips=args.forwarded_allow_ips,
+            log_format=args.log_format,
         )
     except StartError as exc:
         print(f"saqqara serve: error: {exc}", file=sys.stderr)
@@ -894,6 +895,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=4.0,
         help="with --redis: a table whose owner stops renewing its lease for this long "
         "is taken over by another process (default 4)",
+    )
+    serve.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="what the server says on standard error (and the address it prints): plain "
+        "lines (default), or one JSON object a line for a log pipeline",
     )
     serve.set_defaults(run=cmd_serve)
 

@@ -1,6 +1,7 @@
 """The ASGI application: the HTTP API, the WebSocket protocol and the placeholder page.
 
-HTTP (JSON): ``GET /healthz``; ``GET /api/lobby``; ``POST /api/tables``;
+HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.py``),
+``GET /metrics`` (Prometheus: ``server/metrics.py``); ``GET /api/lobby``; ``POST /api/tables``;
 ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|invite|leave|rematch``;
 ``GET /api/tables/{id}/replay`` (a finished table's replay, with a seat's or a spectator's
 key, as a spectator sees it). WebSocket:
@@ -12,10 +13,12 @@ See ``docs/protocol.md``.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import msgspec
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -28,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from saqqara.core.errors import SaqqaraError
 from saqqara.server.bots import BotPool
 from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, origin_allowed
+from saqqara.server.health import Readiness
 from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import (
     Ack,
@@ -47,8 +51,9 @@ from saqqara.server.messages import (
     encode,
     encoder,
 )
+from saqqara.server.metrics import CONTENT_TYPE
 from saqqara.server.replays import replay_record
-from saqqara.server.service import TableError, TableService, is_open
+from saqqara.server.service import StoreFailed, TableError, TableService, is_open
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
 from saqqara.store import Store
@@ -99,6 +104,7 @@ def create_app(
             snapshot_every=snapshot_every,
         )
         app.state.service = service
+        readiness = app.state.readiness = Readiness(service.store)
         app.state.origins = tuple(allowed_origins)
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
@@ -107,19 +113,24 @@ def create_app(
             from saqqara.server.cluster import Cluster
 
             cluster = app.state.cluster = Cluster(app, service, redis_url, lease_seconds)
+            readiness.cluster = cluster
             await cluster.start()
         else:
             await service.resume_all()
+        service.metrics.watch(service, cluster)
         try:
             yield
         finally:
             if cluster is not None:
                 await cluster.stop()
+            readiness.close()
             await service.close()
 
     routes = [
         *site_routes(page),
         Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/metrics", metrics),
         Route("/api/lobby", lobby),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
@@ -165,7 +176,13 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-_STATUS = {"no-table": 404, "bad-key": 403, "too-large": 413, "too-many-tables": 429}
+_STATUS = {
+    "no-table": 404,
+    "bad-key": 403,
+    "too-large": 413,
+    "too-many-tables": 429,
+    "store-failed": 503,
+}
 
 
 NOT_FOUND_PAGE = """<!doctype html>
@@ -202,7 +219,18 @@ async def _http_refusal(request: Request, exc: Exception) -> Response:
     return answer
 
 
-_API_REFUSALS: dict[Any, Any] = {404: _http_refusal, 405: _http_refusal}
+async def _store_refusal(request: Request, exc: Exception) -> Response:
+    """A request the store could not serve (unreachable, or refusing): ``store-failed``,
+    503, never a bare 500."""
+    failed = StoreFailed("the store could not serve this request; try again")
+    return _refusal(failed)
+
+
+_API_REFUSALS: dict[Any, Any] = {
+    404: _http_refusal,
+    405: _http_refusal,
+    SQLAlchemyError: _store_refusal,
+}
 
 
 def _refusal(exc: SaqqaraError) -> JSONResponse:
@@ -242,6 +270,20 @@ async def healthz(request: Request) -> Response:
     if cluster is not None:
         answer["site"] = cluster.figures()
     return JSONResponse(answer)
+
+
+async def readyz(request: Request) -> Response:
+    """Ready: the store answers, and in a site the leases are held as believed and Redis
+    answers (``server/health.py``); 200 or 503, the body naming the checks that failed."""
+    readiness: Readiness = request.app.state.readiness
+    ready, answer = await readiness.check()
+    return JSONResponse(answer, status_code=200 if ready else 503)
+
+
+async def metrics(request: Request) -> Response:
+    """Prometheus's text format (``server/metrics.py``)."""
+    text = _service(request).metrics.text()
+    return Response(text, media_type=CONTENT_TYPE)
 
 
 async def lobby(request: Request) -> Response:
@@ -423,7 +465,8 @@ async def _welcome(
         asked = _lang_param(params.get("lang") or None)
     except SaqqaraError as exc:
         await websocket.send_text(encode(Error(exc.code, exc.message)))
-        await websocket.close(code=1008)
+        # A store that failed may answer again: 1013, "try again later".
+        await websocket.close(code=1013 if isinstance(exc, StoreFailed) else 1008)
         return None
     lang = asked or (table.seats[seat].lang if seat is not None else "en")
     listener = Listener(seat, lang, since, websocket.send_text)
@@ -438,7 +481,13 @@ async def _welcome(
     )
     await websocket.send_text(encode(welcome))
     if seat is not None:
-        await service.claim(table, seat)
+        try:
+            await service.claim(table, seat)
+        except SQLAlchemyError:  # the seat could not be stored as taken: come back later
+            failed = Error("store-failed", "the seat could not be stored as taken; try again")
+            await websocket.send_text(encode(failed))
+            await websocket.close(code=1013)
+            return None
     table.listeners.add(listener)
     if seat is not None:
         service.returned(table, seat)
@@ -477,7 +526,7 @@ async def serve_socket(
     except (WebSocketDisconnect, OSError):
         pass  # the connection went away (the ASGI server's "client disconnected")
     finally:
-        current = service.live.get(table_id)
+        current = service.live.get(table_id) or service.aside.get(table_id)
         if current is not None:
             current.listeners.discard(listener)
             service.watch_absence(current, listener.seat)
@@ -501,6 +550,7 @@ async def _answer(
     service: TableService, table_id: str, listener: Listener, limiter: RateLimit, text: str | None
 ) -> ServerMessage | None:
     """The reply to one client frame (``None`` when the reply is an update push)."""
+    received = time.perf_counter()
     if not limiter.allow():
         return Error("rate-limited", "too many messages; slow down", _act_cid(text))
     if text is None:
@@ -511,10 +561,10 @@ async def _answer(
         message = client_decoder.decode(text)
     except msgspec.MsgspecError as exc:
         return Error("bad-message", str(exc)[:200])
+    if isinstance(message, Ping):
+        return Pong()  # whatever the table's state (its store may be out of reach)
     try:
         table = service.table(table_id)
-        if isinstance(message, Ping):
-            return Pong()
         if isinstance(message, Sync):
             listener.since = min(message.since, table.seq)
             await table.push(listener, force=True)
@@ -530,7 +580,11 @@ async def _answer(
         )
         async with listener.lock:
             await listener.send(encode(Ack(message.cid, seq)))
+        service.metrics.move_seconds.observe(time.perf_counter() - received)
         return None
     except SaqqaraError as exc:
         cid = message.cid if isinstance(message, Act) else None
         return Error(exc.code, exc.message, cid)
+    except SQLAlchemyError:  # a store read or write outside the writer (an undo, say)
+        cid = message.cid if isinstance(message, Act) else None
+        return Error("store-failed", "the store could not serve this; try again", cid)

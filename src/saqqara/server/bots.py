@@ -198,9 +198,17 @@ class BotPool:
     @property
     def busy(self) -> int:
         """Jobs queued or running in the workers (cancelled ones count until they stop)."""
-        running = sum(1 for worker in self._pool if worker.running is not None)
-        queued = sum(1 for number, _, _ in self._waiting if not self._futures[number].done())
-        return running + queued
+        return self.running + self.queued
+
+    @property
+    def running(self) -> int:
+        """Workers choosing a move now."""
+        return sum(1 for worker in self._pool if worker.running is not None)
+
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for a free worker (those no longer awaited not counted)."""
+        return sum(1 for number, _, _ in self._waiting if not self._futures[number].done())
 
     def worker_pids(self) -> list[int]:
         """The process ids of the workers started so far."""

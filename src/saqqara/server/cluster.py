@@ -34,7 +34,6 @@ import os
 import re
 import secrets
 import socket
-import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -52,6 +51,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from saqqara.server.guard import origin_allowed
 from saqqara.server.lease import Holder, Leases
+from saqqara.server.logs import say
 from saqqara.server.service import TableService, is_open, seat_info
 from saqqara.store import OPEN, PLAYING
 
@@ -217,6 +217,14 @@ class Cluster:
         """Relayed sockets closed (1012) because their table moved or Redis was lost."""
         self.takeovers = 0
         """Tables this process took over from another (or resumed at start)."""
+        self.renewed_at = time.monotonic()
+        """When the last renewal that succeeded was sent (the leases held then last at
+        least ``ttl`` from it)."""
+        self.renew_failures = 0
+        """Renewals that failed (the database could not be reached)."""
+        self.lapses = 0
+        """Times this process gave up every lease it held because none was renewed for
+        their lifetime (the database out of reach)."""
         self._taking = asyncio.Lock()
         self._subscribed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -241,6 +249,36 @@ class Cluster:
             "moved_sockets": self.moved_sockets,
             "redis_subscriptions": self.subscriptions,
         }
+
+    def lease_check(self) -> dict[str, Any]:
+        """For ``/readyz``: whether the leases this process believes it holds were renewed
+        within their lifetime (else another process may hold them now)."""
+        age = time.monotonic() - self.renewed_at
+        verdict: dict[str, Any] = {
+            "ok": age <= self.leases.ttl,
+            "held": len(self.leases.held),
+            "renewed_s_ago": round(age, 2),
+        }
+        if not verdict["ok"]:
+            verdict["error"] = f"not renewed for {age:.1f} s (a lease lasts {self.leases.ttl:g})"
+        return verdict
+
+    async def redis_check(self, timeout: float) -> dict[str, Any]:
+        """For ``/readyz``: whether this process is subscribed to its channel and Redis
+        answers a ``PING`` within ``timeout`` seconds."""
+        if not self._subscribed.is_set():
+            return {"ok": False, "error": "not subscribed to this process's channel"}
+        started = time.perf_counter()
+        for attempt in range(2):  # a pooled connection may be stale after an outage
+            try:
+                await asyncio.wait_for(self.redis.ping(), timeout)
+                break
+            except TimeoutError:
+                return {"ok": False, "error": f"no answer in {timeout:g} s"}
+            except (RedisError, OSError) as exc:
+                if attempt:
+                    return {"ok": False, "error": type(exc).__name__}
+        return {"ok": True, "ms": round((time.perf_counter() - started) * 1000, 2)}
 
     # -- life cycle -------------------------------------------------------------------------
     async def start(self, timeout: float = 10.0) -> None:
@@ -616,11 +654,24 @@ class Cluster:
         """The renewal thread: every ``ttl / 4`` seconds, extend every lease held and hand
         the tables found lost to the event loop."""
         while not self._closing.wait(self.leases.renew_every):
+            sent = time.monotonic()
             try:
                 lost = self.leases.renew()
             except (SQLAlchemyError, OSError) as exc:
+                self.renew_failures += 1
                 _log(f"lease renewal failed (trying again): {exc!r}")
-                continue
+                if time.monotonic() - self.renewed_at <= self.leases.ttl:
+                    continue
+                # Not renewed for a lease's lifetime: another process may hold any of them
+                # now. This one stops serving them (its sockets close, 1012, so their
+                # clients reconnect to a process that can) and takes them again, fenced,
+                # only once the database answers.
+                lost = self.leases.lapse()
+                if lost:
+                    self.lapses += 1
+                    _log(f"gave up {len(lost)} lease(s) not renewed for their lifetime")
+            else:
+                self.renewed_at = sent
             for table_id in lost:
                 with contextlib.suppress(RuntimeError):  # the loop is closing
                     self._loop.call_soon_threadsafe(self._lost, table_id)
@@ -788,5 +839,4 @@ def _spawn(work: Awaitable[None]) -> None:
 
 
 def _log(text: str) -> None:
-    sys.stderr.write(f"saqqara cluster: {text}\n")
-    sys.stderr.flush()
+    say("cluster", text)

@@ -145,6 +145,16 @@ class Leases:
             self.held.pop(table_id, None)
         return lost + fenced
 
+    def lapse(self) -> list[str]:
+        """Stop believing in every lease held (none could be renewed for its lifetime);
+        the tables given up. The rows stay: another process takes them when they expire,
+        or this one again, under a new epoch, once the database answers."""
+        lost = []
+        for table_id in list(self.held):
+            if self.held.pop(table_id, None) is not None:
+                lost.append(table_id)
+        return lost
+
     def release(self, table_id: str) -> None:
         """Give a table up at once (it expires now; the epoch is kept, so it only grows)."""
         if self.held.pop(table_id, None) is None:

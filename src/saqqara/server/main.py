@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
 from saqqara.core.memos import make_lean
+from saqqara.server import logs
 from saqqara.server.app import create_app
 from saqqara.server.guard import MAX_FRAME
 from saqqara.server.lean_http import LeanHttpProtocol
@@ -116,10 +117,13 @@ def serve(
     redis: str | None = None,
     lease_seconds: float = 4.0,
     forwarded_allow_ips: str | None = None,
+    log_format: str = "text",
 ) -> None:
     """Serve until interrupted; prints the address and the database first, once the
     database is open and the address held (:class:`StartError` when either cannot be). The
-    engines' memos stay small in this process (:func:`saqqara.core.memos.make_lean`)."""
+    engines' memos stay small in this process (:func:`saqqara.core.memos.make_lean`).
+    ``log_format``: ``text``, or ``json`` for one JSON object a line (``server/logs.py``)."""
+    logs.use(log_format)
     make_lean()
     url = normalize_url(db) if db else default_db()
     check_store(url, sqlite_sync)
@@ -142,9 +146,10 @@ def serve(
     port = held.getsockname()[1]
     site = f", one process of the site on {shown_url(redis)}" if redis else ""
     address = f"[{host}]" if ":" in host else host
-    sys.stdout.write(
-        f"saqqara serving on http://{address}:{port}/ (database {shown_url(url)}{site})\n"
-    )
+    serving = f"http://{address}:{port}/"
+    said = f"saqqara serving on {serving} (database {shown_url(url)}{site})"
+    database = shown_url(url)
+    sys.stdout.write(logs.line(said, url=serving, database=database, redis=bool(redis)) + "\n")
     sys.stdout.flush()
     config = uvicorn.Config(
         app,
@@ -166,6 +171,7 @@ def serve(
         # a proxy the operator named sent it: a client on this host sets its own otherwise.
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,
+        **logs.uvicorn_config(),
     )
     # Everything imported so far (modules, classes, the games) lives as long as the server:
     # kept out of the collector's full passes, which would walk it again and again while

@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.forfeit import Forfeit
@@ -27,6 +29,7 @@ from saqqara.server.clocks import ClockRule
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Invite, Join, SeatKey, Undone, encode
+from saqqara.server.metrics import Metrics
 from saqqara.server.names import check_unique, clean_name, unique_name
 from saqqara.server.writer import Writer
 from saqqara.store import (
@@ -47,6 +50,19 @@ class TableError(SaqqaraError):
     """A table request that cannot be served: unknown table, wrong key, seat taken."""
 
     code = "bad-table"
+
+
+class StoreFailed(SaqqaraError):
+    """The store could not be written or read: nothing was played (send it again)."""
+
+    code = "store-failed"
+
+
+STORE_ERRORS = (SQLAlchemyError, OSError)
+"""What a store that cannot be reached raises (its driver's errors, wrapped by SQLAlchemy)."""
+
+RESTORE_EVERY = 2.0
+"""Seconds between tries to read back a table set aside because the store failed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +113,9 @@ class TableService:
         self.snapshot_every = snapshot_every
         self.writer = Writer(store)
         self.bots = bots or BotPool()
+        self.metrics = Metrics()
+        """The figures of ``/metrics`` (``server/metrics.py``)."""
+        self.writer.on_commit = self.metrics.commit_seconds.observe
         self.live: dict[str, LiveTable] = {}
         self._away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._clock_timers: dict[str, asyncio.TimerHandle] = {}
@@ -106,6 +125,13 @@ class TableService:
         """Actions accepted since start (seats' and bots', not chance): for monitoring."""
         self.replayed = 0
         """Logged steps replayed to resume the tables at start (those after snapshots)."""
+        self.store_failures = 0
+        """Writes the store refused (each answered ``store-failed``): for monitoring."""
+        self.aside: dict[str, LiveTable] = {}
+        """Tables whose write failed while the store could not be read back either: out of
+        :attr:`live` (nothing of them is told or played) until the store answers again;
+        their listeners wait here and are told the table as the store holds it then."""
+        self._restore_timers: dict[str, asyncio.TimerHandle] = {}
         self.leases: Leases | None = None
         """In a site of many processes (``server/cluster.py``), the tables this one owns:
         it opens a table only under its lease. ``None``: one process owns every table."""
@@ -143,7 +169,10 @@ class TableService:
         timer = self._clock_timers.pop(table_id, None)
         if timer is not None:
             timer.cancel()
-        table = self.live.pop(table_id, None)
+        restore = self._restore_timers.pop(table_id, None)
+        if restore is not None:
+            restore.cancel()
+        table = self.live.pop(table_id, None) or self.aside.pop(table_id, None)
         if table is not None:
             table.close()
 
@@ -154,7 +183,8 @@ class TableService:
             raise TableError("another server process serves this table", code="moved")
 
     async def close(self) -> None:
-        for timer in [*self._away_timers.values(), *self._clock_timers.values()]:
+        timers = [*self._away_timers.values(), *self._clock_timers.values()]
+        for timer in [*timers, *self._restore_timers.values()]:
             timer.cancel()
         for table in self.live.values():
             table.close()
@@ -256,13 +286,18 @@ class TableService:
         """The table ``table_id``: live in memory, or a finished one loaded back from the store."""
         table = self.live.get(table_id)
         if table is None:
-            row = self.store.table(table_id) if len(table_id) <= 32 else None
-            if row is None:
-                raise TableError(f"no table {table_id[:40]!r}", code="no-table")
-            self._own(table_id)
-            table = self.live[table_id] = self._adopt(
-                LiveTable.open(self.store, row, self.snapshot_every)
-            )
+            aside = self.aside.get(table_id)
+            if aside is not None:
+                return self._restore(aside)
+            try:
+                row = self.store.table(table_id) if len(table_id) <= 32 else None
+                if row is None:
+                    raise TableError(f"no table {table_id[:40]!r}", code="no-table")
+                self._own(table_id)
+                table = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
+            except STORE_ERRORS:
+                raise StoreFailed("the table could not be read from the store") from None
+            self.live[table_id] = table
         return table
 
     def release(self, table: LiveTable) -> None:
@@ -604,25 +639,106 @@ class TableService:
                     self.forget(table.id)  # another process took the table over
                     message = "another server process serves this table"
                     raise TableError(message, code="moved") from None
+                self.store_failures += 1
                 # The store refused: the table goes back to what the store holds (its row
-                # read again: the one the table opened with may show an earlier status).
-                row = self.store.table(table.id) or table.row
-                reloaded = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
-                reloaded.away = table.away
-                reloaded.listeners = table.listeners
-                self.live[table.id] = reloaded
-                table.close()
-                await reloaded.push_all()
-                self.drive_bots(reloaded)
-                self.schedule_clock(reloaded)
-                raise SaqqaraError(
-                    "the move could not be stored; try again", code="store-failed"
-                ) from None
+                # read again: the one the table opened with may show an earlier status),
+                # or, when the store cannot even be read, waits aside until it can.
+                try:
+                    reloaded = self._reload(table)
+                except STORE_ERRORS:
+                    self._set_aside(table)
+                else:
+                    await reloaded.push_all()
+                    self.drive_bots(reloaded)
+                    self.schedule_clock(reloaded)
+                raise StoreFailed("the move could not be stored; try again") from None
             table.stored_up_to(rows)
             if finished:  # after the last update: the `table` message saying it ended
                 asyncio.get_running_loop().call_soon(self._tell, table, True)
                 return
         asyncio.get_running_loop().call_soon(self._tell, table)
+
+    def _reload(self, table: LiveTable) -> LiveTable:
+        """``table`` read back from the store in its place (its listeners and away seats
+        kept); the store's error when it cannot be read."""
+        return self._put_back(table, self._read_back(table))
+
+    def _read_back(self, table: LiveTable) -> LiveTable:
+        """``table`` as the store holds it (store reads only: any thread may call this)."""
+        row = self.store.table(table.id) or table.row
+        return self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
+
+    def _put_back(self, table: LiveTable, reloaded: LiveTable) -> LiveTable:
+        """``reloaded`` serves in ``table``'s place, with its listeners and away seats."""
+        reloaded.away = table.away
+        reloaded.listeners = table.listeners
+        self.aside.pop(table.id, None)
+        self.live[table.id] = reloaded
+        table.close()
+        return reloaded
+
+    def _set_aside(self, table: LiveTable) -> None:
+        """The store failed and cannot be read: ``table`` (with moves in memory the store
+        never took) leaves :attr:`live`, its bots and timers stop, and it is read back on
+        the next request for it or every :data:`RESTORE_EVERY` seconds, whichever first."""
+        if self.live.get(table.id) is table:
+            del self.live[table.id]
+        self.aside[table.id] = table
+        for task in table.bot_tasks.values():
+            task.cancel()
+        table.bot_tasks.clear()
+        for key in [key for key in self._away_timers if key[0] == table.id]:
+            self._away_timers.pop(key).cancel()
+        timer = self._clock_timers.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+        self._retry_restore(table.id)
+
+    def _retry_restore(self, table_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        self._restore_timers[table_id] = loop.call_later(RESTORE_EVERY, self._try_restore, table_id)
+
+    def _try_restore(self, table_id: str) -> None:
+        self._restore_timers.pop(table_id, None)
+        table = self.aside.get(table_id)
+        if table is not None:
+            task = asyncio.ensure_future(self._restore_later(table))
+            task.add_done_callback(_ignore)
+
+    async def _restore_later(self, table: LiveTable) -> None:
+        """Try to read a table set aside back, the store's reads on a thread (a database
+        that hangs never holds the event loop); again later while it cannot be read."""
+        try:
+            reloaded = await asyncio.to_thread(self._read_back, table)
+        except STORE_ERRORS:
+            if self.aside.get(table.id) is table:
+                self._retry_restore(table.id)
+            return
+        if self.aside.get(table.id) is table:  # not read back, nor forgotten, meanwhile
+            self._restored(self._put_back(table, reloaded))
+
+    def _restore(self, table: LiveTable) -> LiveTable:
+        """A table set aside, read back from the store now that it answers (its listeners
+        told the table as it stands); ``store-failed`` while it still cannot be read."""
+        try:
+            reloaded = self._reload(table)
+        except STORE_ERRORS:
+            raise StoreFailed("the table could not be read from the store") from None
+        self._restored(reloaded)
+        return reloaded
+
+    def _restored(self, table: LiveTable) -> None:
+        """A table read back after it waited aside goes on: its listeners are told it as
+        it stands, its bots, clocks and away timers start again."""
+        timer = self._restore_timers.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+        task = asyncio.ensure_future(table.push_all(force=True))
+        task.add_done_callback(_ignore)
+        self.drive_bots(table)
+        self.schedule_clock(table)
+        for seat in range(len(table.seats)):
+            self.watch_absence(table, seat)
 
     def _tell(self, table: LiveTable, finished: bool = False) -> None:
         task = asyncio.ensure_future(_push_and_notice(table) if finished else table.push_all())
@@ -706,11 +822,13 @@ class TableService:
             table.bot_tasks.pop(seat, None)
             return
         seq = table.seq
+        started = time.perf_counter()
         try:
             job = table.bot_job(seat)
             action_id = await self.bots.choose(job, self._is_search(table, job.bot))
         except (OSError, RuntimeError, SaqqaraError):  # a worker died: play the fallback
             action_id = None
+        self.metrics.bot_seconds.observe(time.perf_counter() - started)
         if seat not in table.bot_seats() or not table.choice_stands(seat, seq):
             table.bot_tasks.pop(seat, None)
             self.drive_bots(table)  # the table moved on: think again

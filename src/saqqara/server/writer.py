@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, TypeVar
@@ -60,6 +61,8 @@ class Writer:
     def __init__(self, store: Store, max_batch: int = 256) -> None:
         self.store = store
         self.max_batch = max_batch
+        self.on_commit: Callable[[float], None] | None = None
+        """Told the seconds of each group commit that succeeded (the server's metrics)."""
         self._queue: queue.SimpleQueue[_Job | _Call | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="saqqara-writer", daemon=True)
         self._thread.start()
@@ -120,6 +123,7 @@ class Writer:
     def _commit(self, jobs: list[_Job | _Call]) -> None:
         """Make ``jobs`` in queue order in one transaction, then resolve their waiters;
         after a failure, each again in its own (see the module's docstring)."""
+        started = time.perf_counter()
         try:
             with self.store.group():
                 answers = self._make_all(jobs)
@@ -136,6 +140,9 @@ class Writer:
                 else:
                     loop.call_soon_threadsafe(_succeed, done, None)
             return
+        on_commit = self.on_commit
+        if on_commit is not None:
+            on_commit(time.perf_counter() - started)
         # One wake-up per event loop for the whole group, not one per job.
         settled: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for job, answer in zip(jobs, answers, strict=True):

@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -137,6 +138,10 @@ Fence = Callable[[Connection, Sequence[str]], None]
 ids; it raises to refuse the whole transaction (a process that lost a table's lease)."""
 
 
+CONNECT_TIMEOUT = 10
+"""Seconds a new PostgreSQL connection may take (unless the URL sets ``connect_timeout``)."""
+
+
 SQLITE_CACHE_KIB = 256
 """SQLite's own page cache per connection, in KiB (SQLite's default is 2 MiB). The log is
 appended to and read back rarely (a resume, a replay), so the hot pages are few, and the
@@ -188,15 +193,26 @@ class Store:
         self.url = normalize_url(url)
         self.fence: Fence | None = None
         """Set by a many-process site (``server/lease.py``); ``None`` for one process."""
-        self.engine: Engine = create_engine(self.url, pool_pre_ping=False)
+        parsed = make_url(self.url)
+        connect_args: dict[str, Any] = {}
+        if parsed.get_backend_name() == "postgresql" and "connect_timeout" not in parsed.query:
+            # A database host that stops answering (no refusal) fails a connection after
+            # this many seconds, never after the system's minutes of TCP retries.
+            connect_args["connect_timeout"] = CONNECT_TIMEOUT
+        self.engine: Engine = create_engine(
+            self.url, pool_pre_ping=False, connect_args=connect_args
+        )
         self._grouped = _Grouped()
         """The transaction of the thread's :meth:`group`, if it is in one."""
         self.checkpoints: BackgroundCheckpoints | None = None
         """The thread checkpointing SQLite's log, when the store was opened with one."""
-        parsed = make_url(self.url)
         path = parsed.database or ""
         background = False
+        self._file: str | None = None
+        """The SQLite file, when the database is one (read afresh by :meth:`ping`)."""
         if parsed.get_backend_name() == "sqlite":
+            if path not in ("", ":memory:"):
+                self._file = str(Path(path).resolve())
             background = background_checkpoints and path not in ("", ":memory:")
             pragmas = _sqlite_pragmas(sqlite_sync.upper(), autocheckpoint=not background)
             event.listen(self.engine, "connect", pragmas)
@@ -221,6 +237,28 @@ class Store:
         self.engine.dispose()
         if self.checkpoints is not None:
             self.checkpoints.close()
+
+    def ping(self, timeout: float = 2.0) -> None:
+        """A cheap read that raises when the database cannot serve the server: one row of
+        ``tables`` through the pool (a PostgreSQL that refuses connections, a schema
+        dropped), and for a SQLite file a fresh connection to it as well, since a connection
+        already open goes on reading a file deleted, replaced or made unreadable under it.
+        ``timeout``: SQLite's wait for a lock, PostgreSQL's for one statement."""
+        with self.engine.connect() as connection:
+            if connection.dialect.name == "postgresql":
+                wait = f"{max(1, int(timeout * 1000))}ms"
+                connection.execute(
+                    text("SELECT set_config('statement_timeout', :t, true)"), {"t": wait}
+                )
+            connection.execute(select(tables.c.id).limit(1)).all()
+            connection.rollback()
+        if self._file is not None:
+            uri = Path(self._file).as_uri() + "?mode=rw"
+            fresh = sqlite3.connect(uri, uri=True, timeout=timeout)
+            try:
+                fresh.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            finally:
+                fresh.close()
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:

@@ -1,0 +1,157 @@
+"""``/metrics``: one process's figures in Prometheus's text format (prometheus-client).
+
+Three histograms are observed as things happen (an observation is a few hundred
+nanoseconds under a lock, off no disk): a move's latency from the receipt of its ``act``
+to its ack (:attr:`Metrics.move_seconds`), a group commit of the writer thread
+(:attr:`Metrics.commit_seconds`), a bot's choice from its job's queueing to its answer
+(:attr:`Metrics.bot_seconds`). Everything else is read when Prometheus scrapes, from the
+counts the server keeps anyway (:class:`Figures`): nothing on a move's path. Each server has
+a registry of its own, so that several in one process (the tests) never collide. See
+docs/architecture.md, "Operating a site", and docs/grafana-dashboard.json.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prometheus_client import CollectorRegistry, Histogram, ProcessCollector
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
+
+if TYPE_CHECKING:
+    from saqqara.server.cluster import Cluster
+    from saqqara.server.service import TableService
+
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+
+MOVE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+BOT_BUCKETS = (0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+
+
+class Metrics:
+    """One server's registry and the histograms observed as things happen."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.move_seconds = Histogram(
+            "saqqara_move_seconds",
+            "A seat's move from the receipt of its act to its ack (stored, then acknowledged)",
+            buckets=MOVE_BUCKETS,
+            registry=self.registry,
+        )
+        self.commit_seconds = Histogram(
+            "saqqara_store_commit_seconds",
+            "One group commit of the writer thread (every job waiting, one transaction)",
+            buckets=COMMIT_BUCKETS,
+            registry=self.registry,
+        )
+        self.bot_seconds = Histogram(
+            "saqqara_bot_search_seconds",
+            "A bot's choice, from its job's queueing to the answer (or the move limit)",
+            buckets=BOT_BUCKETS,
+            registry=self.registry,
+        )
+        ProcessCollector(registry=self.registry)  # CPU, memory, open files (Linux)
+
+    def watch(self, service: TableService, cluster: Cluster | None = None) -> None:
+        """Read ``service``'s (and ``cluster``'s) figures at each scrape from now on."""
+        self.registry.register(Figures(service, cluster))
+
+    def text(self) -> bytes:
+        """Every figure, in Prometheus's text format."""
+        return generate_latest(self.registry)
+
+
+class Figures:
+    """A collector of the figures the server keeps anyway, read when Prometheus scrapes."""
+
+    def __init__(self, service: TableService, cluster: Cluster | None) -> None:
+        self.service = service
+        self.cluster = cluster
+
+    def collect(self) -> Iterator[Metric]:
+        service = self.service
+        yield _counter(
+            "saqqara_moves_accepted",
+            "Actions accepted and stored since start (seats' and bots', not chance)",
+            service.accepted,
+        )
+        yield _counter(
+            "saqqara_store_failures",
+            "Writes the store refused (each move answered store-failed)",
+            service.store_failures,
+        )
+        yield _gauge("saqqara_live_tables", "Tables in memory", len(service.live))
+        yield _gauge(
+            "saqqara_tables_aside",
+            "Tables waiting for the store to answer again after a failed write",
+            len(service.aside),
+        )
+        seats = spectators = 0
+        for table in list(service.live.values()):
+            for listener in table.listeners:
+                if listener.seat is None:
+                    spectators += 1
+                else:
+                    seats += 1
+        connections = GaugeMetricFamily(
+            "saqqara_connections", "Table sockets served here, by role", labels=["role"]
+        )
+        connections.add_metric(["seat"], seats)
+        connections.add_metric(["spectator"], spectators)
+        yield connections
+        bots = service.bots
+        yield _gauge("saqqara_bot_queue", "Bot moves waiting for a free worker", bots.queued)
+        yield _gauge("saqqara_bots_busy", "Bot workers choosing a move now", bots.running)
+        yield _gauge("saqqara_bot_workers", "Bot worker processes allowed", bots.workers)
+        cluster = self.cluster
+        if cluster is None:
+            return
+        yield _gauge(
+            "saqqara_site_leases", "Table leases this process holds", len(cluster.leases.held)
+        )
+        yield _gauge(
+            "saqqara_site_relayed",
+            "Sockets held here for tables other processes own",
+            len(cluster.relays),
+        )
+        yield _gauge(
+            "saqqara_site_served_for_others",
+            "Sockets other processes relay to this one's tables",
+            len(cluster.served),
+        )
+        yield _counter(
+            "saqqara_site_takeovers",
+            "Tables this process took over (or resumed at start)",
+            cluster.takeovers,
+        )
+        yield _counter(
+            "saqqara_site_moved_sockets",
+            "Relayed sockets closed (1012) because their table moved or Redis was lost",
+            cluster.moved_sockets,
+        )
+        yield _counter(
+            "saqqara_site_redis_subscriptions",
+            "Subscriptions to this process's Redis channel (more than 1: Redis was lost)",
+            cluster.subscriptions,
+        )
+        yield _counter(
+            "saqqara_site_lease_renewal_failures",
+            "Lease renewals that failed (the database out of reach)",
+            cluster.renew_failures,
+        )
+        yield _counter(
+            "saqqara_site_lease_lapses",
+            "Times every lease was given up, none renewed for its lifetime",
+            cluster.lapses,
+        )
+
+
+def _counter(name: str, documentation: str, value: float) -> CounterMetricFamily:
+    return CounterMetricFamily(name, documentation, value=value)
+
+
+def _gauge(name: str, documentation: str, value: float) -> GaugeMetricFamily:
+    return GaugeMetricFamily(name, documentation, value=value)
