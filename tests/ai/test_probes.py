@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from saqqara.ai.arena import run_arena
 from saqqara.ai.probes import PANEL
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import OptionError
@@ -94,3 +95,24 @@ def test_the_slow_pawn_is_the_first_legal_move_in_tutankhamun() -> None:
     one = _play(game, ["probe:first", "probe:first"], seed=3)
     two = _play(game, ["probe:plan", "probe:plan"], seed=3)
     assert one[:10] == two[:10] == [f"take {k}" for k in range(10)]
+
+
+@pytest.mark.parametrize("edition", ["amigo-1993", "ootb-2004"])
+def test_medium_beats_the_slow_pawn(edition: str) -> None:
+    """Issue 31: the slow pawn had beaten ``medium`` in 20 games of 20."""
+    result = run_arena(
+        "tutankhamun", 2, {"edition": edition}, ["medium", "probe:first"], 12, 0, workers=1
+    )
+    scores = {s.name: s.mean for s in result.scores()}
+    assert scores["medium"] >= 0.75, scores
+
+
+@pytest.mark.parametrize("edition", ["amigo-1993", "ootb-2004"])
+def test_the_search_beats_the_slow_pawn(edition: str) -> None:
+    """``hard``'s search, at a small budget so that the test is quick, against the slow
+    pawn that had beaten ``hard`` in 6 games of 10."""
+    result = run_arena(
+        "tutankhamun", 2, {"edition": edition}, ["expert:24", "probe:first"], 4, 0, workers=1
+    )
+    scores = {s.name: s.mean for s in result.scores()}
+    assert scores["expert:24"] == 1.0, scores
