@@ -241,11 +241,13 @@ def sections_of(text: str) -> dict[str, str]:
 
 def write_page(measured: dict[str, str], pending: list[str]) -> None:
     """The page: the header, then every game's section in registry order, those measured
-    now replacing the page's older ones."""
+    now replacing the page's older ones, then the page's other sections as they were (the
+    probes' section, written by hand from ``scripts/probes.py``)."""
     old = sections_of(DOC.read_text(encoding="utf-8")) if DOC.exists() else {}
     old.update(measured)
     titles = {cls.spec.title: game_id for game_id, cls in registered_games().items()}
     body = [old[t] for t in titles if t in old]
+    body += [text for title, text in old.items() if title not in titles]
     if pending:
         body.append(f"_Not yet measured in this run: {', '.join(pending)}._\n")
     missing = [g for t, g in titles.items() if t not in old and g not in pending]

@@ -130,11 +130,42 @@ def test_expert_takes_the_tile_that_wins_at_once() -> None:
     assert after.is_terminal() and after.outcome().winners == {0}
 
 
-def test_plain_expert_keeps_to_a_second_from_the_sharpened_greedy() -> None:
+def test_plain_expert_keeps_to_a_second_from_the_greedy_bot() -> None:
     state = _positions(4, 1)[0]
     bot = make_bot("expert", state.game)
     assert isinstance(bot, RolloutBot) and bot.budget.seconds == 1.0
-    assert bot.spec.base_agent is tut_bots.SharpGreedy
+    assert bot.spec.base_agent is tut_bots.GreedyTutankhamun
+
+
+def test_the_tiles_a_pawn_passes_go_to_the_pawn_behind() -> None:
+    """Issue 31: the slow pawn takes every tile the other pawn jumps over. Jumping from
+    the start to slot 5 leaves slots 0-4 to seat 1 alone, which the projection counts."""
+    state = new_game("amigo-1993", 2, ["throne"] * 5 + ["dagger"])
+    throne = _kind(state, "throne")
+    jump, crawl = state.clone(), state.clone()
+    play(jump, "take 5")
+    play(crawl, "take 0")
+    after_jump = tut_bots.projected_estimates(jump)
+    after_crawl = tut_bots.projected_estimates(crawl)
+    assert after_jump[1] > after_crawl[1] + 4.0  # five thrones in seat 1's reach alone
+    assert tut_bots.projected_evaluate(crawl, 0) > tut_bots.projected_evaluate(jump, 0)
+    assert crawl.holding(0, throne) == 1
+
+
+def test_the_greedy_bot_crawls_rather_than_jumps_for_a_tile() -> None:
+    state = new_game("ootb-2004", 2, ["green-death-mask"] * 5 + ["blue-cat"] * 2)
+    bot = make_bot("medium", state.game)
+    choice = bot.choose(Perspective(state, 0), random.Random(1))
+    assert choice == act.TAKE[0]
+
+
+def test_a_win_shared_by_walking_off_is_no_better_than_playing_on() -> None:
+    """``probe:last`` walks off the path at once (Amigo); following it at once would share
+    the win, which the greedy bot's value does not prefer to taking the whole path."""
+    state = new_game("amigo-1993", 2)
+    play(state, "exit")
+    bot = make_bot("medium", state.game)
+    assert bot.choose(Perspective(state, 1), random.Random(1)) != act.EXIT
 
 
 @pytest.mark.parametrize(("edition", "players"), [("ootb-2004", 3), ("amigo-1993", 4)])

@@ -112,6 +112,8 @@ def test_the_lobby_lists_the_bot_levels_first_from_the_weakest() -> None:
     bots = catalogue["tutankhamun"]["bots"]
     assert bots[:6] == ["easy", "medium", "hard", "expert", "heuristic", "random"]
     assert sorted(bots) == sorted(set(bots)) and "ismcts" in bots[6:]
+    probes = [bot for bot in bots if bot.startswith("probe:")]
+    assert probes and bots[-len(probes) :] == probes  # the probes come last
 
 
 def test_the_lobby_names_the_side_each_seat_plays_where_sides_differ() -> None:

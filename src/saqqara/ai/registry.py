@@ -19,6 +19,8 @@ ParamBotFactory = Callable[[Game, str], Agent]
 _BOTS: dict[tuple[str, str | None], BotFactory] = {}
 _PARAM_BOTS: dict[tuple[str, str | None], ParamBotFactory] = {}
 _HELP: dict[str, str] = {}
+_LISTED: dict[tuple[str, str | None], tuple[str, ...]] = {}
+"""Parameters of a parameter bot that :func:`available_bots` lists as bots of their own."""
 
 
 def register_bot(
@@ -31,10 +33,20 @@ def register_bot(
 
 
 def register_param_bot(
-    name: str, factory: ParamBotFactory, game_id: str | None = None, help: str = ""
+    name: str,
+    factory: ParamBotFactory,
+    game_id: str | None = None,
+    help: str = "",
+    listed: Sequence[str] = (),
 ) -> None:
-    """Register a bot that takes a parameter: ``name`` or ``name:PARAM``."""
+    """Register a bot that takes a parameter: ``name`` or ``name:PARAM``. With ``listed``,
+    :func:`available_bots` names ``name:PARAM`` for each of those parameters instead of the
+    bare ``name`` (a family of bots, such as the probes, none of which is the default)."""
     _PARAM_BOTS[(name, game_id)] = factory
+    if listed:
+        _LISTED[(name, game_id)] = tuple(listed)
+    else:
+        _LISTED.pop((name, game_id), None)
     if help:
         _HELP[name] = help
 
@@ -93,10 +105,16 @@ def _resolve(base: str, game_id: str) -> str:
 
 
 def available_bots(game_id: str) -> list[str]:
-    """Names of the bots that can play ``game_id`` (aliases included)."""
+    """Names of the bots that can play ``game_id`` (aliases included; a family of bots
+    registered with ``listed`` by its members' full names)."""
     _ensure_loaded()
     names = _registered(game_id)
     names |= {alias for alias, target in ALIASES.items() if target in names}
+    for name in list(names):
+        members = _LISTED.get((name, game_id), _LISTED.get((name, None), ()))
+        if members:
+            names.discard(name)
+            names |= {f"{name}:{member}" for member in members}
     return sorted(names)
 
 

@@ -87,13 +87,17 @@ def game_catalogue(lang: str = SOURCE_LANGUAGE) -> list[dict[str, Any]]:
 
 BOT_ORDER = ("easy", "medium", "hard", "expert", "heuristic", "random")
 """How the lobby lists the bots: the levels from the weakest, the game's heuristic, random;
-then the rest by name (a trial found the alphabetical list mixed levels with algorithms)."""
+then the rest by name (a trial found the alphabetical list mixed levels with algorithms),
+and the probes (``probe:first`` ..., :mod:`saqqara.ai.probes`) last of all."""
 
 
 def lobby_bots(game_id: str) -> list[str]:
     """The bots of ``game_id`` in the lobby's order (:data:`BOT_ORDER`)."""
     rank = {name: i for i, name in enumerate(BOT_ORDER)}
-    return sorted(available_bots(game_id), key=lambda b: (rank.get(b, len(rank)), b))
+    return sorted(
+        available_bots(game_id),
+        key=lambda b: (b.startswith("probe:"), rank.get(b, len(rank)), b),
+    )
 
 
 @cache

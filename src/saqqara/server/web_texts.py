@@ -236,6 +236,10 @@ BOT_LABELS: dict[str, str] = {
     "tracker": N_("tracker"),
     "ismcts": N_("ismcts"),
     "openspiel-ismcts": N_("openspiel-ismcts"),
+    "probe:first": N_("test opponent: first legal move"),
+    "probe:last": N_("test opponent: last legal move"),
+    "probe:greedy": N_("test opponent: greedy"),
+    "probe:plan": N_("test opponent: the obvious plan"),
 }
 """How the lobby names each bot (by its registered name; a bot missing here keeps its name)."""
 

@@ -1,12 +1,20 @@
-"""The greedy Tutankhamun bot: one move of lookahead on a determinized state, scored by a
-heuristic of points banked, majorities in reach, and wildcards kept for later.
+"""The greedy Tutankhamun bot (``medium``): one move of lookahead on a determinized state,
+scored by :func:`projected_estimates`: points banked, wildcards, and each type's majority
+from the tiles held and the tiles each seat can still expect to take (a tile behind a pawn
+is lost to it and goes to the pawns behind).
 
 It plans on ``perspective.resample`` (Tutankhamun is open information, so that is a copy),
-never on the true state. The ``expert`` bot (:mod:`saqqara.ai.rollout`) values positions
-by each seat's reach instead (:func:`sharp_estimates`: the tiles behind a pawn are lost to
-it); its rollout policy is the greedy choice on that value, with a little noise, among
-:func:`policy_moves`, cut off by :func:`sharp_win_chance`, and its base move
-:class:`SharpGreedy`. :func:`win_chance` stays the evaluator of our IS-MCTS.
+never on the true state. The ``expert`` bot (:mod:`saqqara.ai.rollout`, the level ``hard``)
+starts from the greedy bot's choice and searches by rollouts whose policy is the greedy
+choice on the same value, with a little noise, among the nearest tiles ahead
+(:func:`crawl_moves`), cut off by :func:`projected_win_chance`.
+
+Issue 31: the "first legal action" (the slow pawn, ``probe:first``) had beaten the previous
+greedy bot (:func:`estimates`) 20 games of 20 and the previous ``expert`` (on
+:func:`sharp_estimates`, still here with :class:`SharpGreedy` and :func:`policy_moves`) 6 of
+10: both valued jumping ahead for a majority and did not see that every tile passed goes to
+the pawn behind. :func:`win_chance` (on :func:`estimates`) stays the evaluator of our
+IS-MCTS.
 """
 
 from __future__ import annotations
@@ -101,6 +109,114 @@ def evaluate(state: TutankhamunState, seat: int) -> float:
         return WIN / len(winners) if seat in winners else -WIN
     values = estimates(state)
     return values[seat] - max([v for s, v in enumerate(values) if s != seat])
+
+
+TAKE_ALONE = 0.8
+"""Share of the tiles that only one seat can still reach (the stretch between the rearmost
+pawn and the next) that :func:`projected_estimates` expects that seat to take: it takes
+one a turn and may pass some by."""
+TAKE_SHARED = 0.9
+"""Share of the tiles that several seats can still reach that one of them is expected to
+take, split evenly between them."""
+SPECIAL_TILE_VALUE = 0.5
+"""Worth of a nugget, lid, bag of gold or pharaoh tile still on the path, times the share
+of it a seat is expected to take."""
+_SQRT2 = math.sqrt(2.0)
+
+
+def projected_estimates(state: TutankhamunState) -> list[float]:
+    """Each seat's points banked, wildcards held, and the points it is likely to score in
+    each type from the tiles it holds *and the tiles it can still expect to take*.
+
+    Every tile on the path is shared out: a tile only one pawn can still reach (it lies
+    behind all the other pawns: nobody moves back, Ein Spielzug) goes to that pawn at
+    :data:`TAKE_ALONE`, a tile several can reach to each of them at :data:`TAKE_SHARED` split
+    evenly. A type's first place then comes from the expected final holdings and their
+    spread (a normal approximation), its second place likewise. This is what the slow pawn
+    of issue 31 exploited: a pawn that jumps ahead gives the tiles it passes to the pawns
+    behind it, one a turn, and runs out of path first ("Stürmen Sie mit Ihrem Zugstein
+    nicht zu weit nach vorne. Hinten haben Sie mehr Einfluss", rulebook 000's tips)."""
+    ed = state.edition
+    n = state.n
+    path = state.path
+    pawns = state.pawn
+    hold = state.hold
+    mean = [0.0] * (n * NUM_TYPES)
+    spread = [0.0] * (n * NUM_TYPES)
+    extra = [0.0] * n
+    order = sorted(range(n), key=pawns.__getitem__)
+    reach: list[int] = []
+    nxt = 0
+    share = 0.0
+    var = 0.0
+    for slot in range(max(0, pawns[order[0]] + 1), state.front + 1):
+        kind = path[slot]
+        if kind == EMPTY:
+            continue
+        if nxt < n and pawns[order[nxt]] < slot:
+            while nxt < n and pawns[order[nxt]] < slot:
+                reach.append(order[nxt] * NUM_TYPES)
+                nxt += 1
+            m = len(reach)
+            share = (TAKE_ALONE if m == 1 else TAKE_SHARED) / m
+            var = share * (1.0 - share)
+        if kind >= NUM_TYPES:
+            for base in reach:
+                extra[base // NUM_TYPES] += SPECIAL_TILE_VALUE * share
+            continue
+        for base in reach:
+            mean[base + kind] += share
+            spread[base + kind] += var
+    two_amigo = ed.amigo and n == 2
+    start = ed.start[n]
+    score = state.score
+    wilds = state.wilds
+    values = [start - score[s] + wilds[s] * LID_VALUE + extra[s] for s in range(n)]
+    if 0 <= state.mask < n:
+        values[state.mask] += MASK_VALUE
+    erf = math.erf
+    seats = range(n)
+    on_path = state.on_path
+    for kind, kind_type in enumerate(ed.types):
+        if not on_path[kind]:
+            continue
+        total = [hold[s * NUM_TYPES + kind] + mean[s * NUM_TYPES + kind] for s in seats]
+        worth = kind_type.count
+        for seat in seats:
+            mine = total[seat]
+            if mine <= 0.0:
+                continue
+            rival = max([s for s in seats if s != seat], key=total.__getitem__)
+            lead = mine - total[rival]
+            sd = _SQRT2 * math.sqrt(
+                spread[seat * NUM_TYPES + kind] + spread[rival * NUM_TYPES + kind] + 0.25
+            )
+            p_first = 0.5 * (1.0 + erf((lead - 0.5) / sd))
+            p_behind = 0.5 * (1.0 + erf((-lead - 0.5) / sd))
+            points = worth * p_first
+            if not two_amigo:
+                p_tie = max(0.0, 1.0 - p_first - p_behind)
+                second = p_behind if n == 2 else 0.5 * p_behind
+                points += 0.5 * worth * (p_tie + second)
+            values[seat] += min(1.0, mine) * points
+    return values
+
+
+def projected_evaluate(state: TutankhamunState, seat: int) -> float:
+    """:func:`evaluate` on :func:`projected_estimates`: the greedy bot's (``medium``'s) and
+    ``expert``'s value of a position. An end is worth :data:`WIN` for a sole win, nothing
+    for a win shared by two, ``-WIN`` for a loss (a shared win is no better than a sure
+    lead: a pawn that walked off the path at once after its rival had would share it)."""
+    if state.is_terminal():
+        return WIN * (2.0 * state.returns()[seat] - 1.0)
+    values = projected_estimates(state)
+    return values[seat] - max([v for s, v in enumerate(values) if s != seat])
+
+
+def projected_win_chance(state: State, seat: int) -> float:
+    """``expert``'s evaluator: :func:`projected_evaluate` as a chance of winning (see
+    :func:`_win_chance`)."""
+    return _win_chance(state, seat, projected_evaluate)
 
 
 def tiles_ahead(state: TutankhamunState) -> list[list[int]]:
@@ -237,10 +353,11 @@ def seat_values(state: State) -> list[float]:
 
 
 class GreedyTutankhamun:
-    """Chooses the action whose immediate result scores best under :func:`evaluate`."""
+    """Chooses the action whose immediate result scores best under
+    :func:`projected_evaluate` (``medium``)."""
 
     name = "greedy"
-    value = staticmethod(evaluate)
+    value = staticmethod(projected_evaluate)
     """The value of a position for a seat that the choice maximises."""
 
     def __init__(self, game: Game) -> None:
@@ -284,7 +401,11 @@ ROLLOUT_NOISE = 0.5
 """Points of uniform noise added to each move's value in rollouts, so that near-equal moves
 are tried in turn."""
 ROLLOUT_HORIZON = 6
-"""Decisions a rollout plays after the root move before :func:`sharp_win_chance` values it."""
+"""Decisions a rollout plays after the root move before :func:`projected_win_chance` values
+it."""
+ROLLOUT_REACH = 4
+"""Tiles ahead of its pawn, the nearest first, that the rollout policy weighs
+(:func:`crawl_moves`)."""
 EXPERT_ROLLOUTS = 440
 """``expert``'s rollouts per move (about a second on one core; ``benchmarks/search.py``):
 about the processor time per move of the 300 it ran while its policy weighed every legal
@@ -295,24 +416,48 @@ EXPERT_CANDIDATES = 12
 
 
 def rollout_policy(state: State, seat: int, rng: random.Random) -> Action:
-    """The greedy choice by :func:`sharp_evaluate` among :func:`policy_moves`, with
+    """The greedy choice by :func:`projected_evaluate` among :func:`crawl_moves`, with
     :data:`ROLLOUT_NOISE`: open information, so it reads the state as any seat would."""
     assert isinstance(state, TutankhamunState)
-    legal = policy_moves(state, seat)
+    legal = crawl_moves(state, seat)
     if len(legal) == 1:
         return legal[0]
     noise = rng.random
     best = legal[0]
     best_value = -math.inf
     for action in legal:
-        value = sharp_evaluate(_after(state, seat, action), seat) + ROLLOUT_NOISE * noise()
+        value = projected_evaluate(_after(state, seat, action), seat) + ROLLOUT_NOISE * noise()
         if value > best_value:
             best, best_value = action, value
     return best
 
 
+def crawl_moves(state: TutankhamunState, seat: int) -> list[Action]:
+    """The moves the rollout policy weighs: in a turn, the :data:`ROLLOUT_REACH` nearest
+    tiles ahead of the pawn (the exit only when none is left); elsewhere every legal move.
+
+    Rollouts model play as it goes between good players: a pawn that jumps far gives the
+    tiles it passes to the pawns behind it (issue 31's slow pawn beat the old policy, which
+    jumped to the nearest tile of each kind). The root still weighs every move
+    (:func:`promising`)."""
+    if state.phase != MOVE:
+        return state.legal_actions(seat)
+    path = state.path
+    take = act.TAKE
+    moves: list[Action] = []
+    for slot in range(state.pawn[seat] + 1, state.front + 1):
+        if path[slot] != EMPTY:
+            moves.append(take[slot])
+            if len(moves) == ROLLOUT_REACH:
+                break
+    if not moves:
+        moves.append(act.EXIT)
+    return moves
+
+
 def policy_moves(state: TutankhamunState, seat: int) -> list[Action]:
-    """The moves the rollout policy weighs: in a turn, the nearest tile of each kind in each
+    """The moves the previous rollout policy weighed (before :func:`crawl_moves`): in a
+    turn, the nearest tile of each kind in each
     stretch of the path between two pawns, the moves of a rearmost pawn that make a kind's
     last tile leave the path, and the exit; elsewhere every legal move.
 
@@ -368,8 +513,9 @@ def policy_moves(state: TutankhamunState, seat: int) -> list[Action]:
 
 
 class SharpGreedy(GreedyTutankhamun):
-    """``expert``'s base move: the greedy choice by :func:`sharp_evaluate` over every
-    legal move, without noise."""
+    """The previous ``expert``'s base move: the greedy choice by :func:`sharp_evaluate`
+    over every legal move, without noise (``expert`` now starts from ``medium``'s choice,
+    :class:`GreedyTutankhamun`)."""
 
     name = "sharp-greedy"
     value = staticmethod(sharp_evaluate)
@@ -377,14 +523,15 @@ class SharpGreedy(GreedyTutankhamun):
 
 def promising(perspective: Perspective, legal: list[Action]) -> list[Action]:
     """The root moves ``expert`` searches: the :data:`EXPERT_CANDIDATES` best by the
-    one-move value of :func:`sharp_evaluate` (a take far down the path that skips many
+    one-move value of :func:`projected_evaluate` (a take far down the path that skips many
     tiles is rarely worth a rollout)."""
     if len(legal) <= EXPERT_CANDIDATES:
         return legal
     world = perspective.resample(random.Random(0))
     assert isinstance(world, TutankhamunState)
     seat = perspective.seat
-    ranked = sorted(legal, key=lambda action: -sharp_evaluate(_after(world, seat, action), seat))
+    value = projected_evaluate
+    ranked = sorted(legal, key=lambda action: -value(_after(world, seat, action), seat))
     return ranked[:EXPERT_CANDIDATES]
 
 
@@ -399,10 +546,10 @@ register_rollout(
     "tutankhamun",
     RolloutSpec(
         rollout_policy,
-        sharp_win_chance,
+        projected_win_chance,
         horizon=ROLLOUT_HORIZON,
         rollouts=EXPERT_ROLLOUTS,
         candidates=promising,
-        base_agent=SharpGreedy,
+        base_agent=GreedyTutankhamun,
     ),
 )
