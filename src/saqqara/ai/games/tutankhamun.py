@@ -134,8 +134,8 @@ def projected_estimates(state: TutankhamunState) -> list[float]:
     evenly. A type's first place then comes from the expected final holdings and their
     spread (a normal approximation), its second place likewise. This is what the slow pawn
     of issue 31 exploited: a pawn that jumps ahead gives the tiles it passes to the pawns
-    behind it, one a turn, and runs out of path first ("Stürmen Sie mit Ihrem Zugstein
-    nicht zu weit nach vorne. Hinten haben Sie mehr Einfluss", rulebook 000's tips)."""
+    behind it, one a turn, and runs out of path first (as rulebook 000's tips warn: a pawn
+    rushed ahead loses its say over what lies behind)."""
     ed = state.edition
     n = state.n
     path = state.path
