@@ -60,6 +60,40 @@ def test_layers_go_round_the_table_and_the_next_seat_digs_first(
     assert state.active == first
 
 
+@pytest.mark.parametrize(
+    ("players", "owners", "first"),
+    [
+        (2, [0, 1, 0, 1, 0, 0], 1),
+        (5, [0, 1, 2, 3, 4, 4], 0),
+        (6, [0, 1, 2, 3, 4, 5], 0),
+    ],
+)
+def test_with_the_option_the_sixth_player_lays_the_cover(
+    players: int, owners: list[int], first: int
+) -> None:
+    """Decision 1, option ``sixth-lays-cover=on``: with six players every player lays one
+    layer ("Spelet i korthet"), the sixth the cover; the seat after it, seat 0, digs first.
+    With fewer players the option changes nothing."""
+    state = dig_position(players, options={"sixth-lays-cover": "on"})
+    assert [state.owner(layer) for layer in range(LAYERS)] == owners
+    assert state.active == first
+    assert state.view(None)["layer_owners"] == owners
+    assert [layer["laid_by"] for layer in state.game.board_data()["layers"]] == owners
+
+
+def test_with_six_players_the_sixth_lays_the_cover_only_with_the_option() -> None:
+    """Decision 1: the cover's event names its seat, the option's or the rulebook's."""
+    for value, cover_seat in (("off", 4), ("on", 5)):
+        game = TutankhamunsRevenge(6, {"sixth-lays-cover": value})
+        state = game.new_state()
+        events = []
+        while state.phase == LAYING:
+            (seat,) = state.to_act()
+            events += state.apply(seat, state.legal_actions(seat)[0])
+        (cover,) = [e for e in events if e.kind == "cover"]
+        assert cover.data["seat"] == cover_seat
+
+
 # -- phase 1: laying ---------------------------------------------------------------------------
 def test_a_layer_is_laid_card_by_card_on_the_next_cell() -> None:
     state = TutankhamunsRevenge(3).new_state()
@@ -337,6 +371,25 @@ def test_the_blockade_may_be_laid_after_a_turn_ended_by_a_danger() -> None:
     assert state.phase == BLOCKING
     assert state.active == seat
     assert act.BLOCK[cell("a1")] in state.legal_actions(seat)
+
+
+def test_with_the_strict_option_no_blockade_follows_a_danger() -> None:
+    """Decision 10, option ``blockade-after-danger=off``: after a danger the turn passes
+    straight on ("turen går vidare"), with no blockade; after stopping, or a pass, the
+    blockade may still be laid."""
+    layers = {5: {"a1": "cobra", "b1": "earth"}}
+    state = dig_position(2, layers, options={"blockade-after-danger": "off"})
+    seat = state.active
+    lift(state, "a1")
+    assert state.phase == DIGGING
+    assert state.active == 1 - seat
+    assert state.blockades[seat] == 1  # kept for a later turn
+    state.apply(state.active, act.STOP)  # a pass
+    assert state.phase == BLOCKING
+    state.apply(state.active, act.NO_BLOCK)
+    lift(state, "b1")  # the cover: earth
+    state.apply(seat, act.STOP)
+    assert state.phase == BLOCKING and state.active == seat
 
 
 def test_the_blockade_may_be_laid_after_a_pass() -> None:

@@ -43,7 +43,8 @@ _QUARTERS = cumulative([0.25] * 4)
 PHASE_NAMES = ("laying", "turning", "digging", "revealing", "blocking", "over")
 
 TREASURE_LAYERS = 5
-"""Layers 1-5 are laid by the seats in turn; layer 6, the cover, by the seat of layer 5."""
+"""Layers 1-5 are laid by the seats in turn; layer 6, the cover, by the seat of layer 5
+(with six players and ``sixth-lays-cover=on``, by seat 5)."""
 START_MONEY = 10
 """One gold coin (5 silver) and five silver coins ("Förberedelser")."""
 START_SCARABS = 2
@@ -106,9 +107,12 @@ def _lay_legal_ids(layer: int, prefix: tuple[int, ...]) -> tuple[int, ...]:
     return act.VOCABULARY.ids_of(_lay_legal(layer, prefix))
 
 
-def layer_owner(layer: int, players: int) -> int:
+def layer_owner(layer: int, players: int, sixth_lays_cover: bool = False) -> int:
     """The seat that lays ``layer`` (0 = bottom): seat 0 lays the bottom layer, each next
-    layer is laid by the seat to the left, and the seat of layer 5 also lays the cover."""
+    layer is laid by the seat to the left, and the seat of layer 5 also lays the cover;
+    with six players and the option ``sixth-lays-cover=on``, seat 5 lays the cover."""
+    if sixth_lays_cover and players == LAYERS:
+        return layer
     return min(layer, TREASURE_LAYERS - 1) % players
 
 
@@ -209,7 +213,14 @@ class RevengeState(State):
 
     # -- queries --------------------------------------------------------------------------
     def owner(self, layer: int) -> int:
+        if layer == COVER and self.n == LAYERS:
+            return layer_owner(layer, self.n, self.game.options["sixth-lays-cover"] == "on")
         return min(layer, TREASURE_LAYERS - 1) % self.n  # layer_owner, inlined
+
+    def blocks_after_danger(self) -> bool:
+        """Whether a turn a danger ended may end with a blockade (decision 10; the option
+        ``blockade-after-danger``)."""
+        return self.game.options["blockade-after-danger"] == "on"
 
     def in_game(self, seat: int) -> bool:
         return seat not in self.eliminated
@@ -440,7 +451,7 @@ class RevengeState(State):
         if self.layer == TREASURE_LAYERS:
             base = COVER * CELLS
             self.layouts[base : base + CELLS] = [_EARTH] * CELLS
-            self.emit("cover", seat=self.owner(layer))
+            self.emit("cover", seat=self.owner(COVER))
             self.phase = TURNING
 
     def _lay_events(self, owner: int, layer: int, cell: int, kind: int) -> None:
@@ -543,7 +554,7 @@ class RevengeState(State):
             else:
                 self.emit("out", seat=seat, owed=penalty, lost=lost, paid=self.money[seat])
                 self._eliminate(seat)
-            self._end_turn()
+            self._end_turn(self.blocks_after_danger())
 
     def _eliminate(self, seat: int) -> None:
         """Poängen: a seat that cannot pay a penalty is out; it pays what it has."""
@@ -571,7 +582,10 @@ class RevengeState(State):
             self.emit("pass", seat=seat, paid=cost, money=self.money[seat])
         self._end_turn()
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, may_block: bool = True) -> None:
+        """The turn is over: the game may end; else the seat may lay its blockade (unless
+        ``may_block`` is false: a danger ended the turn and the option forbids it), else
+        the next seat's turn begins."""
         seat = self.active
         playing = self.n - len(self.eliminated)
         early = self._dug_out() if self.mask_end else ""
@@ -582,7 +596,8 @@ class RevengeState(State):
         elif self.passes >= playing:
             self._finish("every player passed in a row")
         elif (
-            self.in_game(seat)
+            may_block
+            and self.in_game(seat)
             and self.blockades[seat]
             and any(self.depth[s] and s not in self.block_at for s in range(CELLS))
         ):
@@ -685,7 +700,7 @@ class RevengeState(State):
         box = self.box
         payload: TutankhamunsRevengeView = {
             **envelope(self, seat, PHASE_NAMES[self.phase]),
-            "layer_owners": [layer_owner(lyr, n) for lyr in range(LAYERS)],
+            "layer_owners": [self.owner(lyr) for lyr in range(LAYERS)],
             "laying": None
             if self.phase != LAYING
             else {"layer": self.layer + 1, "cards": self.laid, "random": self.random_fill},
