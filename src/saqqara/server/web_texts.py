@@ -213,6 +213,7 @@ OPTION_LABELS: dict[str, str] = {
     "early-end": N_("Early end"),
     "sixth-lays-cover": N_("Six players: the sixth lays the cover"),
     "blockade-after-danger": N_("Blockade after a turn a danger ended"),
+    "stuck-after-resolving": N_("Skip a figure boxed in after resolving"),
     "advanced": N_("Advanced builders' variant"),
     "experts": N_("Pyramid experts' variant"),
 }
