@@ -171,6 +171,61 @@ def test_the_layer_rules_accept_3_3_and_2_4_obelisks_only() -> None:
     assert is_valid_layout(4, [head, body, tail, free[0], *columns])
     bent_snake = [head, body, free[0], free[1], top, tail, free[2], top, *columns[4:]]
     assert not is_valid_layout(4, bent_snake)
+    assert is_valid_layout(4, bent_snake, bent=True)  # decision 4's other reading
+    assert not is_valid_layout(4, broken_snake, bent=True)
+    bent_obelisk = [head, body, tail, free[0], top, mid, free[1], top, free[2], foot]
+    bent_obelisk += [free[3], mid, free[4], free[5], free[6], foot]
+    assert not is_valid_layout(4, bent_obelisk, bent=True)  # obelisks stay straight
+
+
+def _lay_bent_snake_layer(options: dict[str, str]) -> tuple[RevengeState, list[int]]:
+    """Layers 1-4 laid by the first legal card, then layer 5 begun with the snake's head
+    on a1 and its middle piece on b1: the cards meant for layer 5, with the tail on b2."""
+    state = TutankhamunsRevenge(2, options).new_state()
+    while state.layer < 4:
+        (seat,) = state.to_act()
+        state.apply(seat, state.legal_actions(seat)[0])
+    k = kind
+    head, body, tail = k("cobra"), k("snake-middle"), k("snake-tail")
+    top, mid, foot = k("obelisk-top"), k("obelisk-middle"), k("obelisk-foot")
+    free = [k("earth"), k("alabaster-vase"), k("alabaster-vase"), k("bracelet")]
+    free += [k("mosquito"), k("mosquito"), k("earth")]
+    cards = [head, body, free[0], free[1], top, tail, free[2], top]
+    cards += [mid, free[3], free[4], mid, foot, free[5], free[6], foot]
+    (seat,) = state.to_act()
+    state.apply(seat, act.LAY[head])
+    state.apply(seat, act.LAY[body])
+    return state, cards
+
+
+def test_with_the_option_the_snake_may_turn_a_corner() -> None:
+    """Decision 4, option ``bent-snake=on``: head a1, middle b1 and tail b2 is a snake;
+    the layer is laid by hand to the end. Without the option the tail must go on c1."""
+    state, cards = _lay_bent_snake_layer({"bent-snake": "on"})
+    seat = state.to_act()[0]
+    for card in cards[2:]:
+        assert act.LAY[card] in state.legal_actions(seat)
+        state.apply(seat, act.LAY[card])
+    assert state.phase == TURNING
+    assert state.layouts[4 * CELLS : 5 * CELLS] == cards
+    straight, cards = _lay_bent_snake_layer({})
+    seat = straight.to_act()[0]
+    assert straight.legal_actions(seat) == [act.LAY[kind("snake-tail")], act.RANDOM]
+
+
+def test_with_the_option_a_random_layout_may_bend_the_snake() -> None:
+    """Option ``bent-snake=on``: the random layout is drawn among all valid layouts, bent
+    snakes among them, and every one is valid under the option."""
+    from saqqara.games.tutankhamuns_revenge.shapes import is_valid_layout, sample_layer
+
+    snake = (kind("cobra"), kind("snake-middle"), kind("snake-tail"))
+    bent = 0
+    for seed in range(30):
+        cards = sample_layer(2, (-1,) * CELLS, random.Random(seed), bent=True)
+        assert is_valid_layout(2, cards, bent=True)
+        bent += not is_valid_layout(2, cards)
+        assert all(part in cards for part in snake)
+    assert bent > 0
 
 
 def test_a_random_layout_is_laid_by_chance_and_valid() -> None:

@@ -46,6 +46,14 @@ SPEC = GameSpec(
             "original, Das Geheimnis der Pyramide)",
         ),
         OptionSpec(
+            "bent-snake",
+            ("off", "on"),
+            "off",
+            "off: in layers 2-5 the snake's head, middle piece and tail lie in one row or "
+            "column; on: the snake may also turn a corner, its three cards side by side in "
+            "order (two readings of the Swedish rulebook; the obelisks stay straight)",
+        ),
+        OptionSpec(
             "sixth-lays-cover",
             ("off", "on"),
             "off",
