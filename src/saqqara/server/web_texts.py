@@ -211,6 +211,10 @@ OPTION_LABELS: dict[str, str] = {
     "edition": N_("Edition"),
     "pass-cost": N_("Silver for a turn without digging"),
     "early-end": N_("Early end"),
+    "bent-snake": N_("The snake may bend"),
+    "sixth-lays-cover": N_("Six players: the sixth lays the cover"),
+    "blockade-after-danger": N_("Blockade after a turn a danger ended"),
+    "stuck-after-resolving": N_("Skip a figure boxed in after resolving"),
     "advanced": N_("Advanced builders' variant"),
     "experts": N_("Pyramid experts' variant"),
 }

@@ -14,24 +14,28 @@ from saqqara.games.curse_of_the_mummy.state import MummyState
 EXPLORER_SEATS = range(1, 6)
 
 
-def new_game(players: int) -> CurseOfTheMummy:
-    game = load("curse-of-the-mummy", players)
+def new_game(players: int, options: dict[str, str] | None = None) -> CurseOfTheMummy:
+    game = load("curse-of-the-mummy", players, options)
     assert isinstance(game, CurseOfTheMummy)
     return game
 
 
-def dealt(players: int, hands: dict[int, list[str]] | None = None) -> MummyState:
+def dealt(
+    players: int,
+    hands: dict[int, list[str]] | None = None,
+    options: dict[str, str] | None = None,
+) -> MummyState:
     """A state right after the deal; ``hands`` names cards a seat must get (others: the
     first card left of that colour)."""
-    game = new_game(players)
+    game = new_game(players, options)
     state = game.new_state()
     wanted = {seat: list(names) for seat, names in (hands or {}).items()}
     board = game.board
     while state.phase == 0:
         seat, colour = game.deal_order[state.deal_next]
-        options = [a for a, _ in state.chance_outcomes()]
+        outcomes = [a for a, _ in state.chance_outcomes()]
         reserved = {n for names in wanted.values() for n in names}
-        free = [a for a in options if board.symbols[a.symbol].name not in reserved]  # type: ignore[attr-defined]
+        free = [a for a in outcomes if board.symbols[a.symbol].name not in reserved]  # type: ignore[attr-defined]
         pick = free[0]
         for name in wanted.get(seat, []):
             symbol = board.symbol_by_name(name)

@@ -194,6 +194,39 @@ def test_boxed_in_by_its_own_resolution_the_figure_still_rolls_all_five() -> Non
     assert state.steps == 5
 
 
+def test_with_the_option_a_figure_boxed_in_by_its_own_resolution_is_skipped() -> None:
+    """Decision 17, option ``stuck-after-resolving=on``: after the interim move the turn
+    starts again; the boxed-in figure declares it and is skipped, the dice resolved."""
+    state = dealt(3, options={"stuck-after-resolving": "on"})
+    put(state, 0, "d3")  # a dead end whose only way out is e3
+    put_mummy(state, "e2")
+    state.out = 1
+    do(state, 1, "resolve")
+    events = do(state, 0, "step s")  # the mummy now blocks e3
+    assert "roll" not in kinds(events, 1)
+    assert state.phase == TURN
+    assert texts(state, 1) == ["stuck"]
+    events = do(state, 1, "stuck")
+    assert "stuck" in kinds(events, 0)
+    assert state.cur == 1 and state.out == 0
+    assert state.phase == TURN
+    assert texts(state, 2) == ["roll"]
+
+
+def test_with_the_option_a_figure_free_after_its_resolution_rolls_all_five() -> None:
+    """Option ``stuck-after-resolving=on``: a figure that can still move rolls all five."""
+    state = dealt(3, options={"stuck-after-resolving": "on"})
+    put(state, 0, "d3")
+    put_mummy(state, "e2")
+    state.out = 1
+    do(state, 1, "resolve")
+    do(state, 0, "stop")  # the mummy stays on e2: e3 is still free
+    assert state.phase == TURN
+    assert texts(state, 1) == ["roll"]
+    do(state, 1, "roll")
+    assert state.phase == ROLL and state.to_roll == 5
+
+
 def _a_round_of_lost_turns(state: MummyState) -> list[Event]:
     """Three players, both explorers on the start: each rolls five mummies and loses the
     turn (the second after the forced resolution), and the mummy stands still."""

@@ -60,6 +60,40 @@ def test_layers_go_round_the_table_and_the_next_seat_digs_first(
     assert state.active == first
 
 
+@pytest.mark.parametrize(
+    ("players", "owners", "first"),
+    [
+        (2, [0, 1, 0, 1, 0, 0], 1),
+        (5, [0, 1, 2, 3, 4, 4], 0),
+        (6, [0, 1, 2, 3, 4, 5], 0),
+    ],
+)
+def test_with_the_option_the_sixth_player_lays_the_cover(
+    players: int, owners: list[int], first: int
+) -> None:
+    """Decision 1, option ``sixth-lays-cover=on``: with six players every player lays one
+    layer ("Spelet i korthet"), the sixth the cover; the seat after it, seat 0, digs first.
+    With fewer players the option changes nothing."""
+    state = dig_position(players, options={"sixth-lays-cover": "on"})
+    assert [state.owner(layer) for layer in range(LAYERS)] == owners
+    assert state.active == first
+    assert state.view(None)["layer_owners"] == owners
+    assert [layer["laid_by"] for layer in state.game.board_data()["layers"]] == owners
+
+
+def test_with_six_players_the_sixth_lays_the_cover_only_with_the_option() -> None:
+    """Decision 1: the cover's event names its seat, the option's or the rulebook's."""
+    for value, cover_seat in (("off", 4), ("on", 5)):
+        game = TutankhamunsRevenge(6, {"sixth-lays-cover": value})
+        state = game.new_state()
+        events = []
+        while state.phase == LAYING:
+            (seat,) = state.to_act()
+            events += state.apply(seat, state.legal_actions(seat)[0])
+        (cover,) = [e for e in events if e.kind == "cover"]
+        assert cover.data["seat"] == cover_seat
+
+
 # -- phase 1: laying ---------------------------------------------------------------------------
 def test_a_layer_is_laid_card_by_card_on_the_next_cell() -> None:
     state = TutankhamunsRevenge(3).new_state()
@@ -137,6 +171,61 @@ def test_the_layer_rules_accept_3_3_and_2_4_obelisks_only() -> None:
     assert is_valid_layout(4, [head, body, tail, free[0], *columns])
     bent_snake = [head, body, free[0], free[1], top, tail, free[2], top, *columns[4:]]
     assert not is_valid_layout(4, bent_snake)
+    assert is_valid_layout(4, bent_snake, bent=True)  # decision 4's other reading
+    assert not is_valid_layout(4, broken_snake, bent=True)
+    bent_obelisk = [head, body, tail, free[0], top, mid, free[1], top, free[2], foot]
+    bent_obelisk += [free[3], mid, free[4], free[5], free[6], foot]
+    assert not is_valid_layout(4, bent_obelisk, bent=True)  # obelisks stay straight
+
+
+def _lay_bent_snake_layer(options: dict[str, str]) -> tuple[RevengeState, list[int]]:
+    """Layers 1-4 laid by the first legal card, then layer 5 begun with the snake's head
+    on a1 and its middle piece on b1: the cards meant for layer 5, with the tail on b2."""
+    state = TutankhamunsRevenge(2, options).new_state()
+    while state.layer < 4:
+        (seat,) = state.to_act()
+        state.apply(seat, state.legal_actions(seat)[0])
+    k = kind
+    head, body, tail = k("cobra"), k("snake-middle"), k("snake-tail")
+    top, mid, foot = k("obelisk-top"), k("obelisk-middle"), k("obelisk-foot")
+    free = [k("earth"), k("alabaster-vase"), k("alabaster-vase"), k("bracelet")]
+    free += [k("mosquito"), k("mosquito"), k("earth")]
+    cards = [head, body, free[0], free[1], top, tail, free[2], top]
+    cards += [mid, free[3], free[4], mid, foot, free[5], free[6], foot]
+    (seat,) = state.to_act()
+    state.apply(seat, act.LAY[head])
+    state.apply(seat, act.LAY[body])
+    return state, cards
+
+
+def test_with_the_option_the_snake_may_turn_a_corner() -> None:
+    """Decision 4, option ``bent-snake=on``: head a1, middle b1 and tail b2 is a snake;
+    the layer is laid by hand to the end. Without the option the tail must go on c1."""
+    state, cards = _lay_bent_snake_layer({"bent-snake": "on"})
+    seat = state.to_act()[0]
+    for card in cards[2:]:
+        assert act.LAY[card] in state.legal_actions(seat)
+        state.apply(seat, act.LAY[card])
+    assert state.phase == TURNING
+    assert state.layouts[4 * CELLS : 5 * CELLS] == cards
+    straight, cards = _lay_bent_snake_layer({})
+    seat = straight.to_act()[0]
+    assert straight.legal_actions(seat) == [act.LAY[kind("snake-tail")], act.RANDOM]
+
+
+def test_with_the_option_a_random_layout_may_bend_the_snake() -> None:
+    """Option ``bent-snake=on``: the random layout is drawn among all valid layouts, bent
+    snakes among them, and every one is valid under the option."""
+    from saqqara.games.tutankhamuns_revenge.shapes import is_valid_layout, sample_layer
+
+    snake = (kind("cobra"), kind("snake-middle"), kind("snake-tail"))
+    bent = 0
+    for seed in range(30):
+        cards = sample_layer(2, (-1,) * CELLS, random.Random(seed), bent=True)
+        assert is_valid_layout(2, cards, bent=True)
+        bent += not is_valid_layout(2, cards)
+        assert all(part in cards for part in snake)
+    assert bent > 0
 
 
 def test_a_random_layout_is_laid_by_chance_and_valid() -> None:
@@ -337,6 +426,25 @@ def test_the_blockade_may_be_laid_after_a_turn_ended_by_a_danger() -> None:
     assert state.phase == BLOCKING
     assert state.active == seat
     assert act.BLOCK[cell("a1")] in state.legal_actions(seat)
+
+
+def test_with_the_strict_option_no_blockade_follows_a_danger() -> None:
+    """Decision 10, option ``blockade-after-danger=off``: after a danger the turn passes
+    straight on ("turen går vidare"), with no blockade; after stopping, or a pass, the
+    blockade may still be laid."""
+    layers = {5: {"a1": "cobra", "b1": "earth"}}
+    state = dig_position(2, layers, options={"blockade-after-danger": "off"})
+    seat = state.active
+    lift(state, "a1")
+    assert state.phase == DIGGING
+    assert state.active == 1 - seat
+    assert state.blockades[seat] == 1  # kept for a later turn
+    state.apply(state.active, act.STOP)  # a pass
+    assert state.phase == BLOCKING
+    state.apply(state.active, act.NO_BLOCK)
+    lift(state, "b1")  # the cover: earth
+    state.apply(seat, act.STOP)
+    assert state.phase == BLOCKING and state.active == seat
 
 
 def test_the_blockade_may_be_laid_after_a_pass() -> None:

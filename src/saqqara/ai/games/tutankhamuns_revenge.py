@@ -469,7 +469,8 @@ def designed_layout(
 ) -> list[int]:
     """A valid layout of ``layer`` that continues ``prefix`` (the cells laid so far, row by
     row) with every danger in one orbit of the secret turn. Rulebook "Fas 1": the seat lays
-    its layer as it likes, the snake and obelisks in line. Whatever the turn, the seat then
+    its layer as it likes, the snake and obelisks in line (also with ``bent-snake=on``, where a
+    straight snake is one of the shapes allowed). Whatever the turn, the seat then
     knows the twelve stacks where its layer is safe; in a layer of three dangers the orbit's
     fourth card is a free card. In a middle layer the orbit is the snake head's, in the
     bottom layer it is drawn; either way it is none of ``avoid`` (the orbits of the seat's

@@ -7,7 +7,7 @@ from typing import Any
 from saqqara.core.actions import Action
 from saqqara.core.game import Game
 from saqqara.core.registry import register
-from saqqara.core.spec import GameSpec
+from saqqara.core.spec import GameSpec, OptionSpec
 from saqqara.core.view import ViewContract
 from saqqara.games.curse_of_the_mummy.actions import Vocabulary
 from saqqara.games.curse_of_the_mummy.data import board
@@ -22,7 +22,17 @@ SPEC = GameSpec(
     rules_version=2,
     min_players=2,
     max_players=5,
-    options=(),
+    options=(
+        OptionSpec(
+            "stuck-after-resolving",
+            ("off", "on"),
+            "off",
+            "off: after the interim move of its own resolution the explorer rolls all five "
+            "dice, even if that move boxed the figure in (the rulebook read literally); on: "
+            "the explorer is asked again whether the figure can move, and a figure boxed in "
+            "is skipped (the rule for a boxed-in explorer applied after the interim move too)",
+        ),
+    ),
     chance=True,
     hidden_information=True,
     simultaneous=False,

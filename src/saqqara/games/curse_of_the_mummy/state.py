@@ -670,7 +670,9 @@ class MummyState(State):
             self._new_round()
         elif not self.alive(self.cur):
             self._next_figure()
-        elif mode == INTERIM_RESOLVE:
+        elif mode == INTERIM_RESOLVE and self.game.options["stuck-after-resolving"] == "off":
+            # Decision 17: the explorer rolls all five, even if the interim move boxed the
+            # figure in; with the option on, its turn starts again (roll, or stuck).
             if self._events is not None:
                 self.emit("roll", figure=self.cur, dice=self.board.explorer_dice)
             self._start_roll(self.board.explorer_dice)

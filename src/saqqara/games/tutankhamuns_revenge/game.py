@@ -45,6 +45,31 @@ SPEC = GameSpec(
             "ends when the only card left is the one covering the death mask (German "
             "original, Das Geheimnis der Pyramide)",
         ),
+        OptionSpec(
+            "bent-snake",
+            ("off", "on"),
+            "off",
+            "off: in layers 2-5 the snake's head, middle piece and tail lie in one row or "
+            "column; on: the snake may also turn a corner, its three cards side by side in "
+            "order (two readings of the Swedish rulebook; the obelisks stay straight)",
+        ),
+        OptionSpec(
+            "sixth-lays-cover",
+            ("off", "on"),
+            "off",
+            "with six players only: off: the player of layer 5 also lays the cover and the "
+            "sixth player, who lays nothing, digs first (the Swedish rulebook's cover rule); "
+            "on: the sixth player lays the cover, so that every player lays one layer, and "
+            "the first player digs first (its 'every player lays a layer')",
+        ),
+        OptionSpec(
+            "blockade-after-danger",
+            ("on", "off"),
+            "on",
+            "on: a blockade may be laid at the end of any turn, a turn a danger ended "
+            "included; off: not after a danger, since the turn then passes straight to the "
+            "next player (Swedish rulebook, read strictly)",
+        ),
     ),
     chance=True,
     hidden_information=True,
@@ -64,12 +89,15 @@ class TutankhamunsRevenge(Game):
         super().__init__(players, options)
         self.pass_cost = int(self.options["pass-cost"])
         self.mask_end = self.options["early-end"] == "mask-stack"
+        self.sixth_lays_cover = self.options["sixth-lays-cover"] == "on"
 
     def view_contract(self) -> ViewContract:
         return CONTRACT
 
     def board_data(self) -> dict[str, Any]:
-        owners = [layer_owner(layer, self.players) for layer in range(LAYERS)]
+        owners = [
+            layer_owner(layer, self.players, self.sixth_lays_cover) for layer in range(LAYERS)
+        ]
         return board_json(owners, START_MONEY, START_SCARABS, START_BLOCKADES)
 
     def tensor_encoder(self) -> RevengeTensors:

@@ -6,6 +6,11 @@ the other cards lie anywhere. We read "connected" as a straight line of adjacent
 (the rulebook allows them "vertikalt eller horisontellt"): a snake is head, middle, tail in
 a row or a column, an obelisk is top, middle pieces, foot in a row or a column.
 
+With the table option ``bent-snake=on`` (decision 4's other reading) the snake may also
+bend: head, middle and tail on a path of side-by-side cells, the middle piece touching both
+ends; the obelisks stay straight. Every function that depends on the placements takes
+``bent``.
+
 A placement of these nine parts is coded as one integer with three bits per cell (the part's
 role code 1..6, or 0 for a free cell), so that "which placements agree with what is known"
 is one mask-and-compare per placement. There are 8,064 distinct placements.
@@ -67,6 +72,23 @@ def _segments(length: int) -> list[list[int]]:
     return runs
 
 
+def _snakes(bent: bool) -> list[list[int]]:
+    """Every snake's cells, head first: straight runs of three, and with ``bent`` also
+    every path of three side-by-side cells that turns a corner."""
+    if not bent:
+        return _segments(3)
+    paths = []
+    for middle in range(CELLS):
+        row, col = divmod(middle, SIDE)
+        near = [
+            r * SIDE + c
+            for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+            if 0 <= r < SIDE and 0 <= c < SIDE
+        ]
+        paths += [[head, middle, tail] for head in near for tail in near if head != tail]
+    return paths
+
+
 def _code(parts: dict[int, int]) -> int:
     return sum(role << (3 * cell) for cell, role in parts.items())
 
@@ -81,8 +103,9 @@ def _piece(parts: dict[int, int]) -> tuple[int, int]:
 
 
 @cache
-def placements() -> tuple[int, ...]:
-    """Every distinct placement of one snake and two obelisks in a layer, sorted."""
+def placements(bent: bool = False) -> tuple[int, ...]:
+    """Every distinct placement of one snake and two obelisks in a layer, sorted (with
+    ``bent``, the snake may turn a corner)."""
     threes = [_piece(_obelisk(run)) for run in _segments(3)]
     twos = [_piece(_obelisk(run)) for run in _segments(2)]
     fours = [_piece(_obelisk(run)) for run in _segments(4)]
@@ -98,31 +121,31 @@ def placements() -> tuple[int, ...]:
         if not cells_a & cells_b
     ]
     codes: set[int] = set()
-    for run in _segments(3):
+    for run in _snakes(bent):
         cells, code = _piece({run[0]: HEAD, run[1]: BODY, run[2]: TAIL})
         codes.update(code + pair_code for pair_cells, pair_code in pairs if not pair_cells & cells)
     return tuple(sorted(codes))
 
 
 @cache
-def _role_sets() -> tuple[tuple[int, ...], ...]:
+def _role_sets(bent: bool = False) -> tuple[tuple[int, ...], ...]:
     """``_role_sets()[cell][role]``: the placements with ``role`` (0: a free cell) on
     ``cell``, as a set of indices into :func:`placements` (bit ``i``: the ``i``-th),
     made once: 16 x 7 sets of 8,064 bits, about 120 KB."""
     sets = [[0] * 7 for _ in range(CELLS)]
-    for index, placement in enumerate(placements()):
+    for index, placement in enumerate(placements(bent)):
         bit = 1 << index
         for cell in range(CELLS):
             sets[cell][(placement >> (3 * cell)) & 7] |= bit
     return tuple(tuple(roles) for roles in sets)
 
 
-def _agreeing(mask: int, value: int) -> int:
+def _agreeing(mask: int, value: int, bent: bool = False) -> int:
     """The placements whose role codes, on the cells selected by ``mask`` (whole cells:
     ``7 << 3 * cell``), equal ``value``, as a set of indices (see :func:`_role_sets`):
     one intersection per known cell, nothing kept per position."""
-    sets = _role_sets()
-    found = (1 << len(placements())) - 1
+    sets = _role_sets(bent)
+    found = (1 << len(placements(bent))) - 1
     cell = 0
     while mask >> (3 * cell):
         if (mask >> (3 * cell)) & 7:
@@ -147,22 +170,22 @@ def _nth_member(members: int, n: int) -> int:
     return low
 
 
-def consistent(mask: int, value: int) -> tuple[int, ...]:
+def consistent(mask: int, value: int, bent: bool = False) -> tuple[int, ...]:
     """The placements whose role codes, on the cells selected by ``mask``, equal ``value``
     (in increasing order). Made afresh each time: a cache by ``mask`` and ``value`` is one
     entry per position, and each entry up to thousands of placements."""
-    every, members = placements(), _agreeing(mask, value)
+    every, members = placements(bent), _agreeing(mask, value, bent)
     return tuple(every[i] for i in range(members.bit_length()) if members >> i & 1)
 
 
-def choose_consistent(mask: int, value: int, rng: random.Random) -> int | None:
+def choose_consistent(mask: int, value: int, rng: random.Random, bent: bool = False) -> int | None:
     """``rng.choice(consistent(mask, value))`` (the same draw, the generator used the
     same way) without listing them; ``None`` when there is none."""
-    members = _agreeing(mask, value)
+    members = _agreeing(mask, value, bent)
     count = members.bit_count()
     if not count:
         return None
-    return placements()[_nth_member(members, rng.randrange(count))]
+    return placements(bent)[_nth_member(members, rng.randrange(count))]
 
 
 def role_at(placement: int, cell: int) -> int:
@@ -220,7 +243,9 @@ def _free_kinds(layer: int) -> tuple[tuple[int, int], ...]:
     return tuple((k, c) for k, c in enumerate(_free_counts(layer)) if c)
 
 
-def next_cell_weights(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+def next_cell_weights(
+    layer: int, prefix: tuple[int, ...], bent: bool = False
+) -> tuple[tuple[int, float], ...]:
     """The kinds that may lie on cell ``len(prefix)`` after ``prefix`` (cells laid row by
     row), each weighted by the share of complete valid layouts that continue that way.
 
@@ -232,7 +257,7 @@ def next_cell_weights(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[int, f
         total = sum([count for _, count in left])
         return tuple([(kind, count / total) for kind, count in left if count > 0])
     roles, _ = _kinds()
-    at0, parts = _share_table()[tuple(map(roles.__getitem__, prefix))]
+    at0, parts = _share_table(bent)[tuple(map(roles.__getitem__, prefix))]
     if not at0:
         return parts
     free = [(kind, count - prefix.count(kind)) for kind, count in _free_kinds(layer)]
@@ -244,7 +269,9 @@ def next_cell_weights(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[int, f
 
 
 @cache
-def _share_table() -> dict[tuple[int, ...], tuple[float, tuple[tuple[int, float], ...]]]:
+def _share_table(
+    bent: bool = False,
+) -> dict[tuple[int, ...], tuple[float, tuple[tuple[int, float], ...]]]:
     """For every role prefix of a valid layout (role codes of the cells laid so far), the
     share of the placements agreeing with it that leave the next cell free, and the part
     kinds that may lie there with their shares (layouts differing only in free cards share
@@ -259,7 +286,7 @@ def _share_table() -> dict[tuple[int, ...], tuple[float, tuple[tuple[int, float]
     only = tuple(
         (1.0, ()) if role == 0 else (0.0, ((kind_of_role[role], 1.0),)) for role in range(7)
     )
-    pending: list[tuple[tuple[int, ...], list[int]]] = [((), list(placements()))]
+    pending: list[tuple[tuple[int, ...], list[int]]] = [((), list(placements(bent)))]
     while pending:
         prefix, group = pending.pop()
         cell = len(prefix)
@@ -296,13 +323,15 @@ def _share_table() -> dict[tuple[int, ...], tuple[float, tuple[tuple[int, float]
     return table
 
 
-def sample_layer(layer: int, known: tuple[int, ...], rng: random.Random) -> list[int]:
+def sample_layer(
+    layer: int, known: tuple[int, ...], rng: random.Random, bent: bool = False
+) -> list[int]:
     """A valid layout of ``layer`` agreeing with the ``known`` cells (-1: unknown), drawn
     uniformly among all such layouts (one placement of the parts, then the free cards)."""
     d = deck()
     cards = list(known)
     if layer in MIDDLE_LAYERS:
-        chosen = choose_consistent(*_known_code(layer, known), rng)
+        chosen = choose_consistent(*_known_code(layer, known), rng, bent)
         if chosen is None:
             raise ValueError(f"no valid layout of layer {layer + 1} agrees with {known}")
         kind_of_role = _kinds()[1]
@@ -324,7 +353,7 @@ def sample_layer(layer: int, known: tuple[int, ...], rng: random.Random) -> list
     return cards
 
 
-def is_valid_layout(layer: int, cards: list[int] | tuple[int, ...]) -> bool:
+def is_valid_layout(layer: int, cards: list[int] | tuple[int, ...], bent: bool = False) -> bool:
     """Whether ``cards`` is a complete, valid layout of ``layer`` (index 0 = bottom)."""
     d = deck()
     if len(cards) != CELLS or Counter(cards) != Counter(
@@ -333,7 +362,7 @@ def is_valid_layout(layer: int, cards: list[int] | tuple[int, ...]) -> bool:
         return False
     if layer not in MIDDLE_LAYERS:
         return True
-    return bool(_agreeing(*_known_code(layer, tuple(cards))))
+    return bool(_agreeing(*_known_code(layer, tuple(cards)), bent))
 
 
 assert BOTTOM not in MIDDLE_LAYERS

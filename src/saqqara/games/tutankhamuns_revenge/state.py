@@ -43,7 +43,8 @@ _QUARTERS = cumulative([0.25] * 4)
 PHASE_NAMES = ("laying", "turning", "digging", "revealing", "blocking", "over")
 
 TREASURE_LAYERS = 5
-"""Layers 1-5 are laid by the seats in turn; layer 6, the cover, by the seat of layer 5."""
+"""Layers 1-5 are laid by the seats in turn; layer 6, the cover, by the seat of layer 5
+(with six players and ``sixth-lays-cover=on``, by seat 5)."""
 START_MONEY = 10
 """One gold coin (5 silver) and five silver coins ("Förberedelser")."""
 START_SCARABS = 2
@@ -68,25 +69,27 @@ _ROTATED = tuple(tuple(rotate(cell, turns) for cell in range(CELLS)) for turns i
 """``_ROTATED[t][cell]``: ``rotate(cell, t)``, looked up instead of computed."""
 
 
-_LAYINGS: Memo[tuple[int, tuple[int, ...]], tuple[tuple[act.Lay, ...], tuple[float, ...]]] = Memo(
-    1 << 14, 256
+_LAYINGS: Memo[tuple[int, tuple[int, ...], bool], tuple[tuple[act.Lay, ...], tuple[float, ...]]] = (
+    Memo(1 << 14, 256)
 )
-""":func:`_laying` remembered by layer and prefix (outside the middle layers, by the prefix's
-cards in order of kind: there the weights count the cards left, whatever their order): a
-search lays some thousands of prefixes again and again (5,259 in goals.py's 3,000-iteration
-search), while a server's tables lay ever new ones (16,384 of them held some 7 MB), so a
-server keeps 256 (:mod:`saqqara.core.memos`)."""
+""":func:`_laying` remembered by layer, prefix and snake rule (outside the middle layers, by
+the prefix's cards in order of kind: there the weights count the cards left, whatever their
+order): a search lays some thousands of prefixes again and again (5,259 in goals.py's
+3,000-iteration search), while a server's tables lay ever new ones (16,384 of them held some
+7 MB), so a server keeps 256 (:mod:`saqqara.core.memos`)."""
 
 
-def _laying(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[act.Lay, ...], tuple[float, ...]]:
+def _laying(
+    layer: int, prefix: tuple[int, ...], bent: bool = False
+) -> tuple[tuple[act.Lay, ...], tuple[float, ...]]:
     """The cards that may lie on the next cell of ``layer`` after ``prefix``
     (:func:`next_cell_weights`), as actions, with their cumulative weights (for draws as
     ``rng.choices`` draws); remembered, since a search lays the same prefixes again and
     again."""
-    key = (layer, prefix if layer in MIDDLE_LAYERS else tuple(sorted(prefix)))
+    key = (layer, prefix if layer in MIDDLE_LAYERS else tuple(sorted(prefix)), bent)
     known = _LAYINGS.get(key)
     if known is None:
-        weights = next_cell_weights(layer, prefix)
+        weights = next_cell_weights(layer, prefix, bent)
         lay = act.LAY
         known = _LAYINGS.keep(
             key,
@@ -95,20 +98,23 @@ def _laying(layer: int, prefix: tuple[int, ...]) -> tuple[tuple[act.Lay, ...], t
     return known
 
 
-def _lay_legal(layer: int, prefix: tuple[int, ...]) -> list[Action]:
+def _lay_legal(layer: int, prefix: tuple[int, ...], bent: bool = False) -> list[Action]:
     """The layer's seat's legal actions after ``prefix``: each card that keeps the layer
     completable, then a random fill."""
-    return [*_laying(layer, prefix)[0], act.RANDOM]
+    return [*_laying(layer, prefix, bent)[0], act.RANDOM]
 
 
-def _lay_legal_ids(layer: int, prefix: tuple[int, ...]) -> tuple[int, ...]:
+def _lay_legal_ids(layer: int, prefix: tuple[int, ...], bent: bool = False) -> tuple[int, ...]:
     """The ids of :func:`_lay_legal`."""
-    return act.VOCABULARY.ids_of(_lay_legal(layer, prefix))
+    return act.VOCABULARY.ids_of(_lay_legal(layer, prefix, bent))
 
 
-def layer_owner(layer: int, players: int) -> int:
+def layer_owner(layer: int, players: int, sixth_lays_cover: bool = False) -> int:
     """The seat that lays ``layer`` (0 = bottom): seat 0 lays the bottom layer, each next
-    layer is laid by the seat to the left, and the seat of layer 5 also lays the cover."""
+    layer is laid by the seat to the left, and the seat of layer 5 also lays the cover;
+    with six players and the option ``sixth-lays-cover=on``, seat 5 lays the cover."""
+    if sixth_lays_cover and players == LAYERS:
+        return layer
     return min(layer, TREASURE_LAYERS - 1) % players
 
 
@@ -209,7 +215,18 @@ class RevengeState(State):
 
     # -- queries --------------------------------------------------------------------------
     def owner(self, layer: int) -> int:
+        if layer == COVER and self.n == LAYERS:
+            return layer_owner(layer, self.n, self.game.options["sixth-lays-cover"] == "on")
         return min(layer, TREASURE_LAYERS - 1) % self.n  # layer_owner, inlined
+
+    def bent(self) -> bool:
+        """Whether the snake may bend (decision 4; the option ``bent-snake``)."""
+        return self.game.options["bent-snake"] == "on"
+
+    def blocks_after_danger(self) -> bool:
+        """Whether a turn a danger ended may end with a blockade (decision 10; the option
+        ``blockade-after-danger``)."""
+        return self.game.options["blockade-after-danger"] == "on"
 
     def in_game(self, seat: int) -> bool:
         return seat not in self.eliminated
@@ -277,7 +294,7 @@ class RevengeState(State):
         if phase == LAYING:
             if self.random_fill or seat != self.owner(self.layer):
                 return []
-            return _lay_legal(self.layer, self._prefix())
+            return _lay_legal(self.layer, self._prefix(), self.bent())
         if phase == BLOCKING and seat == self.active:
             block = act.BLOCK
             taken = self.block_at
@@ -304,7 +321,7 @@ class RevengeState(State):
         if phase == LAYING:
             if self.random_fill or seat != self.owner(self.layer):
                 return []
-            return list(_lay_legal_ids(self.layer, self._prefix()))
+            return list(_lay_legal_ids(self.layer, self._prefix(), self.bent()))
         if phase == BLOCKING and seat == self.active:
             block = act.BLOCK_IDS
             taken = self.block_at
@@ -320,7 +337,8 @@ class RevengeState(State):
             return [(act.REVEAL_IDS[self.box[(self.depth[s] - 1) * CELLS + s]], 1.0)]
         if phase == LAYING and self.random_fill:
             lay = act.LAY_IDS
-            return [(lay[k], p) for k, p in next_cell_weights(self.layer, self._prefix())]
+            weights = next_cell_weights(self.layer, self._prefix(), self.bent())
+            return [(lay[k], p) for k, p in weights]
         if phase == TURNING:
             return [(t, 0.25) for t in act.TURN_IDS]
         return []
@@ -332,7 +350,8 @@ class RevengeState(State):
             return [(act.REVEAL[self.box[(self.depth[s] - 1) * CELLS + s]], 1.0)]
         if phase == LAYING and self.random_fill:
             lay = act.LAY
-            return [(lay[k], p) for k, p in next_cell_weights(self.layer, self._prefix())]
+            weights = next_cell_weights(self.layer, self._prefix(), self.bent())
+            return [(lay[k], p) for k, p in weights]
         if phase == TURNING:
             return [(t, 0.25) for t in act.TURN]
         return []
@@ -348,7 +367,7 @@ class RevengeState(State):
         if phase == TURNING:
             return act.TURN[draw_cumulative(rng, _QUARTERS)]
         if phase == LAYING and self.random_fill:
-            lays, cum = _laying(self.layer, self._prefix())
+            lays, cum = _laying(self.layer, self._prefix(), self.bent())
             return lays[draw_cumulative(rng, cum)]
         return super().sample_chance(rng)
 
@@ -363,7 +382,9 @@ class RevengeState(State):
                 if not self.random_fill:
                     return
                 base = self.layer * CELLS
-                lays, cum = _laying(self.layer, tuple(layouts[base : base + self.laid]))
+                lays, cum = _laying(
+                    self.layer, tuple(layouts[base : base + self.laid]), self.bent()
+                )
                 # draw_cumulative(rng, cum), inlined.
                 self._lay(lays[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)].kind)
             elif phase in (DIGGING, BLOCKING, OVER):
@@ -440,7 +461,7 @@ class RevengeState(State):
         if self.layer == TREASURE_LAYERS:
             base = COVER * CELLS
             self.layouts[base : base + CELLS] = [_EARTH] * CELLS
-            self.emit("cover", seat=self.owner(layer))
+            self.emit("cover", seat=self.owner(COVER))
             self.phase = TURNING
 
     def _lay_events(self, owner: int, layer: int, cell: int, kind: int) -> None:
@@ -543,7 +564,7 @@ class RevengeState(State):
             else:
                 self.emit("out", seat=seat, owed=penalty, lost=lost, paid=self.money[seat])
                 self._eliminate(seat)
-            self._end_turn()
+            self._end_turn(self.blocks_after_danger())
 
     def _eliminate(self, seat: int) -> None:
         """Poängen: a seat that cannot pay a penalty is out; it pays what it has."""
@@ -571,7 +592,10 @@ class RevengeState(State):
             self.emit("pass", seat=seat, paid=cost, money=self.money[seat])
         self._end_turn()
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, may_block: bool = True) -> None:
+        """The turn is over: the game may end; else the seat may lay its blockade (unless
+        ``may_block`` is false: a danger ended the turn and the option forbids it), else
+        the next seat's turn begins."""
         seat = self.active
         playing = self.n - len(self.eliminated)
         early = self._dug_out() if self.mask_end else ""
@@ -582,7 +606,8 @@ class RevengeState(State):
         elif self.passes >= playing:
             self._finish("every player passed in a row")
         elif (
-            self.in_game(seat)
+            may_block
+            and self.in_game(seat)
             and self.blockades[seat]
             and any(self.depth[s] and s not in self.block_at for s in range(CELLS))
         ):
@@ -685,7 +710,7 @@ class RevengeState(State):
         box = self.box
         payload: TutankhamunsRevengeView = {
             **envelope(self, seat, PHASE_NAMES[self.phase]),
-            "layer_owners": [layer_owner(lyr, n) for lyr in range(LAYERS)],
+            "layer_owners": [self.owner(lyr) for lyr in range(LAYERS)],
             "laying": None
             if self.phase != LAYING
             else {"layer": self.layer + 1, "cards": self.laid, "random": self.random_fill},
@@ -728,7 +753,7 @@ class RevengeState(State):
         ]
         if self.turns < 0:
             for lyr in others:
-                cards = sample_layer(lyr, (-1,) * CELLS, rng)
+                cards = sample_layer(lyr, (-1,) * CELLS, rng, self.bent())
                 if lyr == self.layer and self.phase == LAYING:
                     cards = cards[: self.laid] + [-1] * (CELLS - self.laid)
                 world.layouts[lyr * CELLS : (lyr + 1) * CELLS] = cards
@@ -743,7 +768,7 @@ class RevengeState(State):
             if lyr in others:
                 # the cards uncovered so far, the others unknown
                 known = tuple(box[base + s] if lyr >= reach[s] else -1 for s in range(CELLS))
-                cards = sample_layer(lyr, known, rng)
+                cards = sample_layer(lyr, known, rng, self.bent())
                 world.box[base : base + CELLS] = cards
                 world.layouts[base : base + CELLS] = [cards[at] for at in turned]
             else:

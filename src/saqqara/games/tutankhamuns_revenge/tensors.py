@@ -1,7 +1,7 @@
 """Tutankhamun's Revenge's tensor layout for research faces, encoded from a seat's view.
 
 Seats are relative to the observer (itself first). Layers are numbered from the bottom.
-Layout, in order (3414 floats):
+Layout, in order (3416 floats):
 
 ==========================  =====  ==================================================
 part                        size   content
@@ -23,7 +23,9 @@ out                            6   1 for each seat out of the game
 phase                          6   laying, turning, digging, revealing, blocking, over
 to act                         6   the seat that decides (all zero at chance or the end)
 turn                           3   lifts / 10, silver at stake / 50, scarab played
-rest                           4   passes in a row / 6, mask seen, pass cost / 3, early end
+rest                           6   passes in a row / 6, mask seen, pass cost / 3, early end,
+                                   blockade after a danger, bent snake (the cover's seat is in
+                                   the owners)
 ==========================  =====  ==================================================
 """
 
@@ -44,7 +46,7 @@ _TURN_ACTIONS = 3
 
 
 class RevengeTensors(TensorEncoder):
-    shape = (3414,)
+    shape = (3416,)
     # laying: 5 layers x (16 cards + "random") and the turn; digging: 96 lifts and their
     # reveals; turns: one per lift at most, plus up to 6 passes between lifts, each with
     # at most three other decisions.
@@ -115,5 +117,7 @@ class RevengeTensors(TensorEncoder):
             1.0 if view["mask_seen"] else 0.0,
             int(options["pass-cost"]) / 3,
             1.0 if options["early-end"] == "mask-stack" else 0.0,
+            1.0 if options["blockade-after-danger"] == "on" else 0.0,
+            1.0 if options["bent-snake"] == "on" else 0.0,
         ]
         return out
