@@ -41,6 +41,22 @@ def test_option_sets_cover_every_combination() -> None:
     assert sets == [{"edition": "amigo-1993"}, {"edition": "ootb-2004"}]
 
 
+def test_options_not_combined_are_played_one_at_a_time() -> None:
+    """Revenge's two editions' options in every combination (4 sets), each close call's
+    other reading once, the rest at their defaults (3 sets): 7, where the product was 32."""
+    spec = registered_games()["tutankhamuns-revenge"].spec
+    sets = list(spec.option_sets())
+    defaults = spec.resolve_options({})
+    assert sets[0] == defaults and len(sets) == 7
+    assert len({tuple(s.items()) for s in sets}) == 7
+    apart = [s for s in sets if s["pass-cost"] == "0" and s["early-end"] == "off"][1:]
+    assert [{k: v for k, v in s.items() if v != defaults[k]} for s in apart] == [
+        {"bent-snake": "on"},
+        {"sixth-lays-cover": "on"},
+        {"blockade-after-danger": "off"},
+    ]
+
+
 def test_ranks_share_ties_and_returns_split_the_win() -> None:
     outcome = Outcome((1.0, 3.0, 3.0), Outcome.ranks_from_keys([1, 3, 3]), "test")
     assert outcome.ranks == (3, 1, 1)

@@ -17,6 +17,12 @@ class OptionSpec:
     choices: tuple[str, ...]
     default: str
     help: str
+    combined: bool = True
+    """Whether the tests play it in every combination with the game's other combined
+    options (an edition, a house rule of another edition); ``False`` for a reading of a
+    close call, each of whose other values is played once, with every other option at
+    its default (:meth:`GameSpec.option_sets`): they touch separate rules, and their
+    product would multiply the suites by two per option."""
 
     def __post_init__(self) -> None:
         if self.default not in self.choices:
@@ -87,8 +93,16 @@ class GameSpec:
             )
 
     def option_sets(self) -> Iterator[dict[str, str]]:
-        """Every combination of option values, defaults first."""
-        names = [o.name for o in self.options]
-        choices = [(o.default, *(c for c in o.choices if c != o.default)) for o in self.options]
+        """The option sets the tests play, defaults first: every combination of the
+        combined options' values (the others at their defaults), then each other value of
+        an option that is not combined, alone (:attr:`OptionSpec.combined`)."""
+        defaults = {o.name: o.default for o in self.options}
+        combined = [o for o in self.options if o.combined]
+        choices = [(o.default, *(c for c in o.choices if c != o.default)) for o in combined]
         for combo in itertools.product(*choices):
-            yield dict(zip(names, combo, strict=True))
+            yield {**defaults, **dict(zip((o.name for o in combined), combo, strict=True))}
+        for option in self.options:
+            if not option.combined:
+                for choice in option.choices:
+                    if choice != option.default:
+                        yield {**defaults, option.name: choice}

@@ -31,6 +31,7 @@ SPEC = GameSpec(
             "dice, even if that move boxed the figure in (the rulebook read literally); on: "
             "the explorer is asked again whether the figure can move, and a figure boxed in "
             "is skipped (the rule for a boxed-in explorer applied after the interim move too)",
+            combined=False,
         ),
     ),
     chance=True,

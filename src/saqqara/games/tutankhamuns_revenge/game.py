@@ -52,6 +52,7 @@ SPEC = GameSpec(
             "off: in layers 2-5 the snake's head, middle piece and tail lie in one row or "
             "column; on: the snake may also turn a corner, its three cards side by side in "
             "order (two readings of the Swedish rulebook; the obelisks stay straight)",
+            combined=False,
         ),
         OptionSpec(
             "sixth-lays-cover",
@@ -61,6 +62,7 @@ SPEC = GameSpec(
             "sixth player, who lays nothing, digs first (the Swedish rulebook's cover rule); "
             "on: the sixth player lays the cover, so that every player lays one layer, and "
             "the first player digs first (its 'every player lays a layer')",
+            combined=False,
         ),
         OptionSpec(
             "blockade-after-danger",
@@ -69,6 +71,7 @@ SPEC = GameSpec(
             "on: a blockade may be laid at the end of any turn, a turn a danger ended "
             "included; off: not after a danger, since the turn then passes straight to the "
             "next player (Swedish rulebook, read strictly)",
+            combined=False,
         ),
     ),
     chance=True,
