@@ -55,6 +55,10 @@ SEAT_ENDING = frozenset({"bad-key", "no-table", "no-seat", "spectator", "bad-req
 """Refusals after which a seat cannot go on (its link is not valid, the table is gone);
 a program playing a seat stops on these. Any other refused move is recovered from: ask
 for the table as it stands (``sync``) and choose again (docs/protocol.md, "Refusals")."""
+PASSING = frozenset({"moved", "store-failed"})
+"""Refusals of a connection that pass by themselves: another process is taking the table
+over (a site of many), or the table's process waits for its store. A program playing a
+seat connects again a moment later (:meth:`TableClient.connect_patiently`)."""
 RATE_PAUSE = 1.0
 """Seconds a program playing a seat waits after ``rate-limited`` before it sends again."""
 MAX_REFUSALS = 20
@@ -212,6 +216,20 @@ class TableClient:
             await self._send(self.pending)
         return first
 
+    async def connect_patiently(self) -> Welcome:
+        """:meth:`connect`, tried again every ``RECONNECT_PAUSE`` seconds, up to
+        ``RECONNECT_TRIES`` times, while the refusal is one that passes (:data:`PASSING`:
+        the table is changing hands, or its process waits for its store); any other
+        refusal, or the last, is raised."""
+        for attempt in range(RECONNECT_TRIES + 1):
+            try:
+                return await self.connect()
+            except ClientError as refused:
+                if refused.code not in PASSING or attempt == RECONNECT_TRIES:
+                    raise
+            await asyncio.sleep(RECONNECT_PAUSE)
+        raise AssertionError("unreachable")
+
     async def close(self) -> None:
         if self._socket is not None:
             await self._socket.close()
@@ -329,7 +347,7 @@ async def play_remote(
     then :class:`ClientError`.
     """
     client = TableClient(link, lang)
-    welcome = await client.connect()
+    welcome = await client.connect_patiently()
     try:
         game = load(welcome.game, welcome.players, welcome.options)
         if welcome.seat is None:

@@ -711,7 +711,7 @@ async def play_remote_seat(
     :class:`ClientError` whose words are printable."""
     client = TableClient(link, lang)
     try:
-        welcome = await client.connect()
+        welcome = await client.connect_patiently()
     except ClientError as refused:
         raise ClientError(printable(refused.code), printable(refused.message)) from None
     with line_editor(ask) as typed:

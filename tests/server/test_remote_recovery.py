@@ -12,10 +12,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from starlette.applications import Starlette
 
 from saqqara.client import TableClient, create_table, play_remote
+from saqqara.server.app import create_app
+from saqqara.server.live import LiveTable
 from saqqara.server.messages import Error
-from tests.server.harness import ServerProcess
+from saqqara.server.service import TableError, TableService
+from saqqara.server.sockets import Direct
+from tests.server.harness import ServerProcess, in_process_uvicorn
 
 
 @pytest.fixture
@@ -65,3 +70,36 @@ def test_a_remote_bot_recovers_from_refusals_and_finishes_its_game(server: Serve
     status, over = asyncio.run(scenario())
     assert over and status == "finished"
     assert "rate-limited" in bot_refusals, bot_refusals  # it was refused, and went on
+
+
+def test_a_remote_bot_waits_out_a_table_changing_hands(tmp_path: Path) -> None:
+    """A connection refused with ``moved`` (the table changing hands in a site of many) or
+    ``store-failed`` passes: ``saqqara bot`` connects again a second later instead of
+    giving up (a trial lost 2 of 12 bots so, their tables open for ever). The server runs
+    in this test's loop and answers the first two connections with ``moved``."""
+    app = create_app(f"sqlite:///{tmp_path / 'moved.db'}", rate=5000, burst=5000)
+    assert isinstance(app, Direct)
+    starlette = app.app
+    assert isinstance(starlette, Starlette)
+
+    async def scenario() -> tuple[str, int]:
+        async with in_process_uvicorn(app, lifespan="on") as (port, _):
+            base = f"http://127.0.0.1:{port}"
+            seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+            made = await asyncio.to_thread(create_table, base, "tutankhamun", seats)
+            service: TableService = starlette.state.service
+            table = service.table
+            refusals = [0]
+
+            def moving(table_id: str) -> LiveTable:
+                if refusals[0] < 2:
+                    refusals[0] += 1
+                    raise TableError("another server process serves this table", code="moved")
+                return table(table_id)
+
+            service.table = moving  # type: ignore[method-assign]
+            final = await asyncio.wait_for(play_remote(made["seats"][0]["link"], "random"), 120)
+            return final.status, refusals[0]
+
+    status, refused = asyncio.run(scenario())
+    assert refused == 2 and status == "finished"
