@@ -590,6 +590,7 @@ def cmd_board(args: argparse.Namespace, console: Console) -> int:
 
 # -- the server and remote seats (bodies in saqqara.server and saqqara.client) ------------------
 def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    from saqqara.server.cluster import check_prefix
     from saqqara.server.main import StartError, serve
     from saqqara.store import normalize_url
 
@@ -600,6 +601,12 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         )
     if not 0.5 <= args.lease_seconds <= 600:
         raise UsageError("--lease-seconds must be between 0.5 and 600")
+    try:
+        check_prefix(args.redis_prefix)
+    except ValueError as exc:
+        raise UsageError(f"--redis-prefix: {exc}") from None
+    if not 0 <= args.expire_open_after < math.inf:
+        raise UsageError("--expire-open-after must be 0 (never) or a number of hours above it")
     if not 0 < args.rate < math.inf:
         raise UsageError("--rate must be a number of messages a second above 0")
     if not 0 <= args.tables_per_minute < math.inf:
@@ -617,6 +624,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
             move_limit=args.bot_move_limit,
             redis=args.redis,
             lease_seconds=args.lease_seconds,
+            expire_open_after=args.expire_open_after * 3600 or None,
+            redis_prefix=args.redis_prefix,
             forwarded_allow_ips=args.forwarded_allow_ips,
             log_format=args.log_format,
         )
@@ -895,6 +904,22 @@ def build_parser() -> argparse.ArgumentParser:
         default=4.0,
         help="with --redis: a table whose owner stops renewing its lease for this long "
         "is taken over by another process (default 4)",
+    )
+    serve.add_argument(
+        "--redis-prefix",
+        metavar="PREFIX",
+        default="saqqara:",
+        help="with --redis: what the site's Redis channels begin with, the same at every "
+        "process of the site; two sites may share one Redis under two prefixes (default "
+        "saqqara:)",
+    )
+    serve.add_argument(
+        "--expire-open-after",
+        type=float,
+        default=24.0,
+        metavar="HOURS",
+        help="close an open table nobody has sat at this many hours after it was made: "
+        "not started, and no person seat taken (default 24; 0: never)",
     )
     serve.add_argument(
         "--log-format",

@@ -10,20 +10,23 @@ unacknowledged move under the same client id. It keeps every acknowledgement it 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import uvicorn
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from saqqara.client import ClientError, TableClient, http_json
 from saqqara.server.messages import Ack, Error, Update
 from saqqara.store import ActionRow, Store
-from tests.server.harness import ServerProcess
+from tests.server.harness import ServerProcess, free_port
 
 LEASE = "2"
 """Seconds of a lease in these tests: an owner's death is noticed within about this."""
@@ -217,3 +220,20 @@ def assert_log_matches(site: Site, table_id: str, final: Update, roamings: list[
     by_cid = {a.client_id: a.seq for a in logged if a.client_id is not None}
     acked = {cid: seq for roaming in roamings for cid, seq in roaming.acked.items()}
     assert by_cid == acked  # every person's move in the log was acknowledged, at its seq
+
+
+@contextlib.asynccontextmanager
+async def serve_here(app: Any) -> AsyncIterator[int]:
+    """``app`` (a process of a site, say) served in this event loop on a free port
+    (yielded), started and stopped."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    serving = asyncio.ensure_future(server.serve())
+    try:
+        while not server.started:
+            assert not serving.done(), "the server did not start"
+            await asyncio.sleep(0.05)
+        yield port
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(serving, 30)

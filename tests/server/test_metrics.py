@@ -39,7 +39,12 @@ def test_metrics_parse_and_move_with_a_played_move(tmp_path: Path) -> None:
         assert before["saqqara_move_seconds_count"] == 0
         assert before["saqqara_live_tables"] == 0
         assert before["saqqara_connections{role=seat}"] == 0
-        for name in ("saqqara_bot_queue", "saqqara_bots_busy", "saqqara_store_failures_total"):
+        for name in (
+            "saqqara_bot_queue",
+            "saqqara_bots_busy",
+            "saqqara_store_failures_total",
+            "saqqara_open_tables_expired_total",
+        ):
             assert before[name] == 0, name
         assert "process_resident_memory_bytes" in before
         assert not any(name.startswith("saqqara_site_") for name in before)  # no site here

@@ -48,7 +48,16 @@ def test_a_port_outside_0_to_65535_is_refused(port: str, tmp_path: Path) -> None
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("--rate", "0"), ("--rate", "-3"), ("--rate", "nan"), ("--tables-per-minute", "-1")],
+    [
+        ("--rate", "0"),
+        ("--rate", "-3"),
+        ("--rate", "nan"),
+        ("--tables-per-minute", "-1"),
+        ("--expire-open-after", "-1"),
+        ("--expire-open-after", "nan"),
+        ("--redis-prefix", "two words"),
+        ("--redis-prefix", ""),
+    ],
 )
 def test_limits_that_would_refuse_everything_are_refused(
     option: str, value: str, tmp_path: Path

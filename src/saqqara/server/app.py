@@ -53,7 +53,13 @@ from saqqara.server.messages import (
 )
 from saqqara.server.metrics import CONTENT_TYPE
 from saqqara.server.replays import replay_record
-from saqqara.server.service import StoreFailed, TableError, TableService, is_open
+from saqqara.server.service import (
+    EXPIRE_OPEN_AFTER,
+    StoreFailed,
+    TableError,
+    TableService,
+    is_open,
+)
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
 from saqqara.store import Store
@@ -85,6 +91,8 @@ def create_app(
     snapshot_every: int = 200,
     redis_url: str | None = None,
     lease_seconds: float = 4.0,
+    expire_open_after: float | None = EXPIRE_OPEN_AFTER,
+    redis_prefix: str = "saqqara:",
 ) -> ASGIApp:
     """The server for the database at ``db_url`` (migrated and resumed at start).
 
@@ -92,6 +100,11 @@ def create_app(
     (``server/cluster.py``): it serves the tables it holds the lease of, carries the
     others' requests to their owners, and takes over tables whose owner died. Alone, its
     tables' WebSockets skip Starlette's layers (``server/sockets.py``).
+
+    ``redis_prefix``: what the site's Redis channels begin with, the same at each of
+    its processes (two sites may share one Redis under two prefixes).
+    ``expire_open_after``: seconds after which an open table nobody sits at is closed
+    (``TableService.abandoned``); ``None``: never.
     """
     if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
         raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
@@ -102,6 +115,7 @@ def create_app(
             Store(db_url, sqlite_sync=sqlite_sync, background_checkpoints=True),
             BotPool(bot_workers, move_limit),
             snapshot_every=snapshot_every,
+            expire_open_after=expire_open_after,
         )
         app.state.service = service
         readiness = app.state.readiness = Readiness(service.store)
@@ -112,7 +126,8 @@ def create_app(
         if redis_url is not None:
             from saqqara.server.cluster import Cluster
 
-            cluster = app.state.cluster = Cluster(app, service, redis_url, lease_seconds)
+            cluster = Cluster(app, service, redis_url, lease_seconds, redis_prefix)
+            app.state.cluster = cluster
             readiness.cluster = cluster
             await cluster.start()
         else:
@@ -305,7 +320,7 @@ async def create_table(request: Request) -> Response:
     except SaqqaraError as exc:
         return _refusal(exc)
     base = f"{_base(request)}/t/{links.table}"
-    table = service.table(links.table)
+    table = await service.table(links.table)
     seats: list[dict[str, Any]] = []
     for row in table.seats:
         entry: dict[str, Any] = {"seat": row.seat, "kind": row.kind, "name": row.name}
@@ -328,7 +343,7 @@ async def create_table(request: Request) -> Response:
 async def table_info(request: Request) -> Response:
     service = _service(request)
     try:
-        return JSONResponse(service.describe(service.table(request.path_params["table_id"])))
+        return JSONResponse(service.describe(await service.table(request.path_params["table_id"])))
     except SaqqaraError as exc:
         return _refusal(exc)
 
@@ -381,7 +396,7 @@ async def table_replay(request: Request) -> Response:
     params = request.query_params
     try:
         lang = _lang_param(params.get("lang") or None) or "en"
-        table = service.table(request.path_params["table_id"])
+        table = await service.table(request.path_params["table_id"])
         seat = _int_param(params.get("seat"), None)
         if seat is not None:
             service.check_seat(table, seat, params.get("key", ""))
@@ -450,7 +465,7 @@ async def _welcome(
         return None
     await websocket.accept()
     try:
-        table = service.table(table_id)
+        table = await service.table(table_id)
         seat = _int_param(params.get("seat"), None)
         if (seat is None) != ("key" not in params) or (seat is not None and "watch" in params):
             raise TableError(
@@ -564,7 +579,7 @@ async def _answer(
     if isinstance(message, Ping):
         return Pong()  # whatever the table's state (its store may be out of reach)
     try:
-        table = service.table(table_id)
+        table = await service.table(table_id)
         if isinstance(message, Sync):
             listener.since = min(message.since, table.seq)
             await table.push(listener, force=True)

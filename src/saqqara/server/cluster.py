@@ -13,7 +13,8 @@ very same ASGI application, as if the client were connected to it:
 - an HTTP request on a table (join, invite, leave, rematch, info) is sent as a ``Call`` and
   answered with a ``Reply``.
 
-Each process subscribes to one channel, ``saqqara:proc:<id>``. Messages of one
+Each process subscribes to one channel, ``saqqara:proc:<id>`` (``saqqara:`` is the
+default of ``--redis-prefix``: two sites on one Redis each take their own). Messages of one
 connection keep their order: every process publishes from one queue, in order. The lobby
 is read from the store, so it is the same everywhere.
 
@@ -55,8 +56,24 @@ from saqqara.server.logs import say
 from saqqara.server.service import TableService, is_open, seat_info
 from saqqara.store import OPEN, PLAYING
 
-CHANNEL = "saqqara:proc:"
-"""Prefix of each process's Redis channel (the process id follows)."""
+PREFIX = "saqqara:"
+"""The default prefix of the site's Redis channels (``saqqara serve --redis-prefix``)."""
+
+CHANNEL = "proc:"
+"""After the prefix, each process's channel: ``<prefix>proc:<process id>``."""
+
+_PREFIX = re.compile(r"^[!-~]{1,64}$")
+
+
+def check_prefix(prefix: str) -> str:
+    """``prefix`` when it may prefix a site's Redis channels (1 to 64 printable ASCII
+    characters, no space); ``ValueError`` otherwise."""
+    if not _PREFIX.match(prefix):
+        raise ValueError(
+            f"a Redis prefix is 1 to 64 printable ASCII characters, no space, not {prefix!r}"
+        )
+    return prefix
+
 
 FORWARDED = "saqqara.forwarded"
 """Scope key of a conversation another process carried here: it is served here."""
@@ -190,12 +207,19 @@ class Cluster:
     """This process's part of the site: its leases, its Redis channel, its relays."""
 
     def __init__(
-        self, app: ASGIApp, service: TableService, redis_url: str, lease_seconds: float = 4.0
+        self,
+        app: ASGIApp,
+        service: TableService,
+        redis_url: str,
+        lease_seconds: float = 4.0,
+        prefix: str = PREFIX,
     ) -> None:
         self.app = app
         self.service = service
         self.id = f"{socket.gethostname()[:24]}-{os.getpid()}-{secrets.token_hex(4)}"
-        self.channel = CHANNEL + self.id
+        self.prefix = check_prefix(prefix)
+        """What every Redis channel of this site begins with (the same at every process)."""
+        self.channel = self.channel_of(self.id)
         self.leases = Leases(service.store.engine, self.id, lease_seconds)
         service.leases = self.leases
         service.store.fence = self.leases.fence
@@ -237,6 +261,10 @@ class Cluster:
             target=self._renew_forever, name="saqqara-leases", daemon=True
         )
         """Renewal runs on its own thread, on time however busy the event loop is."""
+
+    def channel_of(self, process: str) -> str:
+        """The Redis channel of the process ``process`` (this site's prefix, its id)."""
+        return f"{self.prefix}{CHANNEL}{process}"
 
     def figures(self) -> dict[str, Any]:
         """For ``/healthz``: this process, its leases, relays and what moved."""
@@ -369,7 +397,7 @@ class Cluster:
 
     # -- the owner's side: serving conversations carried here ------------------------------
     async def _serve_socket(self, opened: Open, inbox: asyncio.Queue[Frame | Close]) -> None:
-        edge = CHANNEL + opened.edge
+        edge = self.channel_of(opened.edge)
         conn = opened.conn
         connected = False
         closed = False
@@ -436,7 +464,7 @@ class Cluster:
         except Exception as exc:
             _log(f"relayed request failed: {exc!r}")
             reply = Reply(call.conn, 500, [("content-type", "text/plain")], b"server error")
-        self.publisher.put(CHANNEL + call.edge, reply, None)
+        self.publisher.put(self.channel_of(call.edge), reply, None)
 
     # -- the edge's side: where a request for a table goes ------------------------------------
     async def locate(self, table_id: str) -> Holder | None:
@@ -463,7 +491,7 @@ class Cluster:
     async def _listening(self, owner: str) -> bool:
         for _ in range(2):  # a pooled connection may be stale after an outage
             try:
-                counts = await self.redis.pubsub_numsub(CHANNEL + owner)
+                counts = await self.redis.pubsub_numsub(self.channel_of(owner))
             except (RedisError, OSError):
                 continue
             return bool(counts and int(counts[0][1]) > 0)
@@ -532,7 +560,7 @@ class Cluster:
         await send({"type": "websocket.accept"})
         conn = secrets.token_hex(12)
         relay = self.relays[conn] = Relay(table_id, holder.owner, holder.epoch)
-        owner = CHANNEL + holder.owner
+        owner = self.channel_of(holder.owner)
 
         def owner_gone() -> None:
             relay.kick(conn)
@@ -609,7 +637,7 @@ class Cluster:
 
         query = scope.get("query_string", b"").decode("latin-1")
         call = Call(conn, self.id, scope["method"], scope["path"], query, _headers(scope), body)
-        self.publisher.put(CHANNEL + holder.owner, call, owner_gone)
+        self.publisher.put(self.channel_of(holder.owner), call, owner_gone)
         try:
             return await asyncio.wait_for(waiting, CALL_TIMEOUT)
         except TimeoutError:
@@ -699,23 +727,32 @@ class Cluster:
 
     async def _take_over(self, table_id: str) -> None:
         """Take the table's lease if it is free and resume it here from the store, bots
-        and clocks included (a finished table is read back on demand instead)."""
+        and clocks included (a finished table is read back on demand instead).
+
+        From before the lease is asked for until the table is resumed, a request for it
+        here waits (``TableService.arriving``): it is served by the one table resumed,
+        never by a copy of its own opened meanwhile (a copy nothing would ever tell)."""
         async with self._taking:
             if table_id in self.service.live:
                 return
-            if not await self._upkeep(self.leases.acquire, table_id):
-                return
-            row = await self._upkeep(self.service.store.table, table_id)
-            if row is None or row.status not in (OPEN, PLAYING):
-                await self._upkeep(self.leases.release, table_id)
-                return
-            try:
-                await self.service.resume(row)
-            except Exception as exc:
-                _log(f"could not take over table {table_id}: {exc!r}")
-                self.service.forget(table_id)
-                await self._upkeep(self.leases.release, table_id)
-                return
+            with self.service.arriving(table_id):
+                if not await self._upkeep(self.leases.acquire, table_id):
+                    return
+                row = await self._upkeep(self.service.store.table, table_id)
+                if (
+                    row is None
+                    or row.status not in (OPEN, PLAYING)
+                    or await self._upkeep(self.service.abandoned, row)  # closed: not loaded
+                ):
+                    await self._upkeep(self.leases.release, table_id)
+                    return
+                try:
+                    await self.service.resume(row)
+                except Exception as exc:
+                    _log(f"could not take over table {table_id}: {exc!r}")
+                    self.service.forget(table_id)
+                    await self._upkeep(self.leases.release, table_id)
+                    return
             self.takeovers += 1
 
     async def _check_relays(self) -> None:

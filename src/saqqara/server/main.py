@@ -21,6 +21,7 @@ from saqqara.server.app import create_app
 from saqqara.server.guard import MAX_FRAME
 from saqqara.server.lean_http import LeanHttpProtocol
 from saqqara.server.lean_socket import LeanWSProtocol
+from saqqara.server.service import EXPIRE_OPEN_AFTER
 from saqqara.store import Store, normalize_url
 
 SWITCH_INTERVAL = 0.001
@@ -116,6 +117,8 @@ def serve(
     snapshot_every: int = 200,
     redis: str | None = None,
     lease_seconds: float = 4.0,
+    expire_open_after: float | None = EXPIRE_OPEN_AFTER,
+    redis_prefix: str = "saqqara:",
     forwarded_allow_ips: str | None = None,
     log_format: str = "text",
 ) -> None:
@@ -141,6 +144,8 @@ def serve(
         snapshot_every=snapshot_every,
         redis_url=redis,
         lease_seconds=lease_seconds,
+        expire_open_after=expire_open_after,
+        redis_prefix=redis_prefix,
     )
     held = listen(host, port)
     port = held.getsockname()[1]

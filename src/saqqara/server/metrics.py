@@ -83,6 +83,11 @@ class Figures:
             "Writes the store refused (each move answered store-failed)",
             service.store_failures,
         )
+        yield _counter(
+            "saqqara_open_tables_expired",
+            "Open tables closed because nobody sat at them (--expire-open-after)",
+            service.expired,
+        )
         yield _gauge("saqqara_live_tables", "Tables in memory", len(service.live))
         yield _gauge(
             "saqqara_tables_aside",

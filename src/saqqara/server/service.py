@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import secrets
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -61,6 +62,14 @@ class StoreFailed(SaqqaraError):
 STORE_ERRORS = (SQLAlchemyError, OSError)
 """What a store that cannot be reached raises (its driver's errors, wrapped by SQLAlchemy)."""
 
+EXPIRE_OPEN_AFTER = 24 * 3600.0
+"""Seconds after which an open table nobody sits at is closed, unless told otherwise
+(``saqqara serve --expire-open-after HOURS``)."""
+
+ARRIVAL_WAIT = 30.0
+"""Seconds a request waits for a takeover of its table under way here before it is
+answered ``store-failed`` (the database the takeover waits on is that slow: try again)."""
+
 RESTORE_EVERY = 2.0
 """Seconds between tries to read back a table set aside because the store failed."""
 
@@ -105,12 +114,25 @@ class TableService:
     """Every table of one server."""
 
     def __init__(
-        self, store: Store, bots: BotPool | None = None, *, snapshot_every: int = SNAPSHOT_EVERY
+        self,
+        store: Store,
+        bots: BotPool | None = None,
+        *,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        expire_open_after: float | None = None,
     ) -> None:
         if snapshot_every < 1:
             raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
+        if expire_open_after is not None and not expire_open_after > 0:
+            raise ValueError(f"expire_open_after must be above 0, not {expire_open_after}")
         self.store = store
         self.snapshot_every = snapshot_every
+        self.expire_open_after = expire_open_after
+        """Seconds after which an open table nobody sits at is closed (:meth:`abandoned`);
+        ``None``: never."""
+        self.expired = 0
+        """Open tables closed because nobody sat at them (:meth:`abandoned`)."""
+        self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
         self.writer = Writer(store)
         self.bots = bots or BotPool()
         self.metrics = Metrics()
@@ -135,17 +157,38 @@ class TableService:
         self.leases: Leases | None = None
         """In a site of many processes (``server/cluster.py``), the tables this one owns:
         it opens a table only under its lease. ``None``: one process owns every table."""
+        self._arriving: dict[str, asyncio.Future[None]] = {}
+        """Tables being taken over here (:meth:`arriving`): :meth:`table` waits for them."""
 
     # -- life cycle -----------------------------------------------------------------------
     async def resume_all(self) -> int:
         """Load every unfinished table from the store; bots carry on. Returns the count."""
         for row in self.store.tables_with_status(OPEN, PLAYING):
-            await self.resume(row)
+            if not self.abandoned(row):
+                await self.resume(row)
         return len(self.live)
+
+    def abandoned(self, row: TableRow) -> bool:
+        """Close the table ``row`` in the store if nobody sat at it for
+        :attr:`expire_open_after` seconds: still ``open`` (never started) that long after
+        it was made, and no person seat taken (by its link, from the lobby, or by a join;
+        bot seats do not count); whether it was closed. Such a table is not loaded again.
+        Store reads and one conditional write, by the table's owner: any thread."""
+        limit = self.expire_open_after
+        if limit is None or row.status != OPEN or time.time() - row.created_at < limit:
+            return False
+        if not self.store.close_abandoned(row.id, time.time() - limit):
+            return False
+        self.expired += 1
+        return True
 
     async def resume(self, row: TableRow) -> LiveTable:
         """Load one unfinished table from the store and carry on (at start, or when this
-        process takes over a table whose owner died)."""
+        process takes over a table whose owner died). A table already live here is the
+        one live object of its id: it is returned as it is, never loaded a second time."""
+        existing = self.live.get(row.id)
+        if existing is not None:
+            return existing
         table = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
         self.live[row.id] = table
         self.replayed += table.replayed
@@ -159,7 +202,23 @@ class TableService:
         await self._start_if_due(table)
         for seat in range(len(table.seats)):
             self.watch_absence(table, seat)  # nobody is connected yet
+        self.watch_expiry(table)
         return table
+
+    @contextlib.contextmanager
+    def arriving(self, table_id: str) -> Iterator[None]:
+        """Around a takeover (``server/cluster.py``: the table's lease taken, its row read,
+        then :meth:`resume`), all of which wait on the database: meanwhile :meth:`table`
+        waits for the takeover to end rather than open a copy of its own, so a connection
+        arriving then is seated at the one live table, whatever the order of events."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._arriving[table_id] = done
+        try:
+            yield
+        finally:
+            if self._arriving.get(table_id) is done:
+                del self._arriving[table_id]
+            done.set_result(None)
 
     def forget(self, table_id: str) -> None:
         """Stop serving a table whose lease this process lost: its timers and bots stop
@@ -169,6 +228,9 @@ class TableService:
         timer = self._clock_timers.pop(table_id, None)
         if timer is not None:
             timer.cancel()
+        expiry = self._expiry_timers.pop(table_id, None)
+        if expiry is not None:
+            expiry.cancel()
         restore = self._restore_timers.pop(table_id, None)
         if restore is not None:
             restore.cancel()
@@ -184,7 +246,7 @@ class TableService:
 
     async def close(self) -> None:
         timers = [*self._away_timers.values(), *self._clock_timers.values()]
-        for timer in [*timers, *self._restore_timers.values()]:
+        for timer in [*timers, *self._restore_timers.values(), *self._expiry_timers.values()]:
             timer.cancel()
         for table in self.live.values():
             table.close()
@@ -260,6 +322,7 @@ class TableService:
         async with table.lock:
             await self._store_and_tell(table)  # tells the setup, stored with the table
         await self._start_if_due(table)
+        self.watch_expiry(table)
         return Links(row.id, keys, spectator, host)
 
     async def _store_new(self, row: TableRow, rows: list[SeatRow]) -> LiveTable:
@@ -282,22 +345,40 @@ class TableService:
         table.snapshot_every = self.snapshot_every
         return table
 
-    def table(self, table_id: str) -> LiveTable:
-        """The table ``table_id``: live in memory, or a finished one loaded back from the store."""
-        table = self.live.get(table_id)
-        if table is None:
-            aside = self.aside.get(table_id)
-            if aside is not None:
-                return self._restore(aside)
+    async def table(self, table_id: str) -> LiveTable:
+        """The one live object of table ``table_id``: the one in memory, else (once a
+        takeover under way here has ended, see :meth:`arriving`) the table loaded from the
+        store, an unfinished one resumed (bots, clocks) as at a takeover."""
+        while (table := self.live.get(table_id)) is None:
+            arriving = self._arriving.get(table_id)
+            if arriving is None:
+                return await self._load(table_id)
             try:
-                row = self.store.table(table_id) if len(table_id) <= 32 else None
-                if row is None:
-                    raise TableError(f"no table {table_id[:40]!r}", code="no-table")
-                self._own(table_id)
-                table = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
-            except STORE_ERRORS:
-                raise StoreFailed("the table could not be read from the store") from None
-            self.live[table_id] = table
+                await asyncio.wait_for(asyncio.shield(arriving), ARRIVAL_WAIT)
+            except TimeoutError:
+                message = "the table is still being taken over here; try again"
+                raise StoreFailed(message) from None
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable:
+        """A table not in memory, loaded: read, owned and made live with no pause between
+        (a second caller finds it in :attr:`live`)."""
+        aside = self.aside.get(table_id)
+        if aside is not None:
+            return self._restore(aside)
+        try:
+            row = self.store.table(table_id) if len(table_id) <= 32 else None
+            if row is None:
+                raise TableError(f"no table {table_id[:40]!r}", code="no-table")
+            self._own(table_id)
+            if self.abandoned(row):
+                row = replace(row, status=CLOSED)
+            if row.status in (OPEN, PLAYING):
+                return await self.resume(row)  # in :attr:`live` before its first pause
+            table = self._adopt(LiveTable.open(self.store, row, self.snapshot_every))
+        except STORE_ERRORS:
+            raise StoreFailed("the table could not be read from the store") from None
+        self.live[table_id] = table
         return table
 
     def release(self, table: LiveTable) -> None:
@@ -367,7 +448,7 @@ class TableService:
                 "(the first open seat of a public table)",
                 code="bad-request",
             )
-        table = self.table(table_id)
+        table = await self.table(table_id)
         fresh: str | None = None
         if request.seat is not None and request.key is not None:
             self.check_seat(table, request.seat, request.key)
@@ -414,7 +495,7 @@ class TableService:
         table's host key: the seat's earlier key (an unused invite) stops working. This is
         how a seat given up before the start is filled at a private table (a public one
         also offers it in the lobby). Returns the new key."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         if not secret_matches(request.host, table.row.host_hash):
             raise TableError("that host key is not valid for this table", code="bad-key")
         if not 0 <= request.seat < len(table.seats):
@@ -436,7 +517,7 @@ class TableService:
         its host asks with :meth:`invite`); during the game a bot takes it over to the end,
         unless it was the last person seat: then the table is abandoned (closed, its bots
         stopped)."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         self.check_seat(table, request.seat, request.key)
         seat = table.seats[request.seat]
         if table.status == OPEN:
@@ -456,6 +537,7 @@ class TableService:
             return
         await table.notice_all()
         self.drive_bots(table)
+        self.watch_expiry(table)  # nobody may be seated any more
 
     async def abandon(self, table: LiveTable) -> None:
         """Close a playing table nobody plays at any more: its bots' searches are
@@ -473,7 +555,7 @@ class TableService:
 
     async def rematch(self, table_id: str, request: SeatKey) -> str:
         """A new table with the same seats (each person's link key carries over)."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         self.check_seat(table, request.seat, request.key)
         async with table.lock:  # one rematch, however many ask at once
             return await self._rematch(table)
@@ -525,6 +607,43 @@ class TableService:
                 self.watch_absence(table, seat)
         self.drive_bots(table)
         self.schedule_clock(table)
+
+    # -- open tables nobody sits at -----------------------------------------------------------
+    def watch_expiry(self, table: LiveTable) -> None:
+        """Close ``table`` (:meth:`abandoned`) once it is :attr:`expire_open_after` seconds
+        old, if it is still open with nobody seated then."""
+        limit = self.expire_open_after
+        if limit is None or table.status != OPEN or table.id in self._expiry_timers:
+            return
+        delay = max(table.row.created_at + limit - time.time(), 0.0)
+        loop = asyncio.get_running_loop()
+        self._expiry_timers[table.id] = loop.call_later(delay, self._expiry_due, table.id)
+
+    def _expiry_due(self, table_id: str) -> None:
+        self._expiry_timers.pop(table_id, None)
+        table = self.live.get(table_id)
+        if table is not None and table.status == OPEN:
+            task = asyncio.ensure_future(self._expire(table))
+            task.add_done_callback(_ignore)
+
+    async def _expire(self, table: LiveTable) -> None:
+        """Close a live open table nobody sits at (tested again now, in memory and in the
+        store in one step: a seat taken just before keeps it open); its spectators are
+        told, and it leaves memory."""
+        async with table.lock:
+            seated = any(s.kind == "person" and s.claimed for s in table.seats)
+            if self.live.get(table.id) is not table or table.status != OPEN or seated:
+                return
+            try:
+                closed = self.abandoned(table.row)
+            except STORE_ERRORS:
+                return  # closed at the next start or takeover instead
+            if not closed:
+                return
+            table.close()
+            await table.notice_all()
+            await table.push_all(force=True)
+        self.release(table)
 
     # -- absent people -----------------------------------------------------------------------
     def watch_absence(self, table: LiveTable, seat: int | None) -> None:
@@ -579,7 +698,7 @@ class TableService:
         """
         while True:
             async with table.lock:
-                current = self.current(table)
+                current = await self.current(table)
                 if current is not table:
                     table = current
                     continue
@@ -592,21 +711,21 @@ class TableService:
                 self.accepted += 1
                 return steps[0].seq
 
-    def current(self, table: LiveTable) -> LiveTable:
+    async def current(self, table: LiveTable) -> LiveTable:
         """The live object of ``table``'s id: ``table`` itself, or the one that replaced it
         (rebuilt from the store after a write failed, or loaded again once released);
         :class:`TableError` ``moved`` when another process serves it now."""
         live = self.live.get(table.id)
-        return live if live is not None else self.table(table.id)
+        return live if live is not None else await self.table(table.id)
 
     async def undo(self, table: LiveTable, seat: int, seq: int) -> None:
         """Take back ``seat``'s action ``seq`` (see :meth:`LiveTable.check_undo`): the store
         marks it undone, the table is rebuilt from the log without it, and every listener
         is sent ``undone`` and a fresh update."""
-        table = self.current(table)
+        table = await self.current(table)
         async with table.lock:
-            if self.current(table) is not table:  # rebuilt while this waited: ask again
-                await self.undo(self.current(table), seat, seq)
+            if await self.current(table) is not table:  # rebuilt while this waited: again
+                await self.undo(await self.current(table), seat, seq)
                 return
             if not table.row.settings.get("undo"):
                 raise TableError("this table was created without undo", code="undo-off")
@@ -739,6 +858,7 @@ class TableService:
         self.schedule_clock(table)
         for seat in range(len(table.seats)):
             self.watch_absence(table, seat)
+        self.watch_expiry(table)
 
     def _tell(self, table: LiveTable, finished: bool = False) -> None:
         task = asyncio.ensure_future(_push_and_notice(table) if finished else table.push_all())

@@ -29,6 +29,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exists,
     func,
     select,
     text,
@@ -377,6 +378,28 @@ class Store:
     def update_table(self, table_id: str, **values: Any) -> None:
         with self._tx() as tx:
             _update(tx, "tables", values, id=table_id)
+
+    def close_abandoned(self, table_id: str, created_before: float) -> bool:
+        """Close the table (status ``closed``) if it is still ``open``, was created before
+        ``created_before`` (a ``time.time()``) and no person seat of it is taken; whether
+        it was. One statement, so a seat taken meanwhile is never closed under its person."""
+        taken = select(seats.c.seat).where(
+            seats.c.table_id == tables.c.id,
+            seats.c.kind == "person",
+            seats.c.claimed.is_(True),
+        )
+        closing = (
+            update(tables)
+            .where(
+                tables.c.id == table_id,
+                tables.c.status == OPEN,
+                tables.c.created_at < created_before,
+                ~exists(taken),
+            )
+            .values(status=CLOSED)
+        )
+        with self._tx() as tx:
+            return tx.execute(closing).rowcount == 1
 
     def end_by_forfeit(self, table_id: str, forfeit: dict[str, Any]) -> None:
         """The table is finished by a forfeit (seats out of time): status and result in
