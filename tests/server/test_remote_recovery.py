@@ -1,14 +1,12 @@
 """A program playing a seat (``saqqara bot``, :func:`saqqara.client.play_remote`) goes on
 after a refused move it can recover from: it asks for the table as it stands and chooses
-again (docs/protocol.md, "Bots"); it stops only on a refusal that ends its seat. A real
-server that allows one message a second refuses a quick bot again and again
-(``rate-limited``), and another connection of the same seat plays some of its moves
-first (``stale``): the bot plays its game to the end all the same."""
+again, or sends a move refused for the rate alone again (docs/protocol.md, "Bots"); it
+stops only on a refusal that ends its seat. Real servers (uvicorn in the test's loop) over
+real WebSockets."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,56 +14,68 @@ from starlette.applications import Starlette
 
 from saqqara.client import TableClient, create_table, play_remote
 from saqqara.server.app import create_app
+from saqqara.server.guard import RateLimit
 from saqqara.server.live import LiveTable
 from saqqara.server.messages import Error
 from saqqara.server.service import TableError, TableService
 from saqqara.server.sockets import Direct
-from tests.server.harness import ServerProcess, in_process_uvicorn
+from tests.server.harness import in_process_uvicorn
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    db = f"sqlite:///{tmp_path / 'recovery.db'}"
-    with ServerProcess(db, "--rate", "1", "--sqlite-sync", "normal") as running:
-        yield running
+def test_a_remote_bot_recovers_from_refusals_and_finishes_its_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server runs in this test's loop and refuses every fourth message of each
+    connection for the rate (``rate-limited``, whatever the machine's pace), and another
+    connection of the same seat plays some of its moves first (``stale``): the bot plays
+    its game to the end all the same, its refused moves sent again."""
+    counts: dict[int, int] = {}
+    allow = RateLimit.allow
 
+    def every_fourth_refused(limit: RateLimit) -> bool:
+        counts[id(limit)] = counts.get(id(limit), 0) + 1
+        return counts[id(limit)] % 4 != 0 and allow(limit)
 
-def test_a_remote_bot_recovers_from_refusals_and_finishes_its_game(server: ServerProcess) -> None:
-    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
-    made = create_table(server.base, "tutankhamun", seats)
-    link = made["seats"][0]["link"]
-    rival = TableClient(link)  # the same seat on another connection
-    rival_refusals: list[str] = []
+    monkeypatch.setattr(RateLimit, "allow", every_fourth_refused)
+    app = create_app(f"sqlite:///{tmp_path / 'recovery.db'}", rate=5000, burst=5000)
     bot_refusals: list[str] = []
-
-    async def rival_moves(done: asyncio.Event) -> None:
-        await rival.connect()
-        try:
-            while not done.is_set():
-                try:
-                    message = await rival.receive(timeout=0.5)
-                except TimeoutError:
-                    continue
-                if isinstance(message, Error):
-                    rival_refusals.append(message.code)
-                update = rival.update
-                if update is not None and update.legal and update.seq % 3 == 0:
-                    await rival.act(update.legal[0].id)
-        finally:
-            await rival.close()
+    rival_refusals: list[str] = []
 
     async def scenario() -> tuple[str, bool]:
-        done = asyncio.Event()
-        task = asyncio.ensure_future(rival_moves(done))
-        try:
-            playing = play_remote(
-                link, "random", seed=5, refused=lambda e: bot_refusals.append(e.code)
-            )
-            final = await asyncio.wait_for(playing, 240)
-        finally:
-            done.set()
-            await task
-        return final.status, final.over
+        async with in_process_uvicorn(app, lifespan="on") as (port, _):
+            base = f"http://127.0.0.1:{port}"
+            seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+            made = await asyncio.to_thread(create_table, base, "tutankhamun", seats)
+            link = made["seats"][0]["link"]
+            rival = TableClient(link)  # the same seat on another connection
+            done = asyncio.Event()
+
+            async def rival_moves() -> None:
+                await rival.connect()
+                try:
+                    while not done.is_set():
+                        try:
+                            message = await rival.receive(timeout=0.5)
+                        except TimeoutError:
+                            continue
+                        if isinstance(message, Error):
+                            rival_refusals.append(message.code)
+                        update = rival.update
+                        if update is not None and update.legal and update.seq % 3 == 0:
+                            await rival.act(update.legal[0].id)
+                finally:
+                    await rival.close()
+
+            task = asyncio.ensure_future(rival_moves())
+            try:
+                playing = play_remote(
+                    link, "random", seed=5, refused=lambda e: bot_refusals.append(e.code)
+                )
+                final = await asyncio.wait_for(playing, 240)
+            finally:
+                done.set()
+                await task
+            return final.status, final.over
 
     status, over = asyncio.run(scenario())
     assert over and status == "finished"
@@ -91,11 +101,11 @@ def test_a_remote_bot_waits_out_a_table_changing_hands(tmp_path: Path) -> None:
             table = service.table
             refusals = [0]
 
-            def moving(table_id: str) -> LiveTable:
+            async def moving(table_id: str) -> LiveTable:
                 if refusals[0] < 2:
                     refusals[0] += 1
                     raise TableError("another server process serves this table", code="moved")
-                return table(table_id)
+                return await table(table_id)
 
             service.table = moving  # type: ignore[method-assign]
             final = await asyncio.wait_for(play_remote(made["seats"][0]["link"], "random"), 120)
