@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import socket
+import time
 
 import pytest
 
@@ -10,6 +12,8 @@ from saqqara.ai.arena import run_arena
 from saqqara.ai.distributed import (
     LOCAL_BATCH_CAP,
     LOCAL_RAY,
+    RAY_PROBE_SECONDS,
+    _answering,
     add_cluster_arguments,
     batch_size,
     cut,
@@ -43,3 +47,22 @@ def test_ray_takes_an_optional_address() -> None:
     assert parser.parse_args(["--ray"]).ray == LOCAL_RAY
     assert parser.parse_args(["--ray", "auto", "--batch", "50"]).ray == "auto"
     assert parser.parse_args(["--batch", "50"]).batch == 50
+
+
+def test_a_ray_address_where_nothing_answers_is_refused_at_once() -> None:
+    """A trial's ``--ray HOST:PORT`` with nothing there hung for minutes in Ray's own
+    retries; the port is tried first and the refusal names the address and the way out."""
+    with socket.socket() as probe:  # a loopback port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    started = time.monotonic()
+    with pytest.raises(ValueError, match=rf"no Ray cluster answers at '127\.0\.0\.1:{port}'"):
+        _answering(f"127.0.0.1:{port}")
+    with pytest.raises(ValueError, match="ray start --head"):
+        _answering(f"ray://127.0.0.1:{port}")
+    assert time.monotonic() - started < RAY_PROBE_SECONDS
+    _answering("auto")  # not a host and port: left to Ray
+    with socket.socket() as listening:  # something answers: no refusal
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        _answering(f"127.0.0.1:{listening.getsockname()[1]}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -165,11 +166,36 @@ def _ray(address: str) -> Any:
         if address == LOCAL_RAY:
             ray.init(address="local", include_dashboard=False, log_to_driver=False)
         else:
+            _answering(address)
             try:
                 ray.init(address=address, log_to_driver=False)
             except ConnectionError as error:
                 raise ValueError(f"no Ray cluster answers at {address!r}: {error}") from error
     return ray
+
+
+RAY_PROBE_SECONDS = 10.0
+"""How long ``--ray HOST:PORT`` waits for the cluster's port to answer before it gives up
+(Ray's own connection attempts go on for minutes)."""
+
+
+def _answering(address: str) -> None:
+    """Refuse, within :data:`RAY_PROBE_SECONDS`, a ``HOST:PORT`` (or ``ray://HOST:PORT``)
+    where nothing accepts a connection; ``auto`` and other forms go to Ray as they are."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit() or not host:
+        return
+    host = host.strip("[]")
+    try:
+        with socket.create_connection((host, int(port)), timeout=RAY_PROBE_SECONDS):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ValueError(
+            f"no Ray cluster answers at {address!r} ({reason}, within "
+            f"{RAY_PROBE_SECONDS:g} s): start one there with 'ray start --head "
+            f"--port={port}', or give the address its head node printed"
+        ) from None
 
 
 @contextmanager
