@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from saqqara.core.events import Event
 from saqqara.core.game import CHANCE
 from saqqara.core.registry import load
-from saqqara.games.tutankhamun.data import NUM_TYPES
+from saqqara.games.tutankhamun.data import NUM_TYPES, edition
 from saqqara.games.tutankhamun.game import Tutankhamun
 from saqqara.games.tutankhamun.state import TutankhamunState
 
@@ -80,3 +82,46 @@ def discard(state: TutankhamunState, slug: str, count: int) -> None:
         state.path[slot] = -1
         state.on_path[kind] -= 1
     state._shrink_front()
+
+
+def check_seat_0_begins(edition_id: str, players: int, outcome: int) -> None:
+    """Decision 1, in either edition: the setup only lays the path (every chance step a
+    draw, the ``outcome``-th of each), and seat 0 moves first."""
+    game = load("tutankhamun", players, {"edition": edition_id})
+    state = game.new_state()
+    events: list[Event] = []
+    while state.is_chance():
+        outcomes = state.chance_outcomes()
+        assert all(game.action_text(a).startswith("draw ") for a, _ in outcomes)
+        events += state.apply(CHANCE, outcomes[outcome][0])
+    assert state.to_act() == (0,)
+    assert [e.data["seat"] for e in events if e.kind == "turn"] == [0]
+    assert state.view(None)["active"] == 0
+
+
+def check_every_draw_is_fair_and_laid_in_order(edition_id: str) -> None:
+    """Decision 19, in either edition: every draw of the path comes with a chance
+    proportional to the tiles of each kind still face down, and the tiles lie on the path
+    in the order drawn, slot 0 first."""
+    game = load("tutankhamun", 3, {"edition": edition_id})
+    state = game.new_state()
+    ed = edition(edition_id)
+    left = list(ed.shuffled)
+    drawn: list[str] = []
+    step = 0
+    while state.is_chance():
+        outcomes = state.chance_outcomes()
+        total = sum(left)
+        assert {game.action_text(a).split()[1]: p for a, p in outcomes} == {
+            ed.kind_slug(k): pytest.approx(c / total) for k, c in enumerate(left) if c
+        }
+        action = outcomes[(7 * step) % len(outcomes)][0]  # a varied walk through the bag
+        slug = game.action_text(action).split()[1]
+        kind = ed.kind_from_slug(slug)
+        assert kind is not None
+        left[kind] -= 1
+        drawn.append(slug)
+        state.apply(CHANCE, action)
+        step += 1
+    assert sum(left) == 0
+    assert state.view(None)["path"][: len(drawn)] == drawn

@@ -8,12 +8,21 @@ from __future__ import annotations
 import pytest
 
 from saqqara.core.errors import OptionError
-from saqqara.core.events import Event
-from saqqara.core.game import CHANCE
 from saqqara.core.registry import load
 from saqqara.games.tutankhamun.data import NUM_TYPES, OOTB, edition
 
-from .support import discard, give, holding, kinds, new_game, play, slot_of, texts
+from .support import (
+    check_every_draw_is_fair_and_laid_in_order,
+    check_seat_0_begins,
+    discard,
+    give,
+    holding,
+    kinds,
+    new_game,
+    play,
+    slot_of,
+    texts,
+)
 
 COINS_IN_THE_BOX = 90
 
@@ -248,16 +257,7 @@ def test_seat_0_begins_whatever_the_shuffle(players: int, outcome: int) -> None:
     """Spelvoorbereiding 7: a start player is chosen. Decision 1: the start player sits in seat 0
     (who sits there is the table's choice); no chance step picks it, the setup only lays
     the path, and seat 0 moves first whichever tiles come out (two different shuffles)."""
-    game = load("tutankhamun", players, {"edition": OOTB})
-    state = game.new_state()
-    events: list[Event] = []
-    while state.is_chance():
-        outcomes = state.chance_outcomes()
-        assert all(game.action_text(a).startswith("draw ") for a, _ in outcomes)
-        events += state.apply(CHANCE, outcomes[outcome][0])
-    assert state.to_act() == (0,)
-    assert [e.data["seat"] for e in events if e.kind == "turn"] == [0]
-    assert state.view(None)["active"] == 0
+    check_seat_0_begins(OOTB, players, outcome)
 
 
 def test_every_draw_of_the_path_is_fair_and_laid_in_order() -> None:
@@ -265,25 +265,4 @@ def test_every_draw_of_the_path_is_fair_and_laid_in_order() -> None:
     play, and it is a uniform shuffle: every draw, not only the first, comes with a chance
     proportional to the tiles of each kind still face down, and the tiles lie on the path
     in the order drawn, slot 0 first."""
-    game = load("tutankhamun", 3, {"edition": OOTB})
-    state = game.new_state()
-    ed = edition(OOTB)
-    left = list(ed.shuffled)
-    drawn: list[str] = []
-    step = 0
-    while state.is_chance():
-        outcomes = state.chance_outcomes()
-        total = sum(left)
-        assert {game.action_text(a).split()[1]: p for a, p in outcomes} == {
-            ed.kind_slug(k): pytest.approx(c / total) for k, c in enumerate(left) if c
-        }
-        action = outcomes[(7 * step) % len(outcomes)][0]  # a varied walk through the bag
-        slug = game.action_text(action).split()[1]
-        kind = ed.kind_from_slug(slug)
-        assert kind is not None
-        left[kind] -= 1
-        drawn.append(slug)
-        state.apply(CHANCE, action)
-        step += 1
-    assert sum(left) == 0
-    assert state.view(None)["path"][: len(drawn)] == drawn
+    check_every_draw_is_fair_and_laid_in_order(OOTB)
