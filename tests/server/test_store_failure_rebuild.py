@@ -12,12 +12,12 @@ from typing import Any
 
 from starlette.applications import Starlette
 
-from saqqara.client import TableClient, create_table
+from saqqara.client import TableClient
 from saqqara.server.app import create_app
 from saqqara.server.messages import Ack, Error, Undone, Update, Welcome
 from saqqara.server.service import TableService
 from saqqara.server.sockets import Direct
-from tests.server.answers import next_answer
+from tests.server.answers import next_answer, two_people_playing
 from tests.server.harness import in_process_uvicorn
 
 
@@ -52,15 +52,8 @@ def test_a_rebuild_after_a_failed_write_answers_waiting_moves_and_new_connection
     async def scenario() -> tuple[Error, Ack | Error | Undone, Update, Update, int]:
         async with in_process_uvicorn(app, lifespan="on") as (port, _):
             base = f"http://127.0.0.1:{port}"
-            seats = [{"kind": "person", "name": n} for n in ("Ann", "Bo")]
-            made = await asyncio.to_thread(create_table, base, "tutankhamun", seats)
+            made, ann, bo = await two_people_playing(base)
             links = [s["link"] for s in made["seats"]]
-            ann, bo = TableClient(links[0]), TableClient(links[1])
-            for client in (ann, bo):
-                await client.connect()
-            for client in (ann, bo):
-                while client.update is None or client.update.status != "playing":
-                    await client.receive()
             assert ann.update is not None and ann.update.to_act == [0], ann.update
             start = ann.update.seq
             service: TableService = starlette.state.service

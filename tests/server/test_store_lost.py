@@ -16,10 +16,10 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from saqqara.client import ClientError, TableClient, create_table
+from saqqara.client import ClientError, TableClient
 from saqqara.server.app import create_app
 from saqqara.server.messages import Ack, Error, Pong
-from tests.server.answers import next_answer
+from tests.server.answers import next_answer, two_people_playing
 from tests.server.conftest import PG_URL
 from tests.server.harness import in_process_uvicorn
 from tests.server.proxy import Proxy
@@ -52,16 +52,9 @@ def test_a_move_to_a_process_cut_from_its_store_is_refused_and_the_socket_stays(
         seen: dict[str, Any] = {}
         async with in_process_uvicorn(app, lifespan="on") as (port, _):
             base = f"http://127.0.0.1:{port}"
-            seats = [{"kind": "person", "name": n} for n in ("Ann", "Bo")]
-            made = await asyncio.to_thread(create_table, base, "tutankhamun", seats)
+            made, ann, bo = await two_people_playing(base)
             table_id = made["table"]
             links = [s["link"] for s in made["seats"]]
-            ann, bo = TableClient(links[0]), TableClient(links[1])
-            for client in (ann, bo):
-                await client.connect()
-            for client in (ann, bo):
-                while client.update is None or client.update.status != "playing":
-                    await client.receive()
             assert ann.update is not None and ann.update.to_act == [0], ann.update
             start = ann.update.seq
             move = ann.update.legal[0].id
