@@ -59,7 +59,9 @@ def test_the_ladder_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert status == 0
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 2 and data["players"] == 2
-    assert (tmp_path / "tutankhamuns-revenge-0-off-2p.png").exists()
+    options = registered_games()["tutankhamuns-revenge"].spec.resolve_options({})
+    stem = "-".join(["tutankhamuns-revenge", *options.values(), "2p"])  # every option named
+    assert (tmp_path / f"{stem}.png").exists()
 
 
 def test_ladder_game_seeds_never_collide_past_ten_thousand_games_per_table() -> None:
