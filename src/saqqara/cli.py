@@ -227,14 +227,22 @@ def _refuse_game_arguments_on_resume(args: argparse.Namespace) -> None:
 
 
 def _names(game: Game, agents: Sequence[Agent | None], name: str | None, lang: str) -> list[str]:
-    """``Player 1``, ``Player 2``, ... in ``lang``; a person who gave ``--name`` is called by
-    it."""
+    """``Player 1``, ``Player 2``, ... in ``lang``; the people at the terminal are called by
+    ``--name``: one name for one person, or one a person, comma-separated, in seat order
+    (hot seat)."""
     people = [s for s, a in enumerate(agents) if a is None]
     names = list(default_names(game.players, Translator(lang)))
     if name:
-        if len(people) != 1:
-            raise UsageError("--name names the one person at the table")
-        names[people[0]] = name
+        given = [part.strip() for part in name.split(",")] if len(people) > 1 else [name.strip()]
+        if len(given) != len(people) or not all(given):
+            raise UsageError(
+                f"--name names the {len(people)} people at the table, comma-separated in seat "
+                f"order (got {len(given)} name{'s' if len(given) != 1 else ''})"
+            )
+        if len({g.casefold() for g in given}) != len(given):
+            raise UsageError("--name gives each person at the table a name of their own")
+        for seat, person in zip(people, given, strict=True):
+            names[seat] = person
     return names
 
 
@@ -736,7 +744,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="carry on with a saved record ('latest': the newest still under way; "
         "see `saqqara saves`)",
     )
-    play.add_argument("--name", help="your name at the table (default: Player and your seat)")
+    play.add_argument(
+        "--name",
+        help="your name at the table (default: Player and your seat); with several people at "
+        "the terminal (--bots with 'human'), one name each, comma-separated in seat order",
+    )
     play.add_argument(
         "--lang",
         choices=LANGUAGES,

@@ -298,6 +298,26 @@ def test_a_resumed_game_keeps_its_names(
     assert read_record_file(saved).meta["names"] == ["Bea", "Player 2"]
 
 
+def test_each_person_of_a_hot_seat_table_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--name`` takes one name a person, comma-separated in seat order, where several
+    people share the terminal (a trial could name only one of them); a wrong count or a
+    name given twice is refused."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    _play_until_input_ends(monkeypatch, ["a"])
+    argv = ["play", "tutankhamun", "--players", "2", "--bots", "human,human", "--seed", "1"]
+    assert main([*argv, "--name", "Ann, Bo"]) == 0
+    said = capsys.readouterr().out
+    assert "Ann, your move" in said and "Bo, your move" in said
+    saved = next((tmp_path / "saqqara" / "records").glob("*.jsonl"))
+    assert read_record_file(saved).meta["names"] == ["Ann", "Bo"]
+    assert main([*argv, "--name", "Ann"]) == 2
+    assert "names the 2 people at the table" in capsys.readouterr().err
+    assert main([*argv, "--name", "Ann,ann"]) == 2
+    assert "a name of their own" in capsys.readouterr().err
+
+
 def test_resume_refuses_conflicting_game_arguments(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
