@@ -63,7 +63,11 @@ def test_metrics_parse_and_move_with_a_played_move(tmp_path: Path) -> None:
             acted = ann.update.seq
             for _ in range(300):  # until the bot has moved too (Ann may have to move again)
                 during = await asyncio.to_thread(_figures, server)
-                if during["saqqara_bot_search_seconds_count"] >= 1:
+                # the bot's search is counted when it ends, its move once it is stored: both
+                if (
+                    during["saqqara_bot_search_seconds_count"] >= 1
+                    and during["saqqara_moves_accepted_total"] >= 2
+                ):
                     break
                 with contextlib.suppress(TimeoutError):
                     await ann.receive(timeout=0.1)
