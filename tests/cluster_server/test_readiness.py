@@ -14,24 +14,8 @@ import httpx
 from websockets.exceptions import ConnectionClosed
 
 from saqqara.client import TableClient, create_table
-from tests.server.harness import ServerProcess
+from tests.server.harness import ServerProcess, ready_until
 from tests.server.proxy import Proxy
-
-
-def _ready(server: ServerProcess) -> tuple[int, dict[str, Any]]:
-    answer = httpx.get(server.base + "/readyz", timeout=10)
-    body: dict[str, Any] = answer.json()
-    return answer.status_code, body
-
-
-def _until(server: ServerProcess, status: int, seconds: float = 20.0) -> dict[str, Any]:
-    deadline = time.monotonic() + seconds
-    while True:
-        code, body = _ready(server)
-        if code == status:
-            return body
-        assert time.monotonic() < deadline, (code, body)
-        time.sleep(0.1)
 
 
 def _site(server: ServerProcess) -> dict[str, Any]:
@@ -45,16 +29,16 @@ def test_a_site_process_that_cannot_reach_redis_is_unready(pg_url: str, redis_ur
     with Proxy(6379) as proxy:
         extra = ("--redis", proxy.url(redis_url), "--lease-seconds", "2")
         with ServerProcess(pg_url, *extra) as server:
-            body = _until(server, 200)
+            body = ready_until(server, 200, 20.0)
             assert set(body["checks"]) == {"store", "leases", "redis"}
             assert all(check["ok"] for check in body["checks"].values()), body
             proxy.cut()
-            body = _until(server, 503)
+            body = ready_until(server, 503, 20.0)
             assert body["failed"] == ["redis"], body
             assert body["checks"]["redis"]["error"]
             _site(server)
             proxy.mend()
-            _until(server, 200)  # subscribed again
+            ready_until(server, 200, 20.0)  # subscribed again
             assert _site(server)["redis_subscriptions"] >= 2
             assert "Traceback" not in server.output(), server.output()[-3000:]
 
@@ -68,7 +52,7 @@ def test_a_site_process_cut_from_postgresql_gives_up_its_leases(
             seats = [{"kind": "person", "name": n} for n in ("Ann", "Bo")]
             made = create_table(server.base, "tutankhamun", seats)
             assert _site(server)["leases"] == 1
-            _until(server, 200)
+            ready_until(server, 200, 20.0)
 
             async def cut_under_a_seat() -> tuple[float, int | None]:
                 ann = TableClient(made["seats"][0]["link"])
@@ -87,8 +71,8 @@ def test_a_site_process_cut_from_postgresql_gives_up_its_leases(
             # Told within a few seconds (a lease's 1 s, then the renewal turn): not left
             # waiting on a process that may no longer own the table.
             assert code == 1012 and took < 6, (code, took)
-            body = _until(server, 503)
+            body = ready_until(server, 503, 20.0)
             assert {"store", "leases"} <= set(body["failed"]), body
             assert _site(server)["leases"] == 0
             proxy.mend()
-            _until(server, 200)
+            ready_until(server, 200, 20.0)

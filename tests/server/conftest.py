@@ -7,6 +7,7 @@ PostgreSQL fails the run instead of skipping.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from collections.abc import Iterator
@@ -45,7 +46,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path, pg_available: bool) -
         return
     if not pg_available:
         pytest.skip("PostgreSQL is not reachable (CI never skips this)")
-    schema = f"t_{uuid.uuid4().hex[:16]}"
+    with fresh_pg_schema() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def fresh_pg_schema(prefix: str = "t") -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL schema (as the connections' search path),
+    dropped on leaving."""
+    schema = f"{prefix}_{uuid.uuid4().hex[:16]}"
     engine = create_engine(PG_URL)
     with engine.begin() as connection:
         connection.execute(text(f'CREATE SCHEMA "{schema}"'))

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 from types import TracebackType
 from typing import Any
 
+import httpx
 import uvicorn
 
 
@@ -138,3 +139,21 @@ class ServerProcess:
         """Stop the server and let go of its output."""
         self.stop()
         self.log.close()
+
+
+def readiness(server: ServerProcess) -> tuple[int, dict[str, Any]]:
+    """``/readyz``'s status code and body."""
+    answer = httpx.get(server.base + "/readyz", timeout=10)
+    body: dict[str, Any] = answer.json()
+    return answer.status_code, body
+
+
+def ready_until(server: ServerProcess, status: int, seconds: float = 15.0) -> dict[str, Any]:
+    """The body of ``/readyz`` once it answers ``status`` (failing after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        code, body = readiness(server)
+        if code == status:
+            return body
+        assert time.monotonic() < deadline, (code, body)
+        time.sleep(0.1)

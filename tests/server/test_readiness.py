@@ -6,37 +6,18 @@ can (issue 34: a trial's processes said ``ok`` throughout an outage)."""
 from __future__ import annotations
 
 import os
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
 from tests.server.conftest import PG_URL
-from tests.server.harness import ServerProcess
+from tests.server.harness import ServerProcess, ready_until
 from tests.server.proxy import Proxy
-
-
-def _ready(server: ServerProcess) -> tuple[int, dict[str, Any]]:
-    answer = httpx.get(server.base + "/readyz", timeout=10)
-    body: dict[str, Any] = answer.json()
-    return answer.status_code, body
-
-
-def _until(server: ServerProcess, status: int, seconds: float = 15.0) -> dict[str, Any]:
-    """The body of ``/readyz`` once it answers ``status`` (failing after ``seconds``)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        code, body = _ready(server)
-        if code == status:
-            return body
-        assert time.monotonic() < deadline, (code, body)
-        time.sleep(0.1)
 
 
 def _alive(server: ServerProcess) -> None:
@@ -65,7 +46,7 @@ def _schema() -> Iterator[tuple[str, str]]:
 def test_a_sqlite_file_made_unreadable_makes_the_server_unready(tmp_path: Path) -> None:
     path = tmp_path / "ready.db"
     with ServerProcess(f"sqlite:///{path}") as server:
-        body = _until(server, 200)
+        body = ready_until(server, 200)
         assert body["ready"] is True and body["failed"] == []
         assert body["checks"]["store"]["ok"] is True
         assert set(body["checks"]) == {"store"}  # one process: no site checks
@@ -77,25 +58,25 @@ def test_a_sqlite_file_made_unreadable_makes_the_server_unready(tmp_path: Path) 
         path.write_bytes(b"not a database " * 512)
         if os.geteuid() != 0:
             path.chmod(0)
-        body = _until(server, 503)
+        body = ready_until(server, 503)
         assert body["ready"] is False and body["failed"] == ["store"]
         assert body["checks"]["store"]["ok"] is False and body["checks"]["store"]["error"]
         _alive(server)  # alive all the same: restarting it would not help
         path.unlink()
         os.rename(kept, path)
-        _until(server, 200)
+        ready_until(server, 200)
 
 
 def test_a_dropped_postgresql_schema_makes_the_server_unready(pg_available: bool) -> None:
     if not pg_available:
         pytest.skip("PostgreSQL is not reachable (CI never skips this)")
     with _schema() as (schema, url), ServerProcess(url) as server:
-        _until(server, 200)
+        ready_until(server, 200)
         engine = create_engine(PG_URL)
         with engine.begin() as connection:
             connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         engine.dispose()
-        body = _until(server, 503)
+        body = ready_until(server, 503)
         assert body["failed"] == ["store"]
         _alive(server)
 
@@ -104,10 +85,10 @@ def test_postgresql_refusing_connections_makes_the_server_unready(pg_available: 
     if not pg_available:
         pytest.skip("PostgreSQL is not reachable (CI never skips this)")
     with _schema() as (_, url), Proxy(5432) as proxy, ServerProcess(proxy.url(url)) as server:
-        _until(server, 200)
+        ready_until(server, 200)
         proxy.cut()  # every connection of the server's closed; new ones refused
-        body = _until(server, 503)
+        body = ready_until(server, 503)
         assert body["failed"] == ["store"]
         _alive(server)
         proxy.mend()
-        _until(server, 200)  # the pool connects again
+        ready_until(server, 200)  # the pool connects again

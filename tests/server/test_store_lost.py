@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
 
 from saqqara.client import ClientError, TableClient
 from saqqara.server.app import create_app
 from saqqara.server.messages import Ack, Error, Pong
 from tests.server.answers import next_answer, two_people_playing
-from tests.server.conftest import PG_URL
+from tests.server.conftest import fresh_pg_schema
 from tests.server.harness import in_process_uvicorn
 from tests.server.proxy import Proxy
 
@@ -29,16 +27,8 @@ from tests.server.proxy import Proxy
 def schema_url(pg_available: bool) -> Iterator[str]:
     if not pg_available:
         pytest.skip("PostgreSQL is not reachable (CI never skips this)")
-    schema = f"l_{uuid.uuid4().hex[:16]}"
-    engine = create_engine(PG_URL)
-    with engine.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield f"{PG_URL}?options=-csearch_path%3D{schema}"
-    finally:
-        with engine.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        engine.dispose()
+    with fresh_pg_schema("l") as url:
+        yield url
 
 
 def test_a_move_to_a_process_cut_from_its_store_is_refused_and_the_socket_stays(
