@@ -471,7 +471,9 @@ class Cluster:
         """The process to carry a request for ``table_id`` to; ``None``: serve it here.
 
         An owner whose lease is valid but who listens no more (it died) is waited for
-        until its lease expires; then this process takes the table over."""
+        until its lease expires; then this process takes the table over. Where another
+        process took it over first, the request is carried to that one: a connection that
+        arrives during a takeover is relayed, never refused as ``moved``."""
         if table_id in self.service.live:
             return None
         deadline = time.monotonic() + self.leases.ttl + 2.0
@@ -479,7 +481,12 @@ class Cluster:
             holder = (await asyncio.to_thread(self.leases.holders, [table_id])).get(table_id)
             if holder is None or not holder.valid:
                 await self._take_over(table_id)
-                return None
+                if table_id in self.service.live or time.monotonic() > deadline:
+                    return None
+                taker = (await asyncio.to_thread(self.leases.holders, [table_id])).get(table_id)
+                if taker is None or not taker.valid or taker.owner == self.id:
+                    return None  # finished, closed or let go: read here from the store
+                continue  # another process was first: carry the request to it
             if holder.owner == self.id:
                 return None
             if await self._listening(holder.owner):
