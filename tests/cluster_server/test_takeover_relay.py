@@ -31,7 +31,7 @@ def test_a_seat_arriving_as_another_process_takes_over_is_relayed_there(
         # Its dead owner's lease is valid while the two processes start: no takeover yet.
         _lease(pg_url, table_id, "extract(epoch from clock_timestamp()) + 3600")
         apps: list[Any] = [
-            create_app(pg_url, redis_url=redis_url, lease_seconds=1.0, bot_workers=0)
+            create_app(pg_url, redis_url=redis_url, lease_seconds=4.0, bot_workers=0)
             for _ in range(2)
         ]
         async with serve_here(apps[0]) as port, serve_here(apps[1]):

@@ -493,16 +493,22 @@ class Cluster:
         if table_id in self.service.live:
             return None
         deadline = time.monotonic() + self.leases.ttl + 2.0
+        races_lost = 0
         while True:
-            holder = (await asyncio.to_thread(self.leases.holders, [table_id])).get(table_id)
+            holder = await self._holder(table_id)
             if holder is None or not holder.valid:
                 await self._take_over(table_id)
-                if table_id in self.service.live or time.monotonic() > deadline:
+                if table_id in self.service.live:
                     return None
-                taker = (await asyncio.to_thread(self.leases.holders, [table_id])).get(table_id)
-                if taker is None or not taker.valid or taker.owner == self.id:
+                holder = await self._holder(table_id)
+                if holder is None or not holder.valid or holder.owner == self.id:
                     return None  # finished, closed or let go: read here from the store
-                continue  # another process was first: carry the request to it
+                if races_lost == 3:
+                    return None
+                # Another process was first: carry the request to it, however long this
+                # process took to find out.
+                races_lost += 1
+                deadline = max(deadline, time.monotonic() + 2.0)
             if holder.owner == self.id:
                 return None
             if not self._subscribed.is_set():
@@ -512,6 +518,9 @@ class Cluster:
             if time.monotonic() > deadline:
                 return None
             await asyncio.sleep(0.1)
+
+    async def _holder(self, table_id: str) -> Holder | None:
+        return (await asyncio.to_thread(self.leases.holders, [table_id])).get(table_id)
 
     async def _listening(self, owner: str) -> bool:
         for _ in range(2):  # a pooled connection may be stale after an outage
