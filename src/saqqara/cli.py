@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from saqqara import __version__
-from saqqara.ai.distributed import add_cluster_arguments, games_progress
+from saqqara.ai.distributed import add_cluster_arguments, games_progress, use_ray_token
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
@@ -350,6 +350,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--bots must name {args.players} bots, one per seat; got {len(bots)}")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    use_ray_token(args.ray_token)
     with games_progress("arena", args.games, args.json) as advance:
         result = run_arena(
             args.game,
