@@ -11,6 +11,8 @@ import { Log, SeatPanels } from "./panels";
 import { TableReplay } from "./replay";
 import { type Outcome, Result } from "./result";
 import { seatPath } from "./route";
+import { RulesButton } from "./rules/dialog";
+import { DecisionHelp } from "./rules/help";
 import { seatColour, seatSymbol } from "./seats";
 
 export interface Seating {
@@ -168,6 +170,7 @@ export function TableView(props: {
           ☥
         </a>
         <h1>{title}</h1>
+        <RulesButton game={welcome.game} options={tableOptions(view)} title={title} info={undefined} />
         <span class={`link ${state.link}`} role="status">
           {linkText}
         </span>
@@ -234,7 +237,10 @@ export function TableView(props: {
               onReplay={() => setReplaying(true)}
             />
           ) : (
-            <MoveList legal={legal} onAct={onAct} busy={busy} />
+            <>
+              {legal.length > 0 && <DecisionHelp game={welcome.game} phase={view.phase} options={view.options} />}
+              <MoveList legal={legal} onAct={onAct} busy={busy} />
+            </>
           )}
           {!update?.over && legal.length === 0 && update?.status === "playing" && (
             <p class="waiting" role="status">
@@ -246,4 +252,11 @@ export function TableView(props: {
       </div>
     </main>
   );
+}
+
+/** The table's options as its views carry them (``{}`` until the first view). */
+function tableOptions(view: View): Record<string, string> {
+  const options = view.options;
+  if (typeof options !== "object" || options === null) return {};
+  return Object.fromEntries(Object.entries(options).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
