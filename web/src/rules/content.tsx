@@ -1,7 +1,8 @@
 /** A game's rules, in the page's language: its sections (goal, what is in the box, a turn,
  * scoring and the end, editions and options, what the site decides), for the options a table
  * plays (only the paragraphs that hold) or, with ``options`` null, for every edition and
- * option (a paragraph that holds only under some is marked with them). The same text is the
+ * option (a paragraph that holds only under some is marked with them, but in the options
+ * section, whose paragraphs name their option themselves). The same text is the
  * rules page (/rules/GAME) and the table's "?" panel. */
 import { useEffect, useState } from "preact/hooks";
 import type { GameInfo } from "../api";
@@ -89,7 +90,7 @@ export function RulesContent(props: {
                 paragraph={paragraph}
                 only={rules.headings.only}
                 info={info}
-                marked={options === null}
+                marked={options === null && section !== "options"}
               />
             ))}
             {section === "components" && pictures && (

@@ -17,6 +17,12 @@ export function RulesButton(props: {
   const { t } = useLanguage();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    // Once the dialog has gone from the page, the focus goes back to the button.
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   return (
     <>
       <button
@@ -34,10 +40,7 @@ export function RulesButton(props: {
       {open && (
         <RulesDialog
           {...props}
-          onClose={() => {
-            setOpen(false);
-            button.current?.focus();
-          }}
+          onClose={() => setOpen(false)}
         />
       )}
     </>

@@ -51,7 +51,7 @@ function OptionsChoice(props: {
     onChange(Object.keys(next).length > 0 ? next : null);
   };
   return (
-    <fieldset class="rules-options">
+    <fieldset class="rules-choice">
       <legend>{t("Rules for")}</legend>
       {info.options.map((option) => (
         <label key={option.name}>
