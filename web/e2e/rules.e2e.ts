@@ -120,7 +120,9 @@ for (const { lang, texts, game, options } of CASES) {
     expect(await page.evaluate(() => document.activeElement?.classList.contains("close"))).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.classList.contains("rules-button"))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains("rules-button")))
+      .toBe(true);
     // The game is still there behind it.
     expect(await page.locator("button.move:not([disabled])").count()).toBeGreaterThan(0);
     await page.context().close();

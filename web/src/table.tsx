@@ -170,7 +170,7 @@ export function TableView(props: {
           ☥
         </a>
         <h1>{title}</h1>
-        <RulesButton game={welcome.game} options={tableOptions(view)} title={title} info={undefined} />
+        <RulesButton game={welcome.game} options={welcome.options} title={title} info={undefined} />
         <span class={`link ${state.link}`} role="status">
           {linkText}
         </span>
@@ -238,7 +238,7 @@ export function TableView(props: {
             />
           ) : (
             <>
-              {legal.length > 0 && <DecisionHelp game={welcome.game} phase={view.phase} options={view.options} />}
+              {legal.length > 0 && <DecisionHelp game={welcome.game} phase={view.phase} options={welcome.options} />}
               <MoveList legal={legal} onAct={onAct} busy={busy} />
             </>
           )}
@@ -254,9 +254,3 @@ export function TableView(props: {
   );
 }
 
-/** The table's options as its views carry them (``{}`` until the first view). */
-function tableOptions(view: View): Record<string, string> {
-  const options = view.options;
-  if (typeof options !== "object" || options === null) return {};
-  return Object.fromEntries(Object.entries(options).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-}

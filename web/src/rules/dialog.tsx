@@ -2,7 +2,7 @@
  * in a dialog over the table (the game goes on behind it), closed with Escape, its Close
  * button or a click beside it; the keyboard focus goes into the dialog and back to the
  * button. The dialog links to the same rules as a page of their own (/rules/GAME?…). */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { GameInfo } from "../api";
 import { useLanguage } from "../i18n";
 import { rulesPath } from "../route";
@@ -18,7 +18,7 @@ export function RulesButton(props: {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Once the dialog has gone from the page, the focus goes back to the button.
     if (wasOpen.current && !open) button.current?.focus();
     wasOpen.current = open;

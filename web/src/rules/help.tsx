@@ -3,14 +3,10 @@
 import { helpFor } from "./data";
 import { useRulesTexts } from "./content";
 
-export function DecisionHelp(props: { game: string; phase: unknown; options: unknown }) {
+export function DecisionHelp(props: { game: string; phase: unknown; options: Readonly<Record<string, string>> }) {
   const { rules } = useRulesTexts();
   if (rules === null || typeof props.phase !== "string") return null;
-  const options = (typeof props.options === "object" && props.options !== null ? props.options : {}) as Record<
-    string,
-    string
-  >;
-  const lines = helpFor(rules, props.game, props.phase, options);
+  const lines = helpFor(rules, props.game, props.phase, props.options);
   if (lines.length === 0) return null;
   return (
     <p class="decision-help" data-phase={props.phase}>

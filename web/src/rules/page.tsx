@@ -86,7 +86,11 @@ export function RulesPage(props: {
   const known = game !== null && RULES_GAMES.includes(game);
   const title = info?.title ?? game ?? "";
   useEffect(() => {
+    const before = document.title;
     document.title = known ? `${t("Rules of {game}", { game: title })} · Saqqara` : `${t("Rules")} · Saqqara`;
+    return () => {
+      document.title = before; // the other pages keep the page's own title
+    };
   }, [known, title, t]);
   return (
     <main class="rules-page">
