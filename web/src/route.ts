@@ -1,15 +1,19 @@
-/** Where the page is: the lobby, a replay of a record file (/replay), or a table with the
- * seat link's seat and key (or a spectator's watch key). Links look like
+/** Where the page is: the lobby, a replay of a record file (/replay), a game's rules
+ * (/rules/GAME, its options in the query: /rules/tutankhamun?edition=ootb-2004), or a table
+ * with the seat link's seat and key (or a spectator's watch key). Links look like
  * /t/ID?seat=N&key=K and /t/ID?watch=K. */
 
 export type Route =
   | { page: "lobby" }
   | { page: "replay" }
+  | { page: "rules"; game: string | null; options: Record<string, string> | null }
   | { page: "table"; table: string; seat: number | null; key: string | null; watch: string | null }
   | { page: "hotseat"; table: string; seats: SeatKeyPair[] };
 
 export function parseRoute(pathname: string, search: string, hash = ""): Route {
   if (/^\/replay\/?$/.test(pathname)) return { page: "replay" };
+  const rules = /^\/rules(?:\/([a-z0-9-]{1,64}))?\/?$/.exec(pathname);
+  if (rules) return { page: "rules", game: rules[1] ?? null, options: rulesOptions(search) };
   const match = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
   if (!match || match[1] === undefined) return { page: "lobby" };
   const seats = parseHotSeat(hash);
@@ -54,4 +58,20 @@ export function parseHotSeat(hash: string): SeatKeyPair[] {
 
 export function hotSeatPath(table: string, seats: SeatKeyPair[]): string {
   return `/t/${table}#hotseat=${seats.map((s) => `${s.seat}:${s.key}`).join(",")}`;
+}
+
+/** The options a rules link names (``?edition=ootb-2004``), or ``null`` when it names none:
+ * the page then shows every edition's and option's rules. */
+function rulesOptions(search: string): Record<string, string> | null {
+  const options: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (/^[a-z0-9-]{1,40}$/.test(name) && /^[a-z0-9-]{1,40}$/.test(value)) options[name] = value;
+  }
+  return Object.keys(options).length > 0 ? options : null;
+}
+
+/** The link to a game's rules, for a table's options or (``null``) all of them. */
+export function rulesPath(game: string, options: Readonly<Record<string, string>> | null = null): string {
+  const query = options === null ? "" : new URLSearchParams(Object.entries(options)).toString();
+  return `/rules/${game}${query ? `?${query}` : ""}`;
 }
