@@ -59,6 +59,7 @@ from saqqara.server.messages import (
 )
 from saqqara.ui.compact import COMPACT
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
+from saqqara.ui.news import EARLIER, Headline, fit, names_seat, show_news, turn_rows
 from saqqara.ui.renderers import has_aids, render, without_aids
 from saqqara.ui.terminal import (
     PAGE,
@@ -197,7 +198,7 @@ class RemoteSeat:
         self.tr = Translator(lang)
         self.game: Game = load(welcome.game, welcome.players, welcome.options)
         self.text: Presentation = presentation_for(self.game, lang, welcome.names)
-        self.log: list[list[str]] = []
+        self.log: list[list[Headline]] = []
         """What happened since this seat's last move: the sentences of each update."""
         self.aids = True
         self.page = PAGE
@@ -341,7 +342,7 @@ class RemoteSeat:
         elif isinstance(message, Undone):
             said = self.tr("{player} took back a move.", player=self.text.player(message.seat))
             self.console.print(said, markup=False)
-            self.log.append([said])
+            self.log.append([Headline(said)])
         elif isinstance(message, Update):
             self.current = message
             news = self._note(message)
@@ -354,7 +355,7 @@ class RemoteSeat:
             self.log.clear()  # the log starts again after this seat's own move
         return None
 
-    def _offer(self, update: Update, news: list[str]) -> None:
+    def _offer(self, update: Update, news: list[Headline]) -> None:
         """This seat's turn, shown; or the update's ``news`` while others decide."""
         if update.legal and self.seat is not None and not update.over:
             if self._same_turn(update):
@@ -386,21 +387,21 @@ class RemoteSeat:
             self.console.print(Text(line, style="bold"), no_wrap=True)
 
     # -- what happened --------------------------------------------------------------------
-    def _note(self, update: Update) -> list[str]:
+    def _note(self, update: Update) -> list[Headline]:
         """Keep the update's sentences (but the game's last: the end says it), each move the
         stand-in bot made followed by what the terminal says of it (:meth:`_stood_in`), for
         the log; those lines (the update's news)."""
         quiet = QUIET.get(self.game.spec.id, frozenset()) | {GAME_OVER}
         notes, mine = self._stood_in(update)
         ends = {event.seq: i for i, event in enumerate(update.events)}  # a step's last event
-        lines: list[str] = []
+        lines: list[Headline] = []
         for i, event in enumerate(update.events):
             if event.kind not in quiet:
-                lines.append(event.text)
+                lines.append(Headline(event.text, names_seat(event.data, self.seat)))
             if ends[event.seq] == i and event.seq in notes:
-                lines.append(notes.pop(event.seq))
-        lines.extend(notes.values())  # steps whose events this seat does not see
-        lines.extend(mine)  # last, where the seat's turn shows it
+                lines.append(Headline(notes.pop(event.seq)))
+        lines.extend(map(Headline, notes.values()))  # steps whose events this seat does not see
+        lines.extend(Headline(line, own=True) for line in mine)  # last, where its turn shows it
         if lines:
             self.log.append(lines)
         return lines
@@ -426,41 +427,24 @@ class RemoteSeat:
         return others, mine
 
     def _show_log(self, everything: bool = False, most: int = RECENT) -> None:
-        """The log since this seat's last move, the latest update's lines standing out;
-        unless ``everything``, at most ``most`` lines, each cut to the terminal's width."""
-        shown = [
-            (i == len(self.log) - 1, line) for i, lines in enumerate(self.log) for line in lines
-        ]
-        if not everything and len(shown) > most:
-            skipped = len(shown) - most + 1
-            self.console.print(
-                self.tr("({count} earlier lines: type 'log')", count=skipped),
-                style="dim",
-                markup=False,
-            )
-            shown = shown[-(most - 1) :] if most > 1 else []
-        for latest, line in shown:
-            text = Text(line, style="bold" if latest else "dim")
-            if not everything:
-                text.truncate(self.console.width - 1, overflow="ellipsis")
-            self.console.print(text, no_wrap=not everything)
+        """The log since this seat's last move (:func:`show_news`: the latest update's lines
+        standing out, the seat's own kept); unless ``everything``, at most ``most`` rows."""
+        show_news(self.console, self.tr, self.log, most=most, everything=everything)
 
-    def _wait(self, update: Update, news: list[str]) -> None:
+    def _wait(self, update: Update, news: list[Headline]) -> None:
         """Not this seat's turn: the update's ``news`` (an update without events, such as
         the one that starts the table, brings none: what an earlier one said is not said
         again), and who the table waits for when that changed. News longer than the screen
         (the whole game so far, to a terminal that joins a table in play) is cut to its
         latest lines; ``log`` shows the rest."""
-        most = max(RECENT, self.console.height - 4)
-        if len(news) > most:
+        skipped, kept = fit(news, max(RECENT, self.console.height - 4))
+        if skipped:
+            self.console.print(self.tr(EARLIER, count=skipped), style="dim", markup=False)
+        for i in kept:
+            line = news[i]
             self.console.print(
-                self.tr("({count} earlier lines: type 'log')", count=len(news) - most + 1),
-                style="dim",
-                markup=False,
+                Text(line.text, style="underline" if line.own else "dim"), no_wrap=True
             )
-            news = news[-(most - 1) :]
-        for line in news:
-            self.console.print(Text(line, style="dim"), no_wrap=True)
         if update.status == "open":
             self.console.print(
                 self.tr("Waiting for the other players to take their seats."), markup=False
@@ -509,8 +493,7 @@ class RemoteSeat:
                 self.console.print(row, no_wrap=True)
             room = self.console.height - len(drawn) - 2 - len(clock)
             logged = sum(len(lines) for lines in self.log)
-            log_room = max(1, min(logged, room // 3))
-            self.page = max(3, room - log_room - 1)
+            self.page, log_room = turn_rows(room, len(update.legal), logged)
         for line in clock:
             self.console.print(Text(line, style="bold"), no_wrap=True)
         self._show_log(most=log_room)
@@ -651,7 +634,7 @@ class RemoteSeat:
         show_end(
             self.console,
             self.tr,
-            news=[line for lines in self.log for line in lines],
+            news=[line.text for lines in self.log for line in lines],
             board=final_board(self.console, self.game, update.view, self.seat, self.text),
             result=self._result(update),
             scores=update.breakdown or [],

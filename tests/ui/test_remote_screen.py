@@ -238,7 +238,7 @@ def test_a_move_the_stand_in_made_is_said_and_not_offered_back(stood_in: bool) -
     assert told == TIMED_OUT
     if stood_in:
         assert told in text and "Type 'undo'" not in text
-        assert remote.log[-1][-1] == told  # and kept in the log, after the move's sentences
+        assert remote.log[-1][-1].text == told  # and kept in the log, after the move's sentences
     else:
         assert told not in text and "Type 'undo' to take back your move." in text
 
@@ -259,13 +259,13 @@ def test_a_move_the_stand_in_made_while_the_terminal_was_away_is_said_so() -> No
     _told(remote, _update(remote, match, since=before, undo=False, stand_in=marks))
     away = "While you were away, a bot moved for you."
     assert away == AWAY_STOOD_IN
-    assert remote.log[-1][-1] == away and TIMED_OUT not in out.getvalue()
+    assert remote.log[-1][-1].text == away and TIMED_OUT not in out.getvalue()
     before = match.seq
     match.play_bot(0, bot)
     marks = [StandIn(match.seq, 0)]
     clocked = _update(remote, match, since=before, undo=False, stand_in=marks, clock=CLOCK)
     _told(remote, clocked)
-    assert remote.log[-1][-1] == TIMED_OUT
+    assert remote.log[-1][-1].text == TIMED_OUT
     assert out.getvalue().count(away) == 1
     # at a table without clocks a bot moves for a connected seat only for its being away
     before = match.seq
@@ -274,7 +274,7 @@ def test_a_move_the_stand_in_made_while_the_terminal_was_away_is_said_so() -> No
     match.play_bot(0, bot)
     marks = [StandIn(match.seq, 0)]
     _told(remote, _update(remote, match, since=before, undo=False, stand_in=marks))
-    assert remote.log[-1][-1] == away
+    assert remote.log[-1][-1].text == away
 
 
 def test_a_move_the_stand_in_made_for_another_seat_is_said_with_their_name() -> None:
@@ -296,7 +296,7 @@ def test_a_move_the_stand_in_made_for_another_seat_is_said_with_their_name() -> 
     moved = _update(remote, match, since=before, stand_in=marks)
     _told(remote, moved)
     said = "A bot moved for Bo."
-    lines = remote.log[-1]
+    lines = [line.text for line in remote.log[-1]]
     assert lines.count(said) == 1
     bo = max(i for i, line in enumerate(lines) if line.startswith("Bo moves"))
     cy = next(i for i, line in enumerate(lines) if line.startswith("Cy moves"))
@@ -351,7 +351,7 @@ def test_the_update_that_starts_the_table_does_not_say_the_setup_again(game_id: 
     remote, out, match = _remote(game_id, names, seat=seat)
     opened = _update(remote, match, status="open")
     _told(remote, opened)
-    setup = remote.log[-1]
+    setup = [line.text for line in remote.log[-1]]
     assert setup and opened.events
     started = _update(remote, match, since=match.seq)
     assert not started.events and started.seq == opened.seq

@@ -36,6 +36,7 @@ from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
 from saqqara.core.records import Record
 from saqqara.ui.compact import COMPACT, compact_marks
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
+from saqqara.ui.news import Headline, names_seat, show_news, turn_rows
 from saqqara.ui.renderers import has_aids, render, without_aids
 
 HUMAN = "human"
@@ -200,7 +201,7 @@ class TerminalTable:
         shown = None if names is None else [printable(name) for name in names]
         self.text: Presentation = presentation_for(game, lang, shown)
         self.people = [s for s, a in enumerate(self.agents) if a is None]
-        self.log: dict[int | None, list[list[str]]] = {s: [] for s in [None, *self.people]}
+        self.log: dict[int | None, list[list[Headline]]] = {s: [] for s in [None, *self.people]}
         """Per person (``None``: a spectator), the sentences of each action since their last
         move, as they may see them."""
         self.last_person: int | None = None
@@ -257,7 +258,7 @@ class TerminalTable:
         quiet = QUIET.get(self.game.spec.id, frozenset()) | {GAME_OVER}  # the end says it
         for viewer, entries in self.log.items():
             lines = [
-                self.text.event_sentence(e.to_json())
+                Headline(self.text.event_sentence(e.to_json()), names_seat(e.data, viewer))
                 for e in events
                 if e.visible_to(viewer) and e.kind not in quiet
             ]
@@ -267,27 +268,10 @@ class TerminalTable:
             self._show_log(None, everything=True)
 
     def _show_log(self, viewer: int | None, everything: bool = False, most: int = RECENT) -> int:
-        """What ``viewer`` may know of what happened since their last move, the latest
-        action's sentences standing out; unless ``everything``, at most ``most`` lines, each
-        cut to the terminal's width. The number of lines printed."""
-        entries = self.log[viewer]
-        shown = [(i == len(entries) - 1, line) for i, lines in enumerate(entries) for line in lines]
-        printed = 0
-        if not everything and len(shown) > most:
-            skipped = len(shown) - most + 1
-            self.console.print(
-                self.tr("({count} earlier lines: type 'log')", count=skipped),
-                style="dim",
-                markup=False,
-            )
-            shown = shown[-(most - 1) :] if most > 1 else []
-            printed = 1
-        for latest, line in shown:
-            text = Text(line, style="bold" if latest else "dim")
-            if not everything:
-                text.truncate(self.console.width - 1, overflow="ellipsis")
-            self.console.print(text, no_wrap=not everything)
-        return printed + len(shown)
+        """What ``viewer`` may know of what happened since their last move
+        (:func:`show_news`: the latest action's sentences standing out, their own kept);
+        unless ``everything``, at most ``most`` rows. The number of rows printed."""
+        return show_news(self.console, self.tr, self.log[viewer], most=most, everything=everything)
 
     # -- a person's turn ------------------------------------------------------------------
     def _ask(self, seat: int) -> None:
@@ -310,8 +294,7 @@ class TerminalTable:
             # what is left of the screen below the rule, the board and above the prompt
             room = self.console.height - len(drawn) - 2
             logged = sum(len(lines) for lines in self.log[seat])
-            log_room = max(1, min(logged, room // 3))
-            self.page = max(3, room - log_room - 1)
+            self.page, log_room = turn_rows(room, len(legal), logged)
         self._show_log(seat, most=log_room)
         order = menu_order([self.game.action_text(a) for a in legal], self.page)
         legal = [legal[i] for i in order]
@@ -484,7 +467,7 @@ class TerminalTable:
         show_end(
             self.console,
             self.tr,
-            news=[line for lines in self.log[viewer] for line in lines] if self.people else [],
+            news=[line.text for lines in self.log[viewer] for line in lines] if self.people else [],
             board=final_board(self.console, self.game, view, viewer, self.text),
             result=[self.tr("Game over: {reason}.", reason=reason)] if reason else [],
             scores=self.text.score_breakdown(view),
