@@ -39,9 +39,17 @@ TRANSIENT = ("stale", "moved", "store-failed", "game-over")
 class Site:
     """``count`` server processes sharing ``db_url`` and ``redis_url``."""
 
-    def __init__(self, db_url: str, redis_url: str, count: int = 3, lease: str = LEASE) -> None:
-        """``lease``: the processes' ``--lease-seconds`` (short, for the takeover tests)."""
-        extra = ("--rate", "5000", "--redis", redis_url, "--lease-seconds", lease)
+    def __init__(
+        self,
+        db_url: str,
+        redis_url: str,
+        count: int = 3,
+        lease: str = LEASE,
+        extra: tuple[str, ...] = (),
+    ) -> None:
+        """``lease``: the processes' ``--lease-seconds`` (short, for the takeover tests);
+        ``extra``: more arguments of ``saqqara serve`` for every process."""
+        extra = ("--rate", "5000", "--redis", redis_url, "--lease-seconds", lease, *extra)
         self.processes = [ServerProcess(db_url, *extra) for _ in range(count)]
         self.db_url = db_url
 

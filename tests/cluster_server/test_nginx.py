@@ -1,0 +1,196 @@
+"""The deployment of docs/deploy.md, for real: Debian's nginx, on the document's own
+configuration, in front of two ``saqqara serve`` processes on PostgreSQL and Redis.
+
+Through nginx only: seat links name nginx's address (``Host`` with its port), a browser's
+WebSocket (its ``Origin`` that address) is accepted, a client's own ``X-Forwarded-For``
+is not believed while the address nginx reports is, and ``--tables-per-minute`` holds
+over the whole site; then a game played by two ``saqqara bot`` processes and a seat of the
+test's own goes on to its end while the process that owns the table is killed (kill -9).
+
+The tests share one site and run in file order: the last one kills a process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+
+from saqqara.client import TableClient, create_table
+from saqqara.server.messages import Ack, Error, Update
+from saqqara.store import Store
+from tests.cluster_server.conftest import REDIS_URL, _require, fresh_schema, redis_reachable
+from tests.cluster_server.nginx_harness import Nginx, nginx_binary
+from tests.cluster_server.site_harness import TRANSIENT, Site
+
+pytestmark = pytest.mark.xdist_group("cluster-server")
+
+TABLES_PER_MINUTE = 3
+SEATS = [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
+SAQQARA = [sys.executable, "-m", "saqqara.cli"]
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[Site]:
+    nginx_binary()  # skipped (or failed under CI) before anything starts
+    with fresh_schema() as db_url:
+        _require("Redis", redis_reachable())
+        extra = (
+            "--forwarded-allow-ips",
+            "127.0.0.1",  # nginx, whose connections come from 127.0.0.1
+            "--tables-per-minute",
+            str(TABLES_PER_MINUTE),
+            "--redis-prefix",
+            f"saqqara-test-{uuid.uuid4().hex[:8]}:",  # counters of their own in Redis
+        )
+        with Site(db_url, REDIS_URL, count=2, extra=extra) as running:
+            yield running
+
+
+@pytest.fixture(scope="module")
+def proxy(site: Site) -> Iterator[Nginx]:
+    upstreams = [f"127.0.0.1:{process.port}" for process in site.processes]
+    with Nginx(upstreams) as running:
+        yield running
+
+
+def _post_table(proxy: Nginx, source: str, claimed: str) -> httpx.Response:
+    """Make a table through nginx from the local address ``source`` (any of 127.0.0.0/8),
+    the request claiming to come from ``claimed``."""
+    transport = httpx.HTTPTransport(local_address=source)
+    with httpx.Client(transport=transport, timeout=30, trust_env=False) as http:
+        body = {"game": "tutankhamun", "seats": SEATS}
+        return http.post(
+            f"{proxy.base}/api/tables", json=body, headers={"X-Forwarded-For": claimed}
+        )
+
+
+def test_links_name_the_proxy_and_a_browser_socket_is_accepted(site: Site, proxy: Nginx) -> None:
+    table = create_table(proxy.base, "tutankhamun", SEATS, public=False)
+    link = table["seats"][0]["link"]
+    assert link.startswith(f"{proxy.base}/t/{table['table']}?seat=0&key="), link
+    assert table["spectator"].startswith(f"{proxy.base}/t/")
+    socket = link.replace("http://", "ws://").replace("/t/", "/ws/")
+
+    async def first_message(origin: str) -> dict[str, Any]:
+        async with connect(socket, origin=origin) as ws:  # type: ignore[arg-type]
+            answer: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            return answer
+
+    assert asyncio.run(first_message(proxy.base))["type"] == "welcome"  # the page's own origin
+    with pytest.raises(Exception, match="403"):  # any other page's is refused
+        asyncio.run(first_message("http://elsewhere.example"))
+
+
+def test_the_clients_own_forwarded_for_is_not_believed_and_the_limit_holds_site_wide(
+    site: Site, proxy: Nginx
+) -> None:
+    """Every request claims another address; nginx replaces the claim with the address it
+    saw, and that is what counts: one source gets ``--tables-per-minute`` tables across
+    both processes (nginx sends the requests to each in turn), another source its own."""
+    assert len(site.living()) == 2
+    answers = [_post_table(proxy, "127.0.0.2", f"203.0.113.{n}") for n in range(1, 6)]
+    codes = [answer.status_code for answer in answers]
+    assert codes == [201] * TABLES_PER_MINUTE + [429] * (5 - TABLES_PER_MINUTE), codes
+    assert answers[-1].json()["error"]["code"] == "too-many-tables"
+    made = [answer.json()["table"] for answer in answers[:TABLES_PER_MINUTE]]
+    owners = {site.owner_pid(table_id) for table_id in made}
+    assert len(owners) == 2  # made at both processes: the limit is the site's, not each one's
+    # Another client (claiming to be the first) is counted as itself.
+    assert _post_table(proxy, "127.0.0.3", "127.0.0.2").status_code == 201
+
+
+def test_a_game_through_nginx_goes_on_when_its_process_is_killed(
+    site: Site, proxy: Nginx, tmp_path: Path
+) -> None:
+    people = [{"kind": "person", "name": name} for name in ("Ann", "Bo", "Cy")]
+    table = create_table(proxy.base, "tutankhamun", people, public=False)
+    table_id = table["table"]
+    links = [seat["link"] for seat in table["seats"]]
+    assert all(link.startswith(proxy.base) for link in links)
+    logs = [(tmp_path / f"bot{n}.log").open("wb") for n in (1, 2)]
+    bots = [
+        subprocess.Popen(
+            [*SAQQARA, "bot", proxy.base, "--seat-link", link, "--bot", "random", "--seed", str(n)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        for n, (link, log) in enumerate(zip(links[1:], logs, strict=True), 1)
+    ]
+    acked: dict[str, int] = {}
+    killed: list[int] = []
+    lost: list[int] = []
+
+    def kill_owner() -> None:
+        owner = site.owner_of(table_id)
+        killed.append(owner.port)
+        owner.kill()
+
+    try:
+        final = asyncio.run(
+            _play(TableClient(links[0]), acked, lost, kill_after=3, kill=kill_owner)
+        )
+        outputs = []
+        for bot in bots:
+            bot.wait(timeout=180)
+        for n in (1, 2):
+            outputs.append((tmp_path / f"bot{n}.log").read_text("utf-8", "replace"))
+    finally:
+        for bot, log in zip(bots, logs, strict=True):
+            if bot.poll() is None:
+                bot.kill()
+                bot.wait()
+            log.close()
+    assert killed and len(site.living()) == 1
+    assert lost  # the test's seat lost its socket with the process, and came back
+    assert [bot.returncode for bot in bots] == [0, 0], outputs
+    assert all("Game over" in output for output in outputs), outputs
+    store = Store(site.db_url)
+    try:
+        row, logged = store.table(table_id), store.actions(table_id)
+    finally:
+        store.close()
+    assert row is not None and row.status == "finished" and final.over
+    assert [a.seq for a in logged] == list(range(1, final.seq + 1))  # whole, nothing doubled
+    ours = {a.client_id: a.seq for a in logged if a.seat == 0}
+    assert ours == acked  # every move of the test's seat stored once, as acknowledged
+    site.assert_quiet()
+
+
+async def _play(
+    client: TableClient, acked: dict[str, int], lost: list[int], kill_after: int, kill: Any
+) -> Update:
+    """Play ``client``'s seat with random moves to the end through nginx, reconnecting
+    through it (each loss of its socket noted in ``lost``); ``kill`` is called once
+    ``kill_after`` of its moves are acknowledged."""
+    rng = random.Random(7)
+    await client.connect_patiently()
+    acted_on = -1
+    while True:
+        update = client.update
+        if update is not None and update.over and client.pending is None:
+            await client.close()
+            return update
+        choosing = update is not None and update.legal and client.pending is None
+        if choosing and update is not None and update.seq != acted_on:
+            acted_on = update.seq
+            await client.act(rng.choice(update.legal).id)
+        message = await client.receive_reconnecting(timeout=120, lost=lambda: lost.append(1))
+        if isinstance(message, Ack):
+            assert acked.setdefault(message.cid, message.seq) == message.seq
+            if len(acked) == kill_after:
+                kill()
+        elif isinstance(message, Error):
+            assert message.code in TRANSIENT, message
+            acted_on = -1
+            await client.sync()
