@@ -17,7 +17,6 @@ import json
 import random
 import subprocess
 import sys
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -45,14 +44,9 @@ def site() -> Iterator[Site]:
     nginx_binary()  # skipped (or failed under CI) before anything starts
     with fresh_schema() as db_url:
         _require("Redis", redis_reachable())
-        extra = (
-            "--forwarded-allow-ips",
-            "127.0.0.1",  # nginx, whose connections come from 127.0.0.1
-            "--tables-per-minute",
-            str(TABLES_PER_MINUTE),
-            "--redis-prefix",
-            f"saqqara-test-{uuid.uuid4().hex[:8]}:",  # counters of their own in Redis
-        )
+        # nginx's connections come from 127.0.0.1 (the site's own Redis prefix: Site's)
+        extra = ("--forwarded-allow-ips", "127.0.0.1")
+        extra += ("--tables-per-minute", str(TABLES_PER_MINUTE))
         with Site(db_url, REDIS_URL, count=2, extra=extra) as running:
             yield running
 
