@@ -45,8 +45,8 @@ def site() -> Iterator[Site]:
     with fresh_schema() as db_url:
         _require("Redis", redis_reachable())
         # nginx's connections come from 127.0.0.1 (the site's own Redis prefix: Site's)
-        extra = ("--forwarded-allow-ips", "127.0.0.1")
-        extra += ("--tables-per-minute", str(TABLES_PER_MINUTE))
+        limit = str(TABLES_PER_MINUTE)
+        extra = ("--forwarded-allow-ips", "127.0.0.1", "--tables-per-minute", limit)
         with Site(db_url, REDIS_URL, count=2, extra=extra) as running:
             yield running
 
@@ -58,20 +58,24 @@ def proxy(site: Site) -> Iterator[Nginx]:
         yield running
 
 
-def _post_table(proxy: Nginx, source: str, claimed: str) -> httpx.Response:
+def _post_table(
+    proxy: Nginx, source: str, claimed: str, more: dict[str, str] | None = None
+) -> httpx.Response:
     """Make a table through nginx from the local address ``source`` (any of 127.0.0.0/8),
-    the request claiming to come from ``claimed``."""
+    the request claiming to come from ``claimed`` (and sending the headers ``more``)."""
     transport = httpx.HTTPTransport(local_address=source)
+    headers = {"X-Forwarded-For": claimed, **(more or {})}
     with httpx.Client(transport=transport, timeout=30, trust_env=False) as http:
         body = {"game": "tutankhamun", "seats": SEATS}
-        return http.post(
-            f"{proxy.base}/api/tables", json=body, headers={"X-Forwarded-For": claimed}
-        )
+        return http.post(f"{proxy.base}/api/tables", json=body, headers=headers)
 
 
 def test_links_name_the_proxy_and_a_browser_socket_is_accepted(site: Site, proxy: Nginx) -> None:
     table = create_table(proxy.base, "tutankhamun", SEATS, public=False)
     link = table["seats"][0]["link"]
+    # nginx replaces a scheme the client claims with the one it used (http here).
+    claimed = _post_table(proxy, "127.0.0.4", "203.0.113.9", {"X-Forwarded-Proto": "https"})
+    assert claimed.json()["seats"][0]["link"].startswith(f"{proxy.base}/t/")
     assert link.startswith(f"{proxy.base}/t/{table['table']}?seat=0&key="), link
     assert table["spectator"].startswith(f"{proxy.base}/t/")
     socket = link.replace("http://", "ws://").replace("/t/", "/ws/")
