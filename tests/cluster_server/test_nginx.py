@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import connect
 
 from saqqara.client import TableClient, create_table
@@ -70,6 +71,13 @@ def _post_table(
         return http.post(f"{proxy.base}/api/tables", json=body, headers=headers)
 
 
+def _figures(base: str) -> dict[str, float]:
+    """A process's ``/metrics`` samples by name, parsed as Prometheus would."""
+    text = httpx.get(f"{base}/metrics", timeout=10).text
+    families = text_string_to_metric_families(text)
+    return {sample.name: sample.value for family in families for sample in family.samples}
+
+
 def test_links_name_the_proxy_and_a_browser_socket_is_accepted(site: Site, proxy: Nginx) -> None:
     table = create_table(proxy.base, "tutankhamun", SEATS, public=False)
     link = table["seats"][0]["link"]
@@ -106,6 +114,10 @@ def test_the_clients_own_forwarded_for_is_not_believed_and_the_limit_holds_site_
     assert len(owners) == 2  # made at both processes: the limit is the site's, not each one's
     # Another client (claiming to be the first) is counted as itself.
     assert _post_table(proxy, "127.0.0.3", "127.0.0.2").status_code == 201
+    # Each refusal counted at the process that made it, none counted without Redis.
+    figures = [_figures(base) for base in site.living()]
+    assert sum(f["saqqara_tables_refused_total"] for f in figures) == 5 - TABLES_PER_MINUTE
+    assert all(f["saqqara_site_limit_fallbacks_total"] == 0 for f in figures)
 
 
 def test_a_game_through_nginx_goes_on_when_its_process_is_killed(

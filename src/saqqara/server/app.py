@@ -135,7 +135,7 @@ def create_app(
             await cluster.start()
         else:
             await service.resume_all()
-        service.metrics.watch(service, cluster)
+        service.metrics.watch(service, cluster, app.state.table_rate)
         try:
             yield
         finally:
@@ -317,6 +317,7 @@ async def create_table(request: Request) -> Response:
             await limit.allow(address) if isinstance(limit, SiteRate) else limit.allow(address)
         )
         if not allowed:
+            limit.refused += 1
             raise TableError(
                 f"this address has made {limit.per_minute:g} tables in the last minute; "
                 "wait a little before making another",

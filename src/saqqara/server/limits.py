@@ -61,6 +61,8 @@ class SiteRate:
         """The count used while Redis cannot be reached (this process's alone)."""
         self.fallbacks = 0
         """Requests counted here alone because Redis could not count them."""
+        self.refused = 0
+        """Tables refused for this limit (``/metrics``; counted by the caller)."""
         self._take = redis.register_script(_TAKE)
 
     def key(self, address: str) -> str:
