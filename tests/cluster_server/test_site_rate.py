@@ -71,7 +71,7 @@ def test_the_bucket_refills_at_its_rate(redis_url: str) -> None:
     assert 1 <= allowed <= 2 * seconds + 2, (allowed, seconds)
 
 
-def test_without_redis_a_process_counts_alone() -> None:
+def test_without_redis_a_process_counts_alone(capfd: pytest.CaptureFixture[str]) -> None:
     async def scenario() -> tuple[list[bool], int]:
         client = Redis.from_url(f"redis://127.0.0.1:{free_port()}/0")  # nothing listens
         limit = SiteRate(client, _prefix(), 2)
@@ -83,6 +83,8 @@ def test_without_redis_a_process_counts_alone() -> None:
     answers, fallbacks = asyncio.run(scenario())
     assert answers == [True, True, False]
     assert fallbacks == 3
+    said = capfd.readouterr().err
+    assert said.count("counting alone until it does") == 1, said  # once, not per request
 
 
 def test_no_limit_asks_nothing() -> None:

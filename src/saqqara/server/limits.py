@@ -20,6 +20,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from saqqara.server.guard import AddressRate
+from saqqara.server.logs import say
 
 TIMEOUT = 2.0
 """Seconds a process waits for Redis to count a request before it counts it alone."""
@@ -63,6 +64,9 @@ class SiteRate:
         """Requests counted here alone because Redis could not count them."""
         self.refused = 0
         """Tables refused for this limit (``/metrics``; counted by the caller)."""
+        self.counting_alone = False
+        """Whether the last request was counted here alone (said once, when it begins and
+        when it ends)."""
         self._take = redis.register_script(_TAKE)
 
     def key(self, address: str) -> str:
@@ -76,7 +80,17 @@ class SiteRate:
         args = [repr(float(size)), repr(size / 60.0)]
         try:
             taken = await asyncio.wait_for(self._take(keys=[self.key(address)], args=args), TIMEOUT)
-        except (RedisError, OSError, TimeoutError):
+        except (RedisError, OSError, TimeoutError) as exc:
+            if not self.counting_alone:
+                self.counting_alone = True
+                reason = type(exc).__name__
+                say(
+                    "limits",
+                    f"Redis did not count a table ({reason}): counting alone until it does",
+                )
             self.fallbacks += 1
             return self.alone.allow(address)
+        if self.counting_alone:
+            self.counting_alone = False
+            say("limits", "Redis counts the tables per minute again, for the whole site")
         return bool(taken)
