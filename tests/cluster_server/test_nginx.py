@@ -120,6 +120,25 @@ def test_the_clients_own_forwarded_for_is_not_believed_and_the_limit_holds_site_
     assert all(f["saqqara_site_limit_fallbacks_total"] == 0 for f in figures)
 
 
+def test_a_link_the_owner_makes_for_another_process_keeps_the_proxys_scheme(site: Site) -> None:
+    """Behind TLS, a seat taken from the lobby at a process that does not own the table
+    gets an ``https://`` link: the owner, which makes it, is told the scheme the proxy
+    reported (its relayed requests once said ``http://``). The proxy is played here by
+    the test, from 127.0.0.1 (a trusted address), straight to the processes."""
+    owner, other = site.living()
+    proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "198.51.100.20"}
+    with httpx.Client(timeout=30, trust_env=False, headers=proxied) as http:
+        seats = [{"kind": "person", "open": True}, {"kind": "bot", "bot": "random"}]
+        made = http.post(f"{owner}/api/tables", json={"game": "tutankhamun", "seats": seats})
+        assert made.status_code == 201, made.text
+        table_id = made.json()["table"]
+        assert site.owner_of(table_id).base == owner
+        host = {"Host": "play.example.org"}
+        joined = http.post(f"{other}/api/tables/{table_id}/join", json={"name": "Di"}, headers=host)
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["link"].startswith(f"https://play.example.org/t/{table_id}?seat=0&key=")
+
+
 def test_a_game_through_nginx_goes_on_when_its_process_is_killed(
     site: Site, proxy: Nginx, tmp_path: Path
 ) -> None:
