@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import ssl
 import subprocess
 import tempfile
 import time
@@ -61,28 +62,55 @@ def nginx_binary() -> str:
     return found
 
 
-def site_config(upstreams: list[str], port: int) -> str:
+def site_config(upstreams: list[str], port: int, tls: Path | None = None) -> str:
     """``docs/deploy/nginx.conf`` with ``upstreams`` for its two processes and listening on
-    127.0.0.1:``port``."""
+    127.0.0.1:``port``; with ``tls`` (a folder holding ``cert.pem`` and ``key.pem``), with
+    TLS there, as docs/deploy.md says to add it."""
     text = TEMPLATE.read_text("utf-8")
     assert len(upstreams) == len(UPSTREAMS)
-    for old, new in [*zip(UPSTREAMS, upstreams, strict=True), (LISTEN, None)]:
+    listen = f"    listen 127.0.0.1:{port};\n"
+    if tls is not None:
+        listen = f"    listen 127.0.0.1:{port} ssl;\n    ssl_certificate {tls}/cert.pem;\n"
+        listen += f"    ssl_certificate_key {tls}/key.pem;\n"
+    for old, new in [*zip(UPSTREAMS, upstreams, strict=True), (LISTEN, listen)]:
         assert text.count(old) == 1, f"{TEMPLATE} no longer has {old!r} once"
-        text = text.replace(old, new if new is not None else f"    listen 127.0.0.1:{port};\n")
+        text = text.replace(old, new)
     return text
 
 
-class Nginx:
-    """nginx on 127.0.0.1 and a free port in front of ``upstreams`` (``HOST:PORT`` each)."""
+def self_signed(folder: Path) -> None:
+    """A key and a certificate for 127.0.0.1 in ``folder`` (``openssl``, as Debian has it)."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        if os.environ.get("CI"):
+            pytest.fail("openssl is not installed and CI requires it (scripts/check installs it)")
+        pytest.skip("openssl is not installed (CI never skips this)")
+    key, cert = str(folder / "key.pem"), str(folder / "cert.pem")
+    request = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
+    made = subprocess.run(
+        [openssl, *request, "-subj", "/CN=127.0.0.1", "-keyout", key, "-out", cert],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert made.returncode == 0, made.stderr
 
-    def __init__(self, upstreams: list[str]) -> None:
+
+class Nginx:
+    """nginx on 127.0.0.1 and a free port in front of ``upstreams`` (``HOST:PORT`` each);
+    ``tls``: on HTTPS, with a self-signed certificate."""
+
+    def __init__(self, upstreams: list[str], tls: bool = False) -> None:
         self.binary = nginx_binary()
         self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+        self.base = f"{'https' if tls else 'http'}://127.0.0.1:{self.port}"
         # Traversable by nginx's workers, which run as nobody when the test runs as root.
         self.dir = Path(tempfile.mkdtemp(prefix="saqqara-nginx-"))
         self.dir.chmod(0o755)
-        (self.dir / "saqqara.conf").write_text(site_config(upstreams, self.port), "utf-8")
+        if tls:
+            self_signed(self.dir)
+        config = site_config(upstreams, self.port, self.dir if tls else None)
+        (self.dir / "saqqara.conf").write_text(config, "utf-8")
         (self.dir / "nginx.conf").write_text(MAIN.format(dir=self.dir), "utf-8")
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -110,7 +138,10 @@ class Nginx:
             if self.process.poll() is not None:
                 raise RuntimeError(f"nginx exited: {self.errors()}")
             try:
-                with urllib.request.urlopen(self.base + "/healthz", timeout=5) as answer:
+                unverified = ssl._create_unverified_context()  # the test's own certificate
+                with urllib.request.urlopen(
+                    self.base + "/healthz", timeout=5, context=unverified
+                ) as answer:
                     if answer.status == 200:
                         return self
             except (urllib.error.URLError, OSError):

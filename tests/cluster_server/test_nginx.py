@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import ssl
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -96,6 +97,31 @@ def test_links_name_the_proxy_and_a_browser_socket_is_accepted(site: Site, proxy
     assert asyncio.run(first_message(proxy.base))["type"] == "welcome"  # the page's own origin
     with pytest.raises(Exception, match="403"):  # any other page's is refused
         asyncio.run(first_message("http://elsewhere.example"))
+
+
+def test_behind_tls_links_and_sockets_say_https(site: Site) -> None:
+    """The same configuration on HTTPS (docs/deploy.md, "TLS"): the links say
+    ``https://`` with nginx's port, and a page's ``wss://`` socket is welcomed."""
+    upstreams = [f"127.0.0.1:{process.port}" for process in site.processes]
+    with Nginx(upstreams, tls=True) as tls:
+        transport = httpx.HTTPTransport(local_address="127.0.0.5", verify=False)
+        with httpx.Client(transport=transport, timeout=30, trust_env=False) as http:
+            body = {"game": "tutankhamun", "seats": SEATS}
+            made = http.post(f"{tls.base}/api/tables", json=body)
+        assert made.status_code == 201, made.text
+        link = made.json()["seats"][0]["link"]
+        assert link.startswith(f"{tls.base}/t/"), link
+        socket = link.replace("https://", "wss://").replace("/t/", "/ws/")
+        unverified = ssl.create_default_context()
+        unverified.check_hostname = False
+        unverified.verify_mode = ssl.CERT_NONE
+
+        async def first_message() -> dict[str, Any]:
+            async with connect(socket, origin=tls.base, ssl=unverified) as ws:  # type: ignore[arg-type]
+                answer: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                return answer
+
+        assert asyncio.run(first_message())["type"] == "welcome"
 
 
 def test_the_clients_own_forwarded_for_is_not_believed_and_the_limit_holds_site_wide(
