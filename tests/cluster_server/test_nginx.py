@@ -2,10 +2,12 @@
 configuration, in front of two ``saqqara serve`` processes on PostgreSQL and Redis.
 
 Through nginx only: seat links name nginx's address (``Host`` with its port), a browser's
-WebSocket (its ``Origin`` that address) is accepted, a client's own ``X-Forwarded-For``
-is not believed while the address nginx reports is, and ``--tables-per-minute`` holds
-over the whole site; then a game played by two ``saqqara bot`` processes and a seat of the
-test's own goes on to its end while the process that owns the table is killed (kill -9).
+WebSocket (its ``Origin`` that address) is accepted, on HTTP and on HTTPS; a client's own
+``X-Forwarded-For`` (and ``X-Forwarded-Proto``) is not believed while what nginx reports
+is, and ``--tables-per-minute`` holds over the whole site; a link the table's owner makes
+for a request relayed from another process keeps the proxy's scheme; then a game played by
+two ``saqqara bot`` processes and a seat of the test's own goes on to its end while the
+process that owns the table is killed (kill -9).
 
 The tests share one site and run in file order: the last one kills a process.
 """
