@@ -759,7 +759,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--server",
         metavar="URL",
-        help="play a seat at a remote table: the server's address (default: the link's)",
+        help="play a seat at a remote table: the server's address (default: the link's); "
+        "a site without one address: its processes' addresses, comma-separated, each tried "
+        "in turn when a connection is lost",
     )
     play.add_argument(
         "--seat-link",
@@ -943,7 +945,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     bot = sub.add_parser("bot", help="seat a bot at a remote table by its seat link")
-    bot.add_argument("url", help="the server's address (http://HOST:PORT)")
+    bot.add_argument(
+        "url",
+        help="the server's address (http://HOST:PORT); a site without one address: its "
+        "processes' addresses, comma-separated, each tried in turn when a connection is lost",
+    )
     bot.add_argument(
         "--seat-link",
         required=True,
