@@ -3,8 +3,9 @@
 What can be checked here is: that the compose file's two processes' command lines, after
 the image's entrypoint, are accepted by ``saqqara serve`` and start a site on the real
 PostgreSQL and Redis (only the hosts and ports of the containers' network made local);
-that the container's health check passes against them; that they stop cleanly on SIGTERM
-within the engines' grace period; and that the compose file agrees with itself and with
+that the container's health check passes against them; that they stop on SIGTERM (what
+``compose stop`` sends), the first giving its table's lease up on the way out; and that
+the compose file agrees with itself and with
 ``docs/deploy/nginx.conf``, the configuration ``test_nginx.py`` runs (upstream names and
 ports, the proxy's address in ``--forwarded-allow-ips``, the database's credentials).
 """
