@@ -25,11 +25,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import connect
 
 from saqqara.client import TableClient, create_table
+from saqqara.server.cluster import Call, Message
 from saqqara.server.messages import Ack, Error, Update
 from saqqara.store import Store
 from tests.cluster_server.conftest import REDIS_URL, _require, fresh_schema, redis_reachable
@@ -165,6 +167,15 @@ def test_a_link_the_owner_makes_for_another_process_keeps_the_proxys_scheme(site
         joined = http.post(f"{other}/api/tables/{table_id}/join", json={"name": "Di"}, headers=host)
     assert joined.status_code == 200, joined.text
     assert joined.json()["link"].startswith(f"https://play.example.org/t/{table_id}?seat=0&key=")
+
+
+def test_a_relayed_request_from_a_process_that_sends_no_scheme_reads_as_http() -> None:
+    """A process of the version before sends its calls without ``scheme`` (a site is
+    upgraded one process at a time): they are read as plain ``http``."""
+    older = b'{"type": "call", "conn": "c", "edge": "e", "method": "POST", "path": "/p",'
+    older += b' "query": "", "headers": [], "body": ""}'
+    call = msgspec.json.decode(older, type=Message)
+    assert isinstance(call, Call) and call.scheme == "http"
 
 
 def test_a_game_through_nginx_goes_on_when_its_process_is_killed(
