@@ -88,6 +88,28 @@ def test_the_compose_file_agrees_with_itself_and_the_nginx_configuration() -> No
     assert len(upstreams) == len(PROCESSES)
 
 
+def test_the_containerfile_copies_what_the_repository_has() -> None:
+    """Every ``COPY`` from the build context names a path this repository has, none of
+    them left out by ``.dockerignore``; its ``CMD`` is accepted by ``saqqara``; its health
+    check asks the port it exposes."""
+    text = (ROOT / "Containerfile").read_text("utf-8")
+    ignored = [
+        line.strip().lstrip("*/")
+        for line in (ROOT / ".dockerignore").read_text("utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    copies = re.findall(r"^COPY\s+(?!--from)(.+)$", text, re.MULTILINE)
+    assert copies
+    for copy in copies:
+        *sources, _ = copy.split()
+        for source in sources:
+            assert (ROOT / source).exists(), source
+            assert not any(source.rstrip("/").startswith(i) for i in ignored), source
+    command = json.loads(_instruction("CMD"))
+    assert build_parser().parse_args(command).command == "serve"
+    assert f"127.0.0.1:{_instruction('EXPOSE')}/" in _instruction("HEALTHCHECK")
+
+
 def _local(command: list[str], pg_url: str, redis_url: str, port: int) -> list[str]:
     """``command`` with the container network's addresses replaced by this machine's."""
     local = list(command)
