@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -39,9 +40,21 @@ TRANSIENT = ("stale", "moved", "store-failed", "game-over")
 class Site:
     """``count`` server processes sharing ``db_url`` and ``redis_url``."""
 
-    def __init__(self, db_url: str, redis_url: str, count: int = 3, lease: str = LEASE) -> None:
-        """``lease``: the processes' ``--lease-seconds`` (short, for the takeover tests)."""
-        extra = ("--rate", "5000", "--redis", redis_url, "--lease-seconds", lease)
+    def __init__(
+        self,
+        db_url: str,
+        redis_url: str,
+        count: int = 3,
+        lease: str = LEASE,
+        extra: tuple[str, ...] = (),
+    ) -> None:
+        """``lease``: the processes' ``--lease-seconds`` (short, for the takeover tests);
+        ``extra``: more arguments of ``saqqara serve`` for every process. Each site has a
+        ``--redis-prefix`` of its own unless ``extra`` names one: its channels and its
+        per-address counters (``--tables-per-minute``) are not another test's."""
+        if "--redis-prefix" not in extra:
+            extra = ("--redis-prefix", f"saqqara-test-{uuid.uuid4().hex[:8]}:", *extra)
+        extra = ("--rate", "5000", "--redis", redis_url, "--lease-seconds", lease, *extra)
         self.processes = [ServerProcess(db_url, *extra) for _ in range(count)]
         self.db_url = db_url
 

@@ -101,10 +101,13 @@ def test_an_address_makes_at_most_its_tables_a_minute(tmp_path: Path) -> None:
             made = [http.post("/api/tables", json=body).status_code for _ in range(3)]
             refused = http.post("/api/tables", json=body)
             health = http.get("/healthz").json()
+            metrics = http.get("/metrics").text
     assert made == [201, 201, 201]
     assert refused.status_code == 429
     assert refused.json()["error"]["code"] == "too-many-tables"
     assert health["live_tables"] == 3
+    assert "\nsaqqara_tables_refused_total 1.0\n" in metrics
+    assert "saqqara_site_limit_fallbacks" not in metrics  # a process alone counts alone
 
 
 def test_addresses_have_buckets_of_their_own() -> None:

@@ -32,6 +32,7 @@ from saqqara.core.errors import SaqqaraError
 from saqqara.server.bots import BotPool
 from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, origin_allowed
 from saqqara.server.health import Readiness
+from saqqara.server.limits import SiteRate
 from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import (
     Ack,
@@ -128,11 +129,13 @@ def create_app(
 
             cluster = Cluster(app, service, redis_url, lease_seconds, redis_prefix)
             app.state.cluster = cluster
+            # Tables a minute per address, counted for the whole site (server/limits.py).
+            app.state.table_rate = SiteRate(cluster.redis, cluster.prefix, tables_per_minute)
             readiness.cluster = cluster
             await cluster.start()
         else:
             await service.resume_all()
-        service.metrics.watch(service, cluster)
+        service.metrics.watch(service, cluster, app.state.table_rate)
         try:
             yield
         finally:
@@ -307,9 +310,14 @@ async def lobby(request: Request) -> Response:
 
 async def create_table(request: Request) -> Response:
     service = _service(request)
-    limit: AddressRate = request.app.state.table_rate
+    limit: AddressRate | SiteRate = request.app.state.table_rate
+    address = request.client.host if request.client else ""
     try:
-        if not limit.allow(request.client.host if request.client else ""):
+        allowed = (
+            await limit.allow(address) if isinstance(limit, SiteRate) else limit.allow(address)
+        )
+        if not allowed:
+            limit.refused += 1
             raise TableError(
                 f"this address has made {limit.per_minute:g} tables in the last minute; "
                 "wait a little before making another",

@@ -122,7 +122,9 @@ class Close(msgspec.Struct, tag="close"):
 
 
 class Call(msgspec.Struct, tag="call"):
-    """Edge -> owner: an HTTP request on one of the owner's tables."""
+    """Edge -> owner: an HTTP request on one of the owner's tables. ``scheme``: the
+    request's as the edge saw it (``https`` from a proxy it believes): links the owner
+    makes name it."""
 
     conn: str
     edge: str
@@ -131,6 +133,7 @@ class Call(msgspec.Struct, tag="call"):
     query: str
     headers: Headers
     body: bytes
+    scheme: str = "http"
 
 
 class Reply(msgspec.Struct, tag="reply"):
@@ -471,6 +474,7 @@ class Cluster:
                 body.append(bytes(message.get("body", b"")))
 
         scope = _scope("http", call.path, call.query, call.headers, method=call.method)
+        scope["scheme"] = "https" if call.scheme == "https" else "http"
         try:
             await self.app(scope, receive, send)
             headers = [
@@ -670,7 +674,9 @@ class Cluster:
                 waiting.set_exception(OwnerGone())
 
         query = scope.get("query_string", b"").decode("latin-1")
-        call = Call(conn, self.id, scope["method"], scope["path"], query, _headers(scope), body)
+        scheme = "https" if scope.get("scheme") == "https" else "http"
+        headers = _headers(scope)
+        call = Call(conn, self.id, scope["method"], scope["path"], query, headers, body, scheme)
         self.publisher.put(self.channel_of(holder.owner), call, owner_gone)
         try:
             return await asyncio.wait_for(waiting, CALL_TIMEOUT)

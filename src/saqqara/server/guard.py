@@ -60,11 +60,13 @@ class AddressRate:
     minute is full again, so it is forgotten: only the addresses of the last minute are kept.
     """
 
-    __slots__ = ("buckets", "per_minute")
+    __slots__ = ("buckets", "per_minute", "refused")
 
     def __init__(self, per_minute: float) -> None:
         self.per_minute = per_minute
         self.buckets: dict[str, RateLimit] = {}
+        self.refused = 0
+        """Tables refused for this limit (``/metrics``; counted by the caller)."""
 
     def allow(self, address: str) -> bool:
         if self.per_minute <= 0:

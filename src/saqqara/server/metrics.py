@@ -19,8 +19,11 @@ from prometheus_client import CollectorRegistry, Histogram, ProcessCollector
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 
+from saqqara.server.limits import SiteRate
+
 if TYPE_CHECKING:
     from saqqara.server.cluster import Cluster
+    from saqqara.server.guard import AddressRate
     from saqqara.server.service import TableService
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -55,9 +58,15 @@ class Metrics:
         )
         ProcessCollector(registry=self.registry)  # CPU, memory, open files (Linux)
 
-    def watch(self, service: TableService, cluster: Cluster | None = None) -> None:
-        """Read ``service``'s (and ``cluster``'s) figures at each scrape from now on."""
-        self.registry.register(Figures(service, cluster))
+    def watch(
+        self,
+        service: TableService,
+        cluster: Cluster | None = None,
+        tables: AddressRate | SiteRate | None = None,
+    ) -> None:
+        """Read ``service``'s (and ``cluster``'s, and the table limit ``tables``'s) figures
+        at each scrape from now on."""
+        self.registry.register(Figures(service, cluster, tables))
 
     def text(self) -> bytes:
         """Every figure, in Prometheus's text format."""
@@ -67,9 +76,15 @@ class Metrics:
 class Figures:
     """A collector of the figures the server keeps anyway, read when Prometheus scrapes."""
 
-    def __init__(self, service: TableService, cluster: Cluster | None) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        cluster: Cluster | None,
+        tables: AddressRate | SiteRate | None = None,
+    ) -> None:
         self.service = service
         self.cluster = cluster
+        self.tables = tables
 
     def collect(self) -> Iterator[Metric]:
         service = self.service
@@ -107,6 +122,12 @@ class Figures:
         connections.add_metric(["seat"], seats)
         connections.add_metric(["spectator"], spectators)
         yield connections
+        if self.tables is not None:
+            yield _counter(
+                "saqqara_tables_refused",
+                "Tables refused to an address over --tables-per-minute (too-many-tables)",
+                self.tables.refused,
+            )
         bots = service.bots
         yield _gauge("saqqara_bot_queue", "Bot moves waiting for a free worker", bots.queued)
         yield _gauge("saqqara_bots_busy", "Bot workers choosing a move now", bots.running)
@@ -152,6 +173,12 @@ class Figures:
             "Times every lease was given up, none renewed for its lifetime",
             cluster.lapses,
         )
+        if isinstance(self.tables, SiteRate):
+            yield _counter(
+                "saqqara_site_limit_fallbacks",
+                "Tables-per-minute requests counted here alone, Redis not answering",
+                self.tables.fallbacks,
+            )
 
 
 def _counter(name: str, documentation: str, value: float) -> CounterMetricFamily:
