@@ -32,13 +32,14 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import msgspec
+from redis.asyncio import Redis
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from saqqara.core.errors import SaqqaraError
-from saqqara.server.attempts import Attempts
+from saqqara.server.attempts import Attempts, Limit, SiteAttempts
 from saqqara.server.guard import origin_allowed
 from saqqara.server.messages import ChangePassword, ClaimSeat, Credentials, DeleteAccount
 from saqqara.server.service import TableService
@@ -110,9 +111,16 @@ class Gate:
     hashing: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(HASHING_AT_ONCE))
 
     def __post_init__(self) -> None:
-        self.sign_ins = Attempts(*self.limits.sign_in_per_address)
-        self.failures = Attempts(*self.limits.failures_per_name)
-        self.sign_ups = Attempts(*self.limits.sign_up_per_address)
+        self.sign_ins: Limit = Attempts(*self.limits.sign_in_per_address)
+        self.failures: Limit = Attempts(*self.limits.failures_per_name)
+        self.sign_ups: Limit = Attempts(*self.limits.sign_up_per_address)
+
+    def across_site(self, redis: Redis, prefix: str) -> None:
+        """Count tries in the site's Redis (``--redis``), so a limit holds across it."""
+        limits = self.limits
+        self.sign_ins = SiteAttempts(redis, prefix, "sign-in", *limits.sign_in_per_address)
+        self.failures = SiteAttempts(redis, prefix, "failure", *limits.failures_per_name)
+        self.sign_ups = SiteAttempts(redis, prefix, "sign-up", *limits.sign_up_per_address)
 
     async def hashed(self, work: Callable[..., _T], *args: Any) -> _T:
         """``work(*args)`` on a worker thread, at most :data:`HASHING_AT_ONCE` at a time."""
@@ -281,9 +289,11 @@ async def sign_up(request: Request) -> Response:
         name = check_name(wanted.name)
         password = check_password(wanted.password, name)
         where = address(request)
-        if here.sign_ups.blocked(where):
-            raise _too_many("new accounts from this address", here.sign_ups.retry_after(where))
-        here.sign_ups.add(where)
+        if await here.sign_ups.blocked(where):
+            raise _too_many(
+                "new accounts from this address", await here.sign_ups.retry_after(where)
+            )
+        await here.sign_ups.add(where)
         try:
             account = await here.hashed(here.accounts.create, name, password)
         except NameTaken:
@@ -301,16 +311,16 @@ async def sign_in(request: Request) -> Response:
         check_form(request)
         wanted = await body(request, Credentials)
         where, key = address(request), wanted.name.casefold()
-        if here.sign_ins.blocked(where):
-            raise _too_many("sign-ins from this address", here.sign_ins.retry_after(where))
-        if here.failures.blocked(key):
-            raise _too_many("failed sign-ins for this name", here.failures.retry_after(key))
-        here.sign_ins.add(where)
+        if await here.sign_ins.blocked(where):
+            raise _too_many("sign-ins from this address", await here.sign_ins.retry_after(where))
+        if await here.failures.blocked(key):
+            raise _too_many("failed sign-ins for this name", await here.failures.retry_after(key))
+        await here.sign_ins.add(where)
         account = None
         if NAME_RULE.fullmatch(wanted.name) and len(wanted.password) <= MAX_PASSWORD:
             account = await here.hashed(here.accounts.verify, wanted.name, wanted.password)
         if account is None:
-            here.failures.add(key)
+            await here.failures.add(key)
             raise AccountError("the user name or the password is wrong", code="sign-in-failed")
         # A fresh token at every sign-in: one set in the browser before (a fixation) is
         # never the session's; a session it presented is ended.
@@ -390,13 +400,13 @@ async def _confirm(here: Gate, account: Account, password: str) -> None:
     """The account's own password, asked again before a change; tries counted as
     failed sign-ins of the name."""
     key = account.name.casefold()
-    if here.failures.blocked(key):
-        raise _too_many("wrong passwords for this name", here.failures.retry_after(key))
+    if await here.failures.blocked(key):
+        raise _too_many("wrong passwords for this name", await here.failures.retry_after(key))
     right = len(password) <= MAX_PASSWORD and await here.hashed(
         here.accounts.check_password, account.id, password
     )
     if not right:
-        here.failures.add(key)
+        await here.failures.add(key)
         raise AccountError("that is not the account's password", code="wrong-password")
 
 

@@ -141,6 +141,7 @@ def create_app(
 
             cluster = Cluster(app, service, redis_url, lease_seconds, redis_prefix)
             app.state.cluster = cluster
+            app.state.accounts.across_site(cluster.redis, cluster.prefix)
             readiness.cluster = cluster
             await cluster.start()
         else:
