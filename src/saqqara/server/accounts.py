@@ -391,6 +391,8 @@ async def delete_account(request: Request) -> Response:
         wanted = await body(request, DeleteAccount)
         await _confirm(here, account, wanted.password)
         await run_in_threadpool(here.accounts.delete, account.id)
+        service: TableService = request.app.state.service
+        service.forget_account(account.id)
     except SaqqaraError as exc:
         return refusal(exc)
     return _signed_out_answer(request, {"deleted": True})

@@ -496,7 +496,10 @@ async def _socket_account(app: Starlette, session: str | None) -> str | None:
     if session is None:
         return None
     accounts: Gate = app.state.accounts
-    account = await run_in_threadpool(accounts.accounts.session, session)
+    try:
+        account = await run_in_threadpool(accounts.accounts.session, session)
+    except SQLAlchemyError:
+        raise StoreFailed("the session could not be read from the store; try again") from None
     return None if account is None else account.id
 
 

@@ -592,6 +592,14 @@ class TableService:
         self.store.update_seat(table.id, seat, account_id=account)
         table.seats[seat] = replace(row, account=account)
 
+    def forget_account(self, account: str) -> None:
+        """A deleted account's seats at the live tables are no one's (the store's are
+        cleared by the deletion), so a rematch made from memory does not bring it back."""
+        for table in self.live.values():
+            for row in table.seats:
+                if row.account == account:
+                    table.seats[row.seat] = replace(row, account=None)
+
     async def abandon(self, table: LiveTable) -> None:
         """Close a playing table nobody plays at any more: its bots' searches are
         cancelled, and no move is applied to it after this."""

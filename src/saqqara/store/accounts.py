@@ -185,6 +185,11 @@ class Accounts:
         token = secrets.token_urlsafe(SESSION_BYTES)
         now = time.time()
         with self.store.engine.begin() as tx:
+            tx.execute(  # the account's expired sessions go as a new one comes
+                delete(sessions).where(
+                    sessions.c.account_id == account_id, sessions.c.expires_at <= now
+                )
+            )
             tx.execute(
                 insert(sessions).values(
                     token_hash=hash_secret(token),
