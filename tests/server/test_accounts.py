@@ -12,7 +12,9 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
+from saqqara.client import TableClient
 from tests.server.harness import ServerProcess
+from tests.server.play import play_seat
 
 CSRF = "X-Saqqara-CSRF"
 PASSWORD = "correct horse battery"
@@ -305,3 +307,30 @@ def test_mine_needs_a_session_and_a_person_seat_with_a_link(http: httpx.Client) 
     opened = {**body, "seats": [{"kind": "person", "open": True}, {"kind": "bot"}]}
     assert code(http.post("/api/tables", json=opened, headers={CSRF: csrf})) == "bad-request"
     assert http.post("/api/tables", json=body, headers={CSRF: csrf}).status_code == 201
+
+
+def test_a_finished_game_replays_and_rematches_by_the_session_alone(
+    server: ServerProcess, http: httpx.Client
+) -> None:
+    csrf = sign_up(http, "Lotta")
+    body = {"game": "tutankhamun", "seats": [{"kind": "person"}, {"kind": "bot"}], "mine": 0}
+    created = http.post("/api/tables", json=body, headers={CSRF: csrf}).json()
+    table = created["table"]
+    final = asyncio.run(play_seat(TableClient(created["seats"][0]["link"]), 3))
+    assert final.over
+    games = http.get("/api/account/games").json()
+    assert [g["table"] for g in games["finished"]] == [table] and games["running"] == []
+    replay = http.get(f"/api/tables/{table}/replay?seat=0")
+    assert replay.status_code == 200 and replay.json()["frames"]
+    assert http.get(f"/api/tables/{table}/replay?seat=1").status_code == 403  # the bot's
+    # Without the CSRF header the cookie counts for nothing: no key, no rematch.
+    refused = http.post(f"/api/tables/{table}/rematch", json={"seat": 0})
+    assert refused.status_code == 403 and code(refused) == "bad-key"
+    again = http.post(f"/api/tables/{table}/rematch", json={"seat": 0}, headers={CSRF: csrf})
+    assert again.status_code == 200
+    rematch = again.json()["table"]
+    running = http.get("/api/account/games").json()["running"]
+    assert [(g["table"], g["seat"]) for g in running] == [(rematch, 0)]  # the seat kept
+    ws = server.base.replace("http", "ws") + f"/ws/{rematch}?seat=0"
+    frames = asyncio.run(first_frames(ws, http.cookies["saqqara_session"]))
+    assert frames[0]["type"] == "welcome" and frames[0]["seat"] == 0
