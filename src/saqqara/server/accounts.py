@@ -64,9 +64,12 @@ MAX_TOKEN = 100
 """The longest session cookie looked up (a token is 43 characters)."""
 
 HASHING_AT_ONCE = 2
-"""argon2id hashes computed at the same time (each takes 64 MiB for tens of ms)."""
+"""argon2id hashes computed at the same time per process (each takes 64 MiB, and some
+0.5 s of CPU on the loaded 2-core development machine): a flood of sign-ins queues here
+instead of taking the server's memory."""
 
 MAX_BODY = 4096
+"""The largest account request body read (two passwords of 256 characters fit easily)."""
 
 
 class AccountError(SaqqaraError):
