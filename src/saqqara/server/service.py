@@ -471,7 +471,9 @@ class TableService:
     ) -> tuple[int, str | None]:
         """Take a seat: by its link (seat and key), or the first open one of a public table
         (a person seat with no link: made open, or given up before the start); a seat
-        whose link is out stays its holder's.
+        whose link is out stays its holder's. With ``account`` (the signed-in player's),
+        a seat of that account's is taken without its key, and the seat taken becomes the
+        account's unless it is another's.
 
         Returns the seat and, when the server chose it, the new key for it.
         """
