@@ -4,14 +4,18 @@ hashes rehashed when the parameters change, sessions kept only as hashes, owned 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from argon2 import PasswordHasher
-from sqlalchemy import select, update
+from sqlalchemy import create_engine, select, text, update
 
-from saqqara.store import FINISHED, OPEN, SeatRow, Store, hash_secret
+from saqqara.store import FINISHED, OPEN, SeatRow, Store, hash_secret, migrations
 from saqqara.store.accounts import Accounts, NameTaken
 from saqqara.store.schema import sessions
+from saqqara.store.store import normalize_url
 from tests.server.rows import table_row
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
@@ -103,3 +107,46 @@ def test_owned_seats_are_listed_and_a_deleted_account_leaves_its_games(db_url: s
     assert [g.table for g in accounts.games(bob.id, ("playing", FINISHED))] == ["t2", "t1"]
     accounts.create("ann", "a new one")  # the name is free again
     store.close()
+
+
+def _alembic(store_url: str, target: str, *, down: bool = False) -> None:
+    """Migrate the database at ``store_url`` up (or down) to revision ``target``."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    engine = create_engine(normalize_url(store_url))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        (command.downgrade if down else command.upgrade)(config, target)
+    engine.dispose()
+
+
+def test_migration_0008_keeps_the_tables_and_goes_back(db_url: str) -> None:
+    _alembic(db_url, "0007")
+    engine = create_engine(normalize_url(db_url))
+    with engine.begin() as tx:
+        tx.execute(
+            text(
+                "INSERT INTO tables (id, game, players, rules_version, options, seed, status,"
+                " public, spectator_hash, created_at) VALUES ('old', 'tutankhamun', 2, 1, '{}',"
+                " 1, 'playing', true, 'x', 0)"
+            )
+        )
+        tx.execute(
+            text(
+                "INSERT INTO seats (table_id, seat, kind, name, claimed, lang)"
+                " VALUES ('old', 0, 'person', 'Ann', true, 'en')"
+            )
+        )
+    engine.dispose()
+    opened = Store(db_url)  # migrates to the newest
+    assert [(s.name, s.account) for s in opened.seats("old")] == [("Ann", None)]
+    accounts = Accounts(opened, CHEAP)
+    ann = accounts.create("Ann", "correct horse")
+    opened.update_seat("old", 0, account_id=ann.id)
+    assert [g.table for g in accounts.games(ann.id, ("playing",))] == ["old"]
+    opened.close()
+    _alembic(db_url, "0007", down=True)
+    again = Store(db_url)
+    assert [s.name for s in again.seats("old")] == ["Ann"]  # back up, the seat unowned
+    assert again.seats("old")[0].account is None
+    again.close()
