@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from saqqara import __version__
-from saqqara.ai.distributed import add_cluster_arguments, games_progress
+from saqqara.ai.distributed import add_cluster_arguments, games_progress, use_ray_token
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.agent import Agent
 from saqqara.core.errors import SaqqaraError
@@ -350,6 +350,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--bots must name {args.players} bots, one per seat; got {len(bots)}")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    use_ray_token(args.ray_token)
     with games_progress("arena", args.games, args.json) as advance:
         result = run_arena(
             args.game,
@@ -759,7 +760,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--server",
         metavar="URL",
-        help="play a seat at a remote table: the server's address (default: the link's)",
+        help="play a seat at a remote table: the server's address (default: the link's); "
+        "a site without one address: its processes' addresses, comma-separated, each tried "
+        "in turn when a connection is lost",
     )
     play.add_argument(
         "--seat-link",
@@ -943,7 +946,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     bot = sub.add_parser("bot", help="seat a bot at a remote table by its seat link")
-    bot.add_argument("url", help="the server's address (http://HOST:PORT)")
+    bot.add_argument(
+        "url",
+        help="the server's address (http://HOST:PORT); a site without one address: its "
+        "processes' addresses, comma-separated, each tried in turn when a connection is lost",
+    )
     bot.add_argument(
         "--seat-link",
         required=True,

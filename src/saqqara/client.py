@@ -24,7 +24,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from saqqara.ai.registry import make_bot
 from saqqara.core.errors import OptionError, SaqqaraError
@@ -35,6 +35,8 @@ from saqqara.server.messages import (
     Ack,
     Act,
     Error,
+    Ping,
+    Pong,
     ServerMessage,
     Sync,
     TableNotice,
@@ -49,6 +51,13 @@ _encoder = msgspec.json.Encoder()
 RECONNECT_TRIES = 60
 RECONNECT_PAUSE = 1.0
 """A lost connection is tried again every this many seconds, this many times."""
+
+HEARTBEAT = 15.0
+"""Seconds of silence after which a client asks whether the server is there (``ping``;
+the process that serves the table answers ``pong``, through any relay)."""
+SILENCE = 40.0
+"""Seconds of silence, the ``pong`` included, after which a connection is taken as lost
+and opened again: a stalled server process keeps its sockets open without a word."""
 
 
 SEAT_ENDING = frozenset({"bad-key", "no-table", "no-seat", "spectator", "bad-request"})
@@ -69,6 +78,10 @@ for ever)."""
 
 def _nothing() -> None:
     pass
+
+
+class Silent(Exception):
+    """The server said nothing, not even ``pong``, for ``SILENCE`` seconds."""
 
 
 class ClientError(Exception):
@@ -135,6 +148,9 @@ class SeatLink:
     seat: int | None
     key: str | None
     watch: str | None = None
+    sites: tuple[str, ...] = ()
+    """Every address of the site, ``base`` among them, where more than one was given: a
+    client that loses its connection, or cannot open it, tries the next."""
 
     @classmethod
     def parse(cls, link: str) -> SeatLink:
@@ -180,15 +196,23 @@ def table_link(link: str, server: str | None = None) -> SeatLink:
                 f"not a table link: {link!r} names no server; give its address with --server"
             )
         return SeatLink.parse(link)
-    where = urlsplit(server)
-    if where.scheme not in ("http", "https") or not where.netloc or where.query:
-        raise ValueError(f"not a server address (http://HOST:PORT): {server!r}")
+    bases = [_server_base(address.strip()) for address in server.split(",")]
     parts = urlsplit(link)
     try:  # the link read as if it were the server's own, for its table, seat and key
         found = SeatLink.parse(urlunsplit(("http", "server", parts.path, parts.query, "")))
     except ValueError:
         raise ValueError(f"not a table link: {link!r}") from None
-    return replace(found, base=f"{where.scheme}://{where.netloc}{where.path.rstrip('/')}")
+    sites = tuple(dict.fromkeys(bases)) if len(bases) > 1 else ()
+    return replace(found, base=bases[0], sites=sites)
+
+
+def _server_base(address: str) -> str:
+    """One server address (``http://HOST:PORT`` with an optional path), without its
+    trailing slash; ``ValueError`` for anything else."""
+    where = urlsplit(address)
+    if where.scheme not in ("http", "https") or not where.netloc or where.query:
+        raise ValueError(f"not a server address (http://HOST:PORT): {address!r}")
+    return f"{where.scheme}://{where.netloc}{where.path.rstrip('/')}"
 
 
 class TableClient:
@@ -219,16 +243,29 @@ class TableClient:
     async def connect_patiently(self) -> Welcome:
         """:meth:`connect`, tried again every ``RECONNECT_PAUSE`` seconds, up to
         ``RECONNECT_TRIES`` times, while the refusal is one that passes (:data:`PASSING`:
-        the table is changing hands, or its process waits for its store); any other
-        refusal, or the last, is raised."""
+        the table is changing hands, or its process waits for its store), or, where the
+        link names several addresses of the site, while one does not answer (the next is
+        tried); any other refusal, or the last, is raised."""
         for attempt in range(RECONNECT_TRIES + 1):
             try:
                 return await self.connect()
             except ClientError as refused:
                 if refused.code not in PASSING or attempt == RECONNECT_TRIES:
                     raise
+            except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError):
+                if not self.link.sites or attempt == RECONNECT_TRIES:
+                    raise
+                await self.close()
+            self.next_site()
             await asyncio.sleep(RECONNECT_PAUSE)
         raise AssertionError("unreachable")
+
+    def next_site(self) -> None:
+        """Connect to the site's next address from now on (where the link names several)."""
+        sites = self.link.sites
+        if len(sites) > 1:
+            at = sites.index(self.link.base) if self.link.base in sites else -1
+            self.link = replace(self.link, base=sites[(at + 1) % len(sites)])
 
     async def close(self) -> None:
         if self._socket is not None:
@@ -257,22 +294,52 @@ class TableClient:
         lost: Callable[[], None] = _nothing,
         back: Callable[[], None] = _nothing,
     ) -> ServerMessage:
-        """:meth:`receive`; a lost connection is opened again (asking for what it missed,
-        resending a move not yet answered) every ``RECONNECT_PAUSE`` seconds, up to
-        ``RECONNECT_TRIES`` times (``lost`` is called when it is lost, ``back`` when it is
-        open again); ``ConnectionError`` when it cannot be."""
+        """:meth:`receive` with a heartbeat (:meth:`receive_listening`); a lost connection
+        (closed, or silent for ``SILENCE`` seconds) is opened again (asking for what it
+        missed, resending a move not yet answered) every ``RECONNECT_PAUSE`` seconds, at
+        the site's next address where the link names several, up to ``RECONNECT_TRIES``
+        times (``lost`` is called when it is lost, ``back`` when it is open again);
+        ``ConnectionError`` when it cannot be. ``TimeoutError`` after ``timeout`` seconds
+        of a server that answers pings but says nothing else."""
         for attempt in range(RECONNECT_TRIES + 1):
             try:
                 if attempt:
                     await self.connect()
                     back()
-                return await self.receive(timeout)
-            except (ConnectionClosed, OSError, ClientError):
+                return await self.receive_listening(timeout)
+            except (ConnectionClosed, OSError, InvalidHandshake, ClientError, Silent):
                 if attempt == 0:
                     lost()
                 await self.close()
+                self.next_site()
                 await asyncio.sleep(RECONNECT_PAUSE)
         raise ConnectionError("the connection was lost and could not be opened again")
+
+    async def receive_listening(self, timeout: float) -> ServerMessage:
+        """The next message other than ``pong`` within ``timeout`` seconds: after
+        ``HEARTBEAT`` seconds of silence a ``ping`` is sent; :class:`Silent` when nothing
+        at all came for ``SILENCE`` seconds (a stalled server)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        heard, pinged = loop.time(), False
+        while True:
+            now = loop.time()
+            if now >= deadline:
+                raise TimeoutError(f"no message from the server in {timeout:g} s")
+            alarm = heard + (SILENCE if pinged else HEARTBEAT)
+            try:
+                message = await self.receive(max(min(deadline, alarm) - now, 0.001))
+            except TimeoutError:
+                if loop.time() < alarm:
+                    continue  # the caller's deadline: checked above
+                if pinged:
+                    raise Silent(f"the server said nothing for {SILENCE:g} s") from None
+                pinged = True
+                await self._send_unless_lost(Ping())
+                continue
+            heard, pinged = loop.time(), False
+            if not isinstance(message, Pong):
+                return message
 
     async def act(self, action_id: int, cid: str | None = None) -> str:
         """Send an action made against the last update seen; returns its client id. On a
@@ -305,10 +372,10 @@ class TableClient:
             raise ClientError("closed", "not connected")
         await self._socket.send(data)
 
-    async def _send(self, message: Act | Sync | Undo) -> None:
+    async def _send(self, message: Act | Sync | Undo | Ping) -> None:
         await self.send_raw(_encoder.encode(message).decode("utf-8"))
 
-    async def _send_unless_lost(self, message: Act | Sync | Undo) -> None:
+    async def _send_unless_lost(self, message: Act | Sync | Undo | Ping) -> None:
         """:meth:`_send`, where a connection lost meanwhile is found by the next receive
         (:meth:`receive_reconnecting` opens it again) rather than by the sender."""
         with contextlib.suppress(ConnectionClosed, OSError, ClientError):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +20,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from tests.server.conftest import PG_URL, _pg_reachable
+from tests.server.harness import free_port
 
 REDIS_URL = os.environ.get("SAQQARA_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
@@ -72,3 +75,31 @@ def fresh_schema() -> Iterator[str]:
         with engine.begin() as connection:
             connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         engine.dispose()
+
+
+@pytest.fixture
+def own_redis() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    """A Redis of this test's own, so that restarting it disturbs nothing else."""
+    port = free_port()
+    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1"]
+    command += ["--save", "", "--appendonly", "no"]
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start() -> None:
+        started.append(subprocess.Popen(command, stdout=subprocess.DEVNULL))
+        for _ in range(100):
+            if redis_reachable(f"redis://127.0.0.1:{port}/0"):
+                return
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    try:
+        start()
+    except FileNotFoundError:
+        pytest.skip("redis-server is not installed")
+    started.append(started[0])  # the slot the restart fills
+    yield f"redis://127.0.0.1:{port}/0", started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -14,15 +14,12 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
 
 import pytest
 
 from saqqara.client import TableClient, create_table
 from saqqara.server.messages import Update
-from tests.cluster_server.conftest import redis_reachable
 from tests.cluster_server.site_harness import Roaming, Site, assert_log_matches, at, play_anywhere
-from tests.server.harness import free_port
 
 pytestmark = pytest.mark.xdist_group("cluster-server")
 
@@ -116,34 +113,6 @@ def test_a_stalled_owner_is_fenced_out_and_lets_go(pg_url: str, redis_url: str) 
             time.sleep(0.1)
         assert "lost the lease of table" in stalled.output()
         site.assert_quiet()
-
-
-@pytest.fixture
-def own_redis() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
-    """A Redis of this test's own, so that restarting it disturbs nothing else."""
-    port = free_port()
-    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1"]
-    command += ["--save", "", "--appendonly", "no"]
-    started: list[subprocess.Popen[bytes]] = []
-
-    def start() -> None:
-        started.append(subprocess.Popen(command, stdout=subprocess.DEVNULL))
-        for _ in range(100):
-            if redis_reachable(f"redis://127.0.0.1:{port}/0"):
-                return
-            time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    try:
-        start()
-    except FileNotFoundError:
-        pytest.skip("redis-server is not installed")
-    started.append(started[0])  # the slot the restart fills
-    yield f"redis://127.0.0.1:{port}/0", started
-    for process in started:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
 
 
 def test_redis_restarted_mid_game_the_tables_recover(

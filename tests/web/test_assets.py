@@ -74,3 +74,14 @@ def test_only_the_built_assets_are_served(tmp_path: Path) -> None:
         assert _get(folder, path, "gzip").status_code == 404, path
     page = _get(folder, "/replay", "gzip")
     assert page.headers["cache-control"] == "no-cache"
+
+
+def test_every_rules_address_answers_the_page(tmp_path: Path) -> None:
+    """The rules have addresses of their own (linked from the lobby and the table's "?"):
+    each answers the built page, which routes itself."""
+    folder = _build(tmp_path)
+    for path in ("/rules", "/rules/tutankhamun", "/rules/tutankhamun?edition=ootb-2004"):
+        page = _get(folder, path, "gzip")
+        assert page.status_code == 200, path
+        assert page.headers["cache-control"] == "no-cache"
+    assert _get(folder, "/rules/a/b", "gzip").status_code == 404

@@ -7,8 +7,11 @@
  * reduced motion, so that no picture catches an animation half way (a card turning, a pawn
  * walking).
  * Run: npm run screenshots (scripts/screenshots builds the client first); SCREENSHOT_GAMES
- * (game ids, comma-separated; "phone" for the phone's pictures) takes only those, and leaves the
- * lobby as it is. */
+ * (game ids, comma-separated; "phone" for the phone's pictures, "rules" for the rules') takes
+ * only those, and leaves the lobby as it is. The rules: rules-page.png (Valley of the Kings'
+ * rules page in German, whole), rules-phone.png (Tutankhamun's Revenge's in Swedish on a
+ * 360×740 phone) and rules-table.png (a Dutch Out of the Box table: the help for the decision
+ * at hand, rules-help.png) and its "?" opened over the game on a phone. */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { join, resolve } from "node:path";
@@ -28,9 +31,11 @@ async function main(): Promise<void> {
   try {
     const asked = process.env.SCREENSHOT_GAMES?.split(",") ?? [];
     const only = asked.filter((id) => GAMES.includes(id));
-    if (!only.length || asked.includes("phone")) await phoneShots(browser, server.base);
-    if (asked.includes("phone") && !only.length) return;
-    if (!only.length) {
+    const everything = asked.length === 0;
+    if (everything || asked.includes("phone")) await phoneShots(browser, server.base);
+    if (everything || asked.includes("rules")) await rulesShots(browser, server.base);
+    if (!everything && !only.length) return;
+    if (everything) {
       const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" });
       const lobby = await context.newPage();
       await lobby.goto(server.base);
@@ -119,3 +124,36 @@ async function phoneShots(browser: Browser, base: string): Promise<void> {
 }
 
 await main();
+
+async function rulesShots(browser: Browser, base: string): Promise<void> {
+  const page = async (viewport: { width: number; height: number }, lang: string) => {
+    const context = await browser.newContext({ viewport, reducedMotion: "reduce", locale: lang });
+    await context.addInitScript((chosen) => localStorage.setItem("saqqara.lang", chosen), lang);
+    return context.newPage();
+  };
+  const desk = await page(VIEWPORT, "de");
+  await desk.goto(`${base}/rules/valley-of-the-kings`);
+  await desk.locator(".rules-picture svg").waitFor();
+  writeFileSync(join(OUT, "rules-page.png"), await desk.screenshot({ fullPage: true }));
+  await desk.context().close();
+  const phone = await page(PHONE, "sv");
+  await phone.goto(`${base}/rules/tutankhamuns-revenge`);
+  await phone.locator(".rules-picture svg").waitFor();
+  writeFileSync(join(OUT, "rules-phone.png"), await phone.screenshot());
+  await phone.context().close();
+  const { links } = await createTable(base, "tutankhamun", 1, 1, "random", { edition: "ootb-2004" });
+  for (const [viewport, name] of [
+    [VIEWPORT, "rules-help.png"],
+    [PHONE, "rules-table.png"],
+  ] as const) {
+    const table = await page(viewport, "nl");
+    await table.goto(links.get(0) ?? "");
+    await table.locator(".decision-help").waitFor();
+    if (name === "rules-table.png") {
+      await table.locator("button.rules-button").click();
+      await table.locator("dialog.rules-dialog .rules-goal").waitFor();
+    }
+    writeFileSync(join(OUT, name), await table.screenshot());
+    await table.context().close();
+  }
+}

@@ -1,4 +1,4 @@
-/** The app: a lobby, a replay, the account's pages or a table, chosen by the address; links move without
+/** The app: a lobby, a replay, a game's rules, the account's pages or a table, chosen by the address; links move without
  * reloading. It holds the page's language (for every part of the page) and takes a record
  * file dropped anywhere on the page to the replay. */
 import { useCallback, useEffect, useState } from "preact/hooks";
@@ -8,6 +8,7 @@ import { LanguageContext, useLanguageState } from "./i18n";
 import { Lobby } from "./lobby";
 import { type RecordFile, ReplayPage, readRecordFile } from "./replay";
 import { parseRoute } from "./route";
+import { RulesPage } from "./rules/page";
 import { TablePage } from "./table";
 
 export function App() {
@@ -59,6 +60,7 @@ export function App() {
   function page() {
     if (where.page === "lobby") return <Lobby navigate={navigate} />;
     if (where.page === "replay") return <ReplayPage source={recordFile} onSource={setRecordFile} />;
+    if (where.page === "rules") return <RulesPage game={where.game} options={where.options} navigate={navigate} />;
     if (where.page === "sign-in" || where.page === "sign-up") {
       return <SignInPage key={where.page} mode={where.page} navigate={navigate} />;
     }

@@ -49,6 +49,16 @@ export type SocketFactory = (url: string) => SocketLike;
 /** Refusals after which reconnecting cannot help. */
 const FINAL = new Set(["bad-key", "no-table", "bad-request"]);
 
+/** Milliseconds of silence after which the page asks whether the server is still there
+ * (``ping``, answered with ``pong`` by the process that serves the table, through any
+ * relay). */
+export const HEARTBEAT_MS = 15_000;
+/** Milliseconds of silence (no message at all, not even the ``pong``) after which the
+ * connection is taken as lost and opened again: a stalled server process holds a socket
+ * open without answering, and would otherwise freeze the table for this seat. */
+export const SILENCE_MS = 40_000;
+const CHECK_MS = 5_000;
+
 let counter = 0;
 function clientId(): string {
   counter += 1;
@@ -75,6 +85,11 @@ export class Connection {
   private stopped = false;
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** When the server was last heard from (or the socket was opened), and whether a ping
+   * has been sent since. */
+  private heard = 0;
+  private pinged = false;
   /** The next update replaces the log (after :meth:`reload`). */
   private freshLog = false;
 
@@ -87,11 +102,14 @@ export class Connection {
   start(): void {
     this.stopped = false;
     this.open();
+    if (this.heartbeat === null) this.heartbeat = setInterval(() => this.listen(), CHECK_MS);
   }
 
   stop(): void {
     this.stopped = true;
     if (this.timer !== null) clearTimeout(this.timer);
+    if (this.heartbeat !== null) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     this.socket?.close();
     this.socket = null;
   }
@@ -142,25 +160,57 @@ export class Connection {
     }
   }
 
+  /** The heartbeat: after ``HEARTBEAT_MS`` of silence a ``ping``; after ``SILENCE_MS`` the
+   * socket is given up and another opened (from the last sequence number seen, resending
+   * what was not acknowledged). */
+  private listen(): void {
+    const socket = this.socket;
+    if (socket === null || this.stopped) return;
+    const quiet = Date.now() - this.heard;
+    if (quiet >= SILENCE_MS) {
+      socket.onopen = socket.onmessage = socket.onclose = null;
+      this.socket = null;
+      try {
+        socket.close();
+      } catch {
+        // closing a socket that never opened: nothing to do
+      }
+      this.lost();
+    } else if (quiet >= HEARTBEAT_MS && !this.pinged && this.state.link === "open") {
+      this.pinged = true;
+      this.send({ type: "ping" });
+    }
+  }
+
+  /** The socket is gone: open another after a pause that grows with each failure. */
+  private lost(): void {
+    if (this.stopped || this.state.link === "refused") return;
+    this.set({ link: "lost" });
+    const delay = Math.min(5000, 250 * 2 ** this.retry);
+    this.retry += 1;
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
   private open(): void {
     const socket = this.factory(this.url(this.since));
     this.socket = socket;
+    this.heard = Date.now();
+    this.pinged = false;
     socket.onopen = () => {
+      this.heard = Date.now();
       this.retry = 0;
       this.set({ link: "open", error: null });
       for (const message of this.unacked.values()) this.send(message);
     };
     socket.onmessage = (event) => {
+      this.heard = Date.now();
+      this.pinged = false;
       if (typeof event.data === "string") this.receive(JSON.parse(event.data) as ServerMessage);
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
-      if (this.stopped || this.state.link === "refused") return;
-      this.set({ link: "lost" });
-      const delay = Math.min(5000, 250 * 2 ** this.retry);
-      this.retry += 1;
-      this.timer = setTimeout(() => this.open(), delay);
+      this.lost();
     };
   }
 

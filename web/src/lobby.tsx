@@ -6,7 +6,7 @@ import { api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
 import type { ClockRequest, CreateTable, SeatRequest } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
 import { GamePicture } from "./pictures";
-import { hotSeatPath, localPath } from "./route";
+import { hotSeatPath, localPath, rulesPath } from "./route";
 
 interface SeatChoice {
   /** ``person``: someone the creator sends the seat's link; ``open``: anyone in the lobby. */
@@ -63,7 +63,18 @@ export function Lobby(props: { navigate: (path: string) => void }) {
               <p>{game.summary}</p>
               <button type="button" data-game={game.id} onClick={() => setChosen(game)}>
                 {t("New table")}
-              </button>
+              </button>{" "}
+              <a
+                class="rules-link"
+                href={rulesPath(game.id)}
+                data-rules={game.id}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(rulesPath(game.id));
+                }}
+              >
+                {t("Rules")}
+              </a>
             </div>
           </article>
         ))}

@@ -1,13 +1,15 @@
-/** Where the page is: the lobby, a replay of a record file (/replay), the account's pages
- * (/sign-in, /sign-up, /account), or a table with the seat link's seat and key (or a
- * spectator's watch key). Links look like /t/ID?seat=N&key=K and /t/ID?watch=K; a seat of
- * the signed-in account's opens without its key: /t/ID?seat=N. */
+/** Where the page is: the lobby, a replay of a record file (/replay), a game's rules
+ * (/rules/GAME, its options in the query: /rules/tutankhamun?edition=ootb-2004), the
+ * account's pages (/sign-in, /sign-up, /account), or a table with the seat link's seat and
+ * key (or a spectator's watch key). Links look like /t/ID?seat=N&key=K and /t/ID?watch=K; a
+ * seat of the signed-in account's opens without its key: /t/ID?seat=N. */
 
 export type AccountPageName = "sign-in" | "sign-up" | "account";
 
 export type Route =
   | { page: "lobby" }
   | { page: "replay" }
+  | { page: "rules"; game: string | null; options: Record<string, string> | null }
   | { page: "sign-in" }
   | { page: "sign-up" }
   | { page: "account" }
@@ -16,6 +18,8 @@ export type Route =
 
 export function parseRoute(pathname: string, search: string, hash = ""): Route {
   if (/^\/replay\/?$/.test(pathname)) return { page: "replay" };
+  const rules = /^\/rules(?:\/([a-z0-9-]{1,64}))?\/?$/.exec(pathname);
+  if (rules) return { page: "rules", game: rules[1] ?? null, options: rulesOptions(search) };
   const account = /^\/(sign-in|sign-up|account)\/?$/.exec(pathname);
   if (account?.[1]) return { page: account[1] as AccountPageName } as Route;
   const match = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
@@ -63,4 +67,20 @@ export function parseHotSeat(hash: string): SeatKeyPair[] {
 
 export function hotSeatPath(table: string, seats: SeatKeyPair[]): string {
   return `/t/${table}#hotseat=${seats.map((s) => `${s.seat}:${s.key}`).join(",")}`;
+}
+
+/** The options a rules link names (``?edition=ootb-2004``), or ``null`` when it names none:
+ * the page then shows every edition's and option's rules. */
+function rulesOptions(search: string): Record<string, string> | null {
+  const options: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (/^[a-z0-9-]{1,40}$/.test(name) && /^[a-z0-9-]{1,40}$/.test(value)) options[name] = value;
+  }
+  return Object.keys(options).length > 0 ? options : null;
+}
+
+/** The link to a game's rules, for a table's options or (``null``) all of them. */
+export function rulesPath(game: string, options: Readonly<Record<string, string>> | null = null): string {
+  const query = options === null ? "" : new URLSearchParams(Object.entries(options)).toString();
+  return `/rules/${game}${query ? `?${query}` : ""}`;
 }

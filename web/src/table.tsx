@@ -12,6 +12,8 @@ import { Log, SeatPanels } from "./panels";
 import { TableReplay } from "./replay";
 import { type Outcome, Result } from "./result";
 import { seatPath } from "./route";
+import { RulesButton } from "./rules/dialog";
+import { DecisionHelp } from "./rules/help";
 import { seatColour, seatSymbol } from "./seats";
 
 export interface Seating {
@@ -170,6 +172,7 @@ export function TableView(props: {
           ☥
         </a>
         <h1>{title}</h1>
+        <RulesButton game={welcome.game} options={welcome.options} title={title} info={undefined} />
         <span class={`link ${state.link}`} role="status">
           {linkText}
         </span>
@@ -237,7 +240,10 @@ export function TableView(props: {
               onReplay={() => setReplaying(true)}
             />
           ) : (
-            <MoveList legal={legal} onAct={onAct} busy={busy} />
+            <>
+              {legal.length > 0 && <DecisionHelp game={welcome.game} phase={view.phase} options={welcome.options} />}
+              <MoveList legal={legal} onAct={onAct} busy={busy} />
+            </>
           )}
           {!update?.over && legal.length === 0 && update?.status === "playing" && (
             <p class="waiting" role="status">
@@ -250,3 +256,4 @@ export function TableView(props: {
     </main>
   );
 }
+

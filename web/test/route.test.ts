@@ -1,6 +1,6 @@
 /** Page addresses: seat links, spectator links, hot-seat fragments and the account's pages. */
 import { describe, expect, it } from "vitest";
-import { hotSeatPath, parseHotSeat, parseRoute, seatPath } from "../src/route";
+import { hotSeatPath, parseHotSeat, parseRoute, rulesPath, seatPath } from "../src/route";
 
 describe("parseRoute", () => {
   it("reads the lobby, a seat link, a spectator link and a hot-seat link", () => {
@@ -50,5 +50,23 @@ describe("parseRoute", () => {
     const path = hotSeatPath("t1", seats);
     const [pathname, hash] = path.split("#");
     expect(parseRoute(pathname ?? "", "", `#${hash}`)).toEqual({ page: "hotseat", table: "t1", seats });
+  });
+
+  it("reads and writes the rules' addresses, with the options a table plays", () => {
+    expect(parseRoute("/rules", "")).toEqual({ page: "rules", game: null, options: null });
+    expect(parseRoute("/rules/curse-of-the-mummy/", "")).toEqual({
+      page: "rules",
+      game: "curse-of-the-mummy",
+      options: null,
+    });
+    const options = { edition: "ootb-2004" };
+    const path = rulesPath("tutankhamun", options);
+    expect(path).toBe("/rules/tutankhamun?edition=ootb-2004");
+    const [pathname, search] = path.split("?");
+    expect(parseRoute(pathname ?? "", `?${search}`)).toEqual({ page: "rules", game: "tutankhamun", options });
+    expect(rulesPath("valley-of-the-kings")).toBe("/rules/valley-of-the-kings");
+    // Only well-formed names and values are kept; a bad game name is no rules page.
+    expect(parseRoute("/rules/x", "?edition=<b>&experts=on")).toMatchObject({ options: { experts: "on" } });
+    expect(parseRoute("/rules/X_Y", "")).toEqual({ page: "lobby" });
   });
 });

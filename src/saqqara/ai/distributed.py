@@ -20,6 +20,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 from rich.console import Console
@@ -49,10 +50,43 @@ def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
         "this machine, 'auto' joins the cluster this node belongs to, or a cluster's address",
     )
     parser.add_argument(
+        "--ray-token",
+        metavar="FILE",
+        type=token_file,
+        help="a file holding the Ray cluster's authentication token ('ray get-auth-token' "
+        "on its head node), for a cluster started with token authentication (RAY_AUTH_MODE="
+        "token; the default of newer Ray); RAY_AUTH_TOKEN in the environment does the same",
+    )
+    parser.add_argument(
         "--batch",
         type=int,
         help="games per task (default: about four tasks per CPU, at most 200 games each)",
     )
+
+
+def token_file(text: str) -> Path:
+    """``--ray-token``: a readable, non-empty file (Ray aborts on an unreadable one)."""
+    path = Path(text).expanduser()
+    try:
+        token = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        raise argparse.ArgumentTypeError(f"cannot read the token file {text!r}: {reason}") from None
+    if not token:
+        raise argparse.ArgumentTypeError(f"the token file {text!r} is empty")
+    return path.resolve()
+
+
+def use_ray_token(path: Path | None) -> None:
+    """Hand Ray the token to send: token authentication on, read from ``path`` (Ray reads
+    ``RAY_AUTH_MODE`` and ``RAY_AUTH_TOKEN_PATH`` when it connects). A token given in
+    ``RAY_AUTH_TOKEN`` turns token authentication on as well."""
+    if path is not None:
+        os.environ["RAY_AUTH_MODE"] = "token"
+        os.environ["RAY_AUTH_TOKEN_PATH"] = str(path)
+        os.environ.pop("RAY_AUTH_TOKEN", None)  # it would take precedence over the file
+    elif os.environ.get("RAY_AUTH_TOKEN"):
+        os.environ.setdefault("RAY_AUTH_MODE", "token")
 
 
 LOCAL_BATCH_CAP = 25
@@ -169,9 +203,25 @@ def _ray(address: str) -> Any:
             _answering(address)
             try:
                 ray.init(address=address, log_to_driver=False)
-            except ConnectionError as error:
-                raise ValueError(f"no Ray cluster answers at {address!r}: {error}") from error
+            except ConnectionError:
+                raise ValueError(_refused(address)) from None
     return ray
+
+
+def _refused(address: str) -> str:
+    """Why Ray would not connect to ``address`` whose port answers: most often a token."""
+    if os.environ.get("RAY_AUTH_MODE") == "token":
+        return (
+            f"the Ray cluster at {address!r} did not accept this driver: check that the "
+            "token given (--ray-token, or RAY_AUTH_TOKEN) is the one 'ray get-auth-token' "
+            "prints on its head node, and that the Ray versions match"
+        )
+    return (
+        f"the Ray cluster at {address!r} did not accept this driver: if it was started with "
+        "token authentication (RAY_AUTH_MODE=token, the default of newer Ray), give its "
+        "token with --ray-token FILE ('ray get-auth-token' on its head node prints it) or "
+        "RAY_AUTH_TOKEN; else check that the Ray and Python versions match the cluster's"
+    )
 
 
 RAY_PROBE_SECONDS = 10.0

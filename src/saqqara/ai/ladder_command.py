@@ -16,7 +16,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from saqqara.ai.distributed import add_cluster_arguments, games_progress
+from saqqara.ai.distributed import add_cluster_arguments, games_progress, use_ray_token
 from saqqara.ai.ladder import DEFAULT_BOTS, Ladder, run_ladder, tables
 from saqqara.core.registry import load
 
@@ -64,6 +64,7 @@ def ladder_command(
     if not os.access(folder, os.W_OK):  # the games, not after them
         raise ValueError(f"--out {folder} cannot be written to")
     total = len(tables(bots, args.players)) * args.games
+    use_ray_token(args.ray_token)
     with games_progress("ladder", total, args.json) as advance:
         ladder = run_ladder(
             args.game,

@@ -24,7 +24,10 @@ resuming it from the store with its bots. Sockets relayed to an owner that is go
 changed are closed with code 1012 (service restart), so their clients reconnect too. When
 Redis restarts, every process subscribes again and closes the relayed conversations that
 may have lost frames in between; a client's reconnect with its last sequence number
-rebuilds what it missed from the store. Nothing is acknowledged before it is committed.
+rebuilds what it missed from the store. While Redis is out of reach, relayed
+conversations are closed at once and a request for a table owned elsewhere is refused
+(``moved``) at once: each table is played at its owner. Nothing is acknowledged before it
+is committed.
 """
 
 from __future__ import annotations
@@ -361,17 +364,30 @@ class Cluster:
             finally:
                 with contextlib.suppress(RedisError, OSError, RuntimeError):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
+            if self._subscribed.is_set() and not self._closing.is_set():
+                self._redis_lost()
             self._subscribed.clear()
             await asyncio.sleep(0.2)
+
+    def _redis_lost(self) -> None:
+        """Redis is out of reach: nothing relayed can pass, so every relayed conversation
+        ends at once (code 1012) rather than hanging silent. Its client reconnects; while
+        Redis is away it is served only at the table's owner (:meth:`locate` refuses
+        elsewhere at once, ``moved``), and seats connected to the owner play on."""
+        _log("Redis is out of reach; relayed sockets reconnect, owners' own seats play on")
+        self._end_relays()
+
+    def _end_relays(self) -> None:
+        for conn, relay in list(self.relays.items()):
+            relay.kick(conn)
+        for conn, inbox in list(self.served.items()):
+            inbox.put_nowait(Close(conn, RESTART))
 
     def _after_outage(self) -> None:
         """Redis came back: frames published meanwhile are lost, so every relayed
         conversation ends and its client reconnects (rebuilding what it missed)."""
         _log(f"Redis is back ({self.subscriptions - 1} outage(s)); relayed sockets reconnect")
-        for conn, relay in list(self.relays.items()):
-            relay.kick(conn)
-        for conn, inbox in list(self.served.items()):
-            inbox.put_nowait(Close(conn, RESTART))
+        self._end_relays()
 
     def _dispatch(self, data: bytes) -> None:
         try:
@@ -471,22 +487,40 @@ class Cluster:
         """The process to carry a request for ``table_id`` to; ``None``: serve it here.
 
         An owner whose lease is valid but who listens no more (it died) is waited for
-        until its lease expires; then this process takes the table over."""
+        until its lease expires; then this process takes the table over. Where another
+        process took it over first, the request is carried to that one: a connection that
+        arrives during a takeover is relayed, never refused as ``moved``."""
         if table_id in self.service.live:
             return None
         deadline = time.monotonic() + self.leases.ttl + 2.0
+        races_lost = 0
         while True:
-            holder = (await asyncio.to_thread(self.leases.holders, [table_id])).get(table_id)
+            holder = await self._holder(table_id)
             if holder is None or not holder.valid:
                 await self._take_over(table_id)
-                return None
+                if table_id in self.service.live:
+                    return None
+                holder = await self._holder(table_id)
+                if holder is None or not holder.valid or holder.owner == self.id:
+                    return None  # finished, closed or let go: read here from the store
+                if races_lost == 3:
+                    return None
+                # Another process was first: carry the request to it, however long this
+                # process took to find out.
+                races_lost += 1
+                deadline = max(deadline, time.monotonic() + 2.0)
             if holder.owner == self.id:
                 return None
+            if not self._subscribed.is_set():
+                return None  # Redis is away: nothing can be relayed (refused: `moved`)
             if await self._listening(holder.owner):
                 return holder
             if time.monotonic() > deadline:
                 return None
             await asyncio.sleep(0.1)
+
+    async def _holder(self, table_id: str) -> Holder | None:
+        return (await asyncio.to_thread(self.leases.holders, [table_id])).get(table_id)
 
     async def _listening(self, owner: str) -> bool:
         for _ in range(2):  # a pooled connection may be stale after an outage

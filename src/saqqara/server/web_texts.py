@@ -227,6 +227,16 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("{count} scarabs"),
     N_("{count} bid tiles"),
     N_("bag {count}"),
+    # the rules pages (their sections' texts are the client's own data: web/src/rules/texts)
+    N_("Rules"),
+    N_("Rules of {game}"),
+    N_("Rules of this game"),
+    N_("Close"),
+    N_("Open as a page"),
+    N_("Rules for"),
+    N_("Loading the rules…"),
+    N_("every choice"),
+    N_("The rules are not loaded: {reason}"),
     # the games in the lobby
     N_("Tutankhamun"),
     N_("Walk a path of treasures, collect majorities, and be first to reach the goal."),
