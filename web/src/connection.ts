@@ -278,7 +278,8 @@ export function socketUrl(
   base.protocol = base.protocol === "https:" ? "wss:" : "ws:";
   if (who.seat !== null) {
     base.searchParams.set("seat", String(who.seat));
-    base.searchParams.set("key", who.key ?? "");
+    // No key: the signed-in account's own seat (the handshake carries its session cookie).
+    if (who.key) base.searchParams.set("key", who.key);
   } else if (who.watch) {
     base.searchParams.set("watch", who.watch);
   }

@@ -1,6 +1,7 @@
 /** A table's page: the board, the seats, the moves, the log, and the result at the end
  * (with a rematch and a replay of the game). */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { KeepSeat } from "./account";
 import { api } from "./api";
 import { Board } from "./boards";
 import { lastPlaces, type View } from "./boards/view";
@@ -88,10 +89,11 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
     return () => made.stop();
   }, [table, seat, key, watch, lang]);
 
-  // A rematch was made: follow it with the same seat link (its key carries over).
+  // A rematch was made: follow it with the same seat link (its key carries over; a seat of
+  // the signed-in account's opens there without one, as here).
   const rematch = state?.notice?.rematch;
   useEffect(() => {
-    if (rematch && seat !== null && key) navigate(seatPath(rematch, seat, key));
+    if (rematch && seat !== null) navigate(seatPath(rematch, seat, key));
   }, [rematch, seat, key, navigate]);
 
   const onAct = useMemo(
@@ -181,6 +183,7 @@ export function TableView(props: {
         ) : (
           <span class="me">{t("watching")}</span>
         )}
+        {welcome.seat !== null && key ? <KeepSeat table={table} seat={welcome.seat} keyText={key} /> : null}
         <LanguagePicker />
       </header>
       {state.error && (
@@ -230,8 +233,8 @@ export function TableView(props: {
               cause={(view.outcome as { reason?: unknown } | null | undefined)?.reason}
               breakdown={update.breakdown}
               onRematch={
-                welcome.seat !== null && key
-                  ? () => void api.rematch(table, { seat: welcome.seat ?? 0, key })
+                welcome.seat !== null
+                  ? () => void api.rematch(table, key ? { seat: welcome.seat ?? 0, key } : { seat: welcome.seat ?? 0 })
                   : null
               }
               onReplay={() => setReplaying(true)}

@@ -4,7 +4,8 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 ``GET /metrics`` (Prometheus: ``server/metrics.py``); ``GET /api/lobby``; ``POST /api/tables``;
 ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|invite|leave|rematch``;
 ``GET /api/tables/{id}/replay`` (a finished table's replay, with a seat's or a spectator's
-key, as a spectator sees it). WebSocket:
+key, as a spectator sees it); ``/api/account/...`` (accounts and my games:
+``server/accounts.py``; a seat of the signed-in account's opens without its key). WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -29,6 +30,14 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from saqqara.core.errors import SaqqaraError
+from saqqara.server.accounts import (
+    COOKIE,
+    AccountLimits,
+    Gate,
+    account_of,
+    account_routes,
+    open_gate,
+)
 from saqqara.server.bots import BotPool
 from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, origin_allowed
 from saqqara.server.health import Readiness
@@ -94,6 +103,7 @@ def create_app(
     lease_seconds: float = 4.0,
     expire_open_after: float | None = EXPIRE_OPEN_AFTER,
     redis_prefix: str = "saqqara:",
+    account_limits: AccountLimits | None = None,
 ) -> ASGIApp:
     """The server for the database at ``db_url`` (migrated and resumed at start).
 
@@ -106,6 +116,7 @@ def create_app(
     its processes (two sites may share one Redis under two prefixes).
     ``expire_open_after``: seconds after which an open table nobody sits at is closed
     (``TableService.abandoned``); ``None``: never.
+    ``account_limits``: how many sign-in and sign-up tries (``server/accounts.py``).
     """
     if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
         raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
@@ -121,6 +132,9 @@ def create_app(
         app.state.service = service
         readiness = app.state.readiness = Readiness(service.store)
         app.state.origins = tuple(allowed_origins)
+        app.state.accounts = await run_in_threadpool(
+            open_gate, service.store, tuple(allowed_origins), account_limits
+        )
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
         cluster = None
@@ -131,6 +145,7 @@ def create_app(
             app.state.cluster = cluster
             # Tables a minute per address, counted for the whole site (server/limits.py).
             app.state.table_rate = SiteRate(cluster.redis, cluster.prefix, tables_per_minute)
+            app.state.accounts.across_site(cluster.redis, cluster.prefix)
             readiness.cluster = cluster
             await cluster.start()
         else:
@@ -157,6 +172,7 @@ def create_app(
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
+        *account_routes(),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
     middleware = []
@@ -178,8 +194,9 @@ def create_app(
         # A plain function handing back serve_socket's coroutine: no frame of its own (nor
         # its locals) kept for as long as the connection lasts; nor the request's headers.
         origin, host = socket_header(scope, b"origin"), socket_header(scope, b"host")
+        session = _session_cookie(socket_header(scope, b"cookie"))
         scope["headers"] = []
-        return serve_socket(app, table_id, params, origin, host, socket)
+        return serve_socket(app, table_id, params, origin, host, socket, session)
 
     return Direct(app, direct)
 
@@ -197,6 +214,8 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
 _STATUS = {
     "no-table": 404,
     "bad-key": 403,
+    "bad-csrf": 403,
+    "not-signed-in": 401,
     "too-large": 413,
     "too-many-tables": 429,
     "store-failed": 503,
@@ -324,7 +343,8 @@ async def create_table(request: Request) -> Response:
                 code="too-many-tables",
             )
         wanted = await _body(request, CreateTable)
-        links = await service.create(wanted)
+        account = await account_of(request, changes=True)
+        links = await service.create(wanted, None if account is None else account.id)
     except SaqqaraError as exc:
         return _refusal(exc)
     base = f"{_base(request)}/t/{links.table}"
@@ -359,7 +379,11 @@ async def table_info(request: Request) -> Response:
 async def join(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     try:
-        seat, fresh = await _service(request).join(table_id, await _body(request, Join))
+        wanted = await _body(request, Join)
+        account = await account_of(request, changes=True)
+        seat, fresh = await _service(request).join(
+            table_id, wanted, None if account is None else account.id
+        )
     except SaqqaraError as exc:
         return _refusal(exc)
     answer: dict[str, Any] = {"table": table_id, "seat": seat}
@@ -382,7 +406,9 @@ async def invite(request: Request) -> Response:
 async def leave(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     try:
-        await _service(request).leave(table_id, await _body(request, SeatKey))
+        wanted = await _body(request, SeatKey)
+        account = await account_of(request, changes=True)
+        await _service(request).leave(table_id, wanted, None if account is None else account.id)
     except SaqqaraError as exc:
         return _refusal(exc)
     return JSONResponse({"table": table_id, "left": True})
@@ -391,7 +417,11 @@ async def leave(request: Request) -> Response:
 async def rematch(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     try:
-        new_id = await _service(request).rematch(table_id, await _body(request, SeatKey))
+        wanted = await _body(request, SeatKey)
+        account = await account_of(request, changes=True)
+        new_id = await _service(request).rematch(
+            table_id, wanted, None if account is None else account.id
+        )
     except SaqqaraError as exc:
         return _refusal(exc)
     return JSONResponse({"table": new_id, "rematch_of": table_id})
@@ -407,7 +437,9 @@ async def table_replay(request: Request) -> Response:
         table = await service.table(request.path_params["table_id"])
         seat = _int_param(params.get("seat"), None)
         if seat is not None:
-            service.check_seat(table, seat, params.get("key", ""))
+            key = params.get("key")
+            account = None if key is not None else await account_of(request, changes=False)
+            service.check_seat(table, seat, key, None if account is None else account.id)
         else:
             service.check_spectator(table, params.get("watch"))
         record = service.finished_record(table)
@@ -453,7 +485,31 @@ async def table_socket(websocket: WebSocket) -> None:
         headers.get("origin"),
         headers.get("host"),
         websocket,
+        _session_cookie(headers.get("cookie")),
     )
+
+
+def _session_cookie(header: str | None) -> str | None:
+    """The session token among a handshake's cookies (``None`` without one)."""
+    if not header or COOKIE not in header:
+        return None
+    for part in header.split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == COOKIE and 0 < len(value) <= 100:
+            return value
+    return None
+
+
+async def _socket_account(app: Starlette, session: str | None) -> str | None:
+    """The account a connection's session cookie signs in (``None``: none, or expired)."""
+    if session is None:
+        return None
+    accounts: Gate = app.state.accounts
+    try:
+        account = await run_in_threadpool(accounts.accounts.session, session)
+    except SQLAlchemyError:
+        raise StoreFailed("the session could not be read from the store; try again") from None
+    return None if account is None else account.id
 
 
 async def _welcome(
@@ -464,6 +520,7 @@ async def _welcome(
     origin: str | None,
     host: str | None,
     websocket: Connection,
+    session: str | None = None,
 ) -> tuple[LiveTable, Listener] | None:
     """Check a new connection, welcome it and seat its listener at the table; ``None``
     when it was refused (and closed)."""
@@ -475,13 +532,16 @@ async def _welcome(
     try:
         table = await service.table(table_id)
         seat = _int_param(params.get("seat"), None)
-        if (seat is None) != ("key" not in params) or (seat is not None and "watch" in params):
+        if (seat is None and "key" in params) or (seat is not None and "watch" in params):
             raise TableError(
-                "connect as a seat (seat and key) or as a spectator (watch), not both",
+                "connect as a seat (seat and key, or seat alone for the signed-in "
+                "account's own) or as a spectator (watch), not both",
                 code="bad-request",
             )
         if seat is not None:
-            service.check_seat(table, seat, params.get("key", ""))
+            key = params.get("key")
+            account = None if key is not None else await _socket_account(app, session)
+            service.check_seat(table, seat, key, account)
         else:
             service.check_spectator(table, params.get("watch"))
         since = min(_int_param(params.get("since"), 0, "since") or 0, table.seq)
@@ -524,12 +584,14 @@ async def serve_socket(
     origin: str | None,
     host: str | None,
     websocket: Connection,
+    session: str | None = None,
 ) -> None:
-    """One connection to table ``table_id``: checked, welcomed, told, and answered."""
+    """One connection to table ``table_id``: checked, welcomed, told, and answered; a seat
+    without its key is opened by the ``session`` of its own account."""
     service: TableService = app.state.service
-    opened = await _welcome(app, service, table_id, params, origin, host, websocket)
+    opened = await _welcome(app, service, table_id, params, origin, host, websocket, session)
     # What the connection asked for is read: not kept for as long as it lasts.
-    del params, origin, host
+    del params, origin, host, session
     if opened is None:
         return
     table, listener = opened

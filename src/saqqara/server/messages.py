@@ -223,13 +223,17 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     """Whether a seat may take back its last action while nothing has happened since."""
     clock: ClockRequest | None = None
     """Turn clocks for the person seats (``null``: none)."""
+    mine: Annotated[int, msgspec.Meta(ge=0, le=16)] | None = None
+    """The creator's own seat, a person seat with a link: recorded as the signed-in
+    account's (a request its session cookie authorises: ``docs/protocol.md``, accounts)."""
 
 
 class SeatKey(msgspec.Struct, forbid_unknown_fields=True):
-    """A seat and its secret (from its link): for leave and rematch."""
+    """A seat and its secret (from its link): for leave and rematch. ``key`` may be left
+    out for a seat of the signed-in account (a request its session cookie authorises)."""
 
     seat: Annotated[int, msgspec.Meta(ge=0, le=16)]
-    key: Annotated[str, msgspec.Meta(max_length=100)]
+    key: Annotated[str, msgspec.Meta(max_length=100)] | None = None
 
 
 class Invite(msgspec.Struct, forbid_unknown_fields=True):
@@ -250,6 +254,42 @@ class Join(msgspec.Struct, forbid_unknown_fields=True):
     key: Annotated[str, msgspec.Meta(max_length=100)] | None = None
     name: PlayerName | None = None
     lang: Lang = "en"
+
+
+UserName = Annotated[str, msgspec.Meta(max_length=64)]
+"""An account name as sent (its rules are checked after decoding, with a clear reason:
+``server/accounts.py``)."""
+Password = Annotated[str, msgspec.Meta(max_length=1024)]
+"""A password as sent (at most 256 characters are accepted: ``server/accounts.py``)."""
+
+
+class Credentials(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/account/sign-up`` and ``/sign-in``: a user name and a password."""
+
+    name: UserName
+    password: Password
+
+
+class ChangePassword(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/account/password``: the password now and the new one."""
+
+    old: Password
+    new: Password
+
+
+class DeleteAccount(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/account/delete``: the account's password, to be sure."""
+
+    password: Password
+
+
+class ClaimSeat(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/account/seats``: make a guest seat the signed-in account's, by its link
+    (table, seat and key)."""
+
+    table: Annotated[str, msgspec.Meta(max_length=32)]
+    seat: Annotated[int, msgspec.Meta(ge=0, le=16)]
+    key: Annotated[str, msgspec.Meta(max_length=100)]
 
 
 class ReplayFrame(msgspec.Struct):
@@ -290,6 +330,10 @@ def protocol_schemas() -> dict[str, Any]:
             ("Join", Join),
             ("SeatKey", SeatKey),
             ("Invite", Invite),
+            ("Credentials", Credentials),
+            ("ChangePassword", ChangePassword),
+            ("DeleteAccount", DeleteAccount),
+            ("ClaimSeat", ClaimSeat),
             ("Replay", Replay),
         )
     }
