@@ -15,6 +15,7 @@ import { seatPath } from "./route";
 import { RulesButton } from "./rules/dialog";
 import { DecisionHelp } from "./rules/help";
 import { seatColour, seatSymbol } from "./seats";
+import { TurnSignal } from "./turn_signal";
 
 export interface Seating {
   table: string;
@@ -167,6 +168,7 @@ export function TableView(props: {
   }[state.link];
   return (
     <main class="table" data-game={welcome.game} data-seq={update?.seq ?? -1} data-seat={welcome.seat ?? undefined}>
+      <TurnSignal game={title} yourTurn={welcome.seat !== null && legal.length > 0 && !update?.over} />
       <header class="table-head">
         <a href="/" class="home" aria-label={t("Lobby")}>
           ☥
@@ -177,8 +179,11 @@ export function TableView(props: {
           {linkText}
         </span>
         {welcome.seat !== null ? (
-          <span class="me" style={{ color: seatColour(welcome.seat) }}>
-            {seatSymbol(welcome.seat)} {welcome.names[welcome.seat]}
+          <span class="me">
+            <span class="me-mark" aria-hidden="true" style={{ color: seatColour(welcome.seat) }}>
+              {seatSymbol(welcome.seat)}
+            </span>{" "}
+            {welcome.names[welcome.seat]}
           </span>
         ) : (
           <span class="me">{t("watching")}</span>
