@@ -12,7 +12,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { LegalAction } from "../generated/protocol";
 import type { CurseOfTheMummyView } from "../generated/views/curse-of-the-mummy";
 import { boardWord, fillNodes, useLanguage, type Translate } from "../i18n";
-import { seatColour, seatSymbol } from "../seats";
+import { seatColour, seatInk, seatSymbol, seatTextColour } from "../seats";
 import { ComposerPanel, OfferPlace, offersBy, useComposer, type Offer } from "./compose";
 import type { BoardProps } from "./types";
 import { useZoom, ZoomFrame } from "./zoom";
@@ -187,7 +187,7 @@ export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<Curse
                     x={x + 4 + n * 13}
                     y={y + CELL - 4}
                     class="possible"
-                    fill={seatColour(figures[figure]?.seat ?? 1)}
+                    style={{ fill: seatTextColour(figures[figure]?.seat ?? 1) }}
                   >
                     {seatSymbol(figures[figure]?.seat ?? 1)}
                     <tspan class="possible-number">{figure + 1}</tspan>
@@ -220,7 +220,7 @@ export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<Curse
               aria-label={t("explorer {number}", { number: index + 1 })}
             >
               <circle r="11" fill={seatColour(figure.seat)} stroke={index === view.figure ? "#111" : "#fff"} stroke-width="2" />
-              <text y="4" text-anchor="middle" class="figure-symbol" font-size="11">
+              <text y="4" text-anchor="middle" class="figure-symbol" font-size="11" style={{ fill: seatInk(figure.seat) }}>
                 {seatSymbol(figure.seat)}
               </text>
               <text x="8" y="-7" class="figure-number explorer-number">

@@ -17,7 +17,7 @@ const CELL = 86;
 /** Card colours by kind: earth brown, treasures gold, obelisk stone blue, snakes green,
  * pests red, the death mask dark gold. */
 function cardColour(card: string): string {
-  if (card === "earth") return "#b08a5a";
+  if (card === "earth") return "#c9a878";
   if (card === "death-mask") return "#d4a017";
   if (card.startsWith("obelisk")) return "#a9bcd0";
   if (card === "cobra" || card.startsWith("snake")) return "#9cc58a";

@@ -4,7 +4,7 @@
  * and pass, and the nugget's or bag's choice of a tile to take, are clicks in the rows of
  * collected tiles. A pawn that moves walks along the path through the tiles it passes. */
 import { useLayoutEffect, useRef } from "preact/hooks";
-import { seatColour, seatSymbol } from "../seats";
+import { seatColour, seatInk, seatSymbol } from "../seats";
 import { walk } from "./motion";
 import { useLanguage } from "../i18n";
 import { Place } from "./place";
@@ -123,7 +123,7 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
             style={{ transform: `translate(${point.x + dx}px, ${point.y - 12}px)`, transition: "none" }}
           >
             <circle r="8" fill={seatColour(seat)} stroke="#fff" />
-            <text y="3.5" text-anchor="middle" class="pawn-label">
+            <text y="3.5" text-anchor="middle" class="pawn-label" style={{ fill: seatInk(seat) }}>
               {seatSymbol(seat)}
             </text>
           </g>

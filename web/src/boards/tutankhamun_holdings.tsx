@@ -8,7 +8,7 @@
  * - with the gold nugget or the bag of gold, "rob S TYPE" / "buy S TYPE" is a click on the
  *   TYPE chip in seat S's row, and "decline" the button under the rows.
  * The last step's chips are ringed like the path's tiles. */
-import { seatColour, seatSymbol } from "../seats";
+import { seatColour, seatInk, seatSymbol } from "../seats";
 import type { LegalAction } from "../generated/protocol";
 import type { TutankhamunView } from "../generated/views/tutankhamun";
 import { Place, PlaceButton } from "./place";
@@ -150,7 +150,7 @@ export function Tableau(props: {
         return (
           <g key={seat} class="holdings" data-seat={seat}>
             <circle cx={left + 18} cy={y} r="11" fill={seatColour(seat)} stroke="#fff" />
-            <text x={left + 18} y={y + 4} text-anchor="middle" class="pawn-label">
+            <text x={left + 18} y={y + 4} text-anchor="middle" class="pawn-label" style={{ fill: seatInk(seat) }}>
               {seatSymbol(seat)}
             </text>
             {lastSeat(seat, "pass", "steal-declined", "mask", "lid", "pharaoh") && (

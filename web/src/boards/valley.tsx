@@ -12,7 +12,7 @@
  * On a phone the board zooms and pans in its frame (zoom.tsx): "Zoom to your move" enlarges
  * the current decision's places to touch size. */
 import { useLanguage, type Translate } from "../i18n";
-import { seatColour, seatSymbol } from "../seats";
+import { seatColour, seatInk, seatSymbol, seatTextColour } from "../seats";
 import boardJson from "../../schema/board-data/valley-of-the-kings.json";
 import type { LegalAction } from "../generated/protocol";
 import type { ValleyOfTheKingsBoard, SiteData } from "../generated/boards/valley-of-the-kings";
@@ -261,7 +261,7 @@ function Figure(props: { seat: number; overseer: boolean; x: number; y: number; 
       ) : (
         <circle r={r} fill={seatColour(seat)} stroke="#fff" stroke-width="1.2" />
       )}
-      <text y={r * 0.45} text-anchor="middle" class="figure-symbol" font-size={r * 1.2}>
+      <text y={r * 0.45} text-anchor="middle" class="figure-symbol" font-size={r * 1.2} style={{ fill: seatInk(seat) }}>
         {seatSymbol(seat)}
       </text>
     </g>
@@ -357,7 +357,7 @@ const SiteGroup = pure((props: SiteProps) => {
       {owner !== null && (
         <g>
           <circle cx={x + half + 4} cy={y - half - 6} r="8" fill={seatColour(owner)} stroke="#fff" />
-          <text x={x + half + 4} y={y - half - 2} text-anchor="middle" class="figure-symbol" font-size="10">
+          <text x={x + half + 4} y={y - half - 2} text-anchor="middle" class="figure-symbol" font-size="10" style={{ fill: seatInk(owner) }}>
             {seatSymbol(owner)}
           </text>
         </g>
@@ -399,7 +399,7 @@ const SiteGroup = pure((props: SiteProps) => {
             </OfferPlace>
             {figure && <Figure seat={figure.seat} overseer={figure.overseer} x={at.x} y={at.y} />}
             {ordered >= 0 && seat !== null && (
-              <text x={at.x + 10} y={at.y - 8} class="order-mark" fill={seatColour(seat)}>
+              <text x={at.x + 10} y={at.y - 8} class="order-mark" style={{ fill: seatTextColour(seat) }}>
                 {ordered + 1}
               </text>
             )}
@@ -489,7 +489,7 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
               {counts.map(([owner, count], n) => (
                 <g key={owner} transform={`translate(${spot.x - 56} ${spot.y - 2 + n * 27})`} class="area-figures">
                   <rect width="112" height="25" rx="12" fill={seatColour(owner)} stroke="#fff" />
-                  <text x="56" y="18" text-anchor="middle" class="area-count">
+                  <text x="56" y="18" text-anchor="middle" class="area-count" style={{ fill: seatInk(owner) }}>
                     {seatSymbol(owner)} {count.overseers}◼ {count.workers}●
                   </text>
                 </g>
@@ -497,7 +497,7 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
               {seat !== null &&
                 (orders ?? []).map((target, n) =>
                   target === name ? (
-                    <text key={n} x={spot.x + 40 + n * 16} y={spot.y - 16} class="order-mark big" fill={seatColour(seat)}>
+                    <text key={n} x={spot.x + 40 + n * 16} y={spot.y - 16} class="order-mark big" style={{ fill: seatTextColour(seat) }}>
                       {n + 1}
                     </text>
                   ) : null,
@@ -587,10 +587,10 @@ function Market(props: {
             {bids.map((bid, n) => (
               <g key={n} transform={`translate(${252 + n * Math.min(30, 160 / bids.length)} ${y + 4})`} class="bid-tile">
                 <rect width="28" height="38" rx="4" fill={seatColour(bid.seat)} stroke="#fff" />
-                <text x="14" y="15" text-anchor="middle" class="figure-symbol" font-size="13">
+                <text x="14" y="15" text-anchor="middle" class="figure-symbol" font-size="13" style={{ fill: seatInk(bid.seat) }}>
                   {seatSymbol(bid.seat)}
                 </text>
-                <text x="14" y="33" text-anchor="middle" class="bid-value">
+                <text x="14" y="33" text-anchor="middle" class="bid-value" style={{ fill: seatInk(bid.seat) }}>
                   {bid.value === null ? "?" : bid.value}
                 </text>
               </g>
@@ -623,7 +623,7 @@ function Supplies(props: { view: ValleyOfTheKingsView; seat: number | null }) {
           <g key={owner} transform={`translate(${left} ${y})`}>
             <rect width="440" height="44" rx="8" fill="#fffaf0" stroke={seatColour(owner)} stroke-width={owner === seat ? 4 : 2} />
             <circle cx="22" cy="22" r="15" fill={seatColour(owner)} />
-            <text x="22" y="28" text-anchor="middle" class="figure-symbol" font-size="17">
+            <text x="22" y="28" text-anchor="middle" class="figure-symbol" font-size="17" style={{ fill: seatInk(owner) }}>
               {seatSymbol(owner)}
             </text>
             {BOARD.colours.map(({ slug }, n) => (
