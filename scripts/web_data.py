@@ -8,8 +8,9 @@ It also writes each game's board-data schema (``--part board``) to
 ``web/schema/boards/GAME.json`` and, for the games whose board the client draws from static
 data (Valley of the Kings: areas, sites, fields, steps), that data at the game's largest
 player count to ``web/schema/board-data/GAME.json`` (a view says which sites are in play),
-and the board words (the English names of Revenge's cards and the mummy's symbols, by slug)
-to ``web/schema/board-words.json``.
+the board words (the English names of Revenge's cards, the mummy's symbols and
+Tutankhamun's tiles, by slug) to ``web/schema/board-words.json`` and the board values
+(Tutankhamun's tiles' values by edition) to ``web/schema/board-values.json``.
 ``--fixtures DIR``: positions of real games of every game, played by random bots with
 fixed seeds, as the updates a seat would be sent (view and legal actions), and in
 ``DIR/replays/`` the replay the site answers for a record of each game (a whole game of
@@ -33,7 +34,7 @@ from saqqara.core.match import Match
 from saqqara.core.registry import load, registered_games
 from saqqara.server.messages import encoder, protocol_schemas
 from saqqara.server.replays import replay_record
-from saqqara.server.web_texts import board_words, web_texts
+from saqqara.server.web_texts import board_values, board_words, web_texts
 from saqqara.server.wording import action_label
 from saqqara.ui.schema_command import schema_of
 
@@ -43,6 +44,7 @@ VIEWS = ROOT / "web" / "schema" / "views"
 BOARDS = ROOT / "web" / "schema" / "boards"
 BOARD_DATA = ROOT / "web" / "schema" / "board-data"
 BOARD_WORDS = ROOT / "web" / "schema" / "board-words.json"
+BOARD_VALUES = ROOT / "web" / "schema" / "board-values.json"
 STATIC_BOARDS = ("valley-of-the-kings",)
 """Games whose board the client draws from data bundled with it."""
 POSITIONS_PER_GAME = 8
@@ -64,6 +66,12 @@ def board_words_text() -> str:
     """The committed board words' expected text: the English names of what the boards draw
     from the views' slugs (the page translates them with the texts the site serves)."""
     return json.dumps(board_words(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def board_values_text() -> str:
+    """The committed board values' expected text: the values of what the boards draw by
+    slug (Tutankhamun's tiles, by edition)."""
+    return json.dumps(board_values(), indent=2, sort_keys=True) + "\n"
 
 
 def board_schema_text(game_id: str) -> str:
@@ -177,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {(BOARD_DATA / game_id).relative_to(ROOT)}.json")
         BOARD_WORDS.write_text(board_words_text(), encoding="utf-8")
         print(f"wrote {BOARD_WORDS.relative_to(ROOT)}")
+        BOARD_VALUES.write_text(board_values_text(), encoding="utf-8")
+        print(f"wrote {BOARD_VALUES.relative_to(ROOT)}")
     if args.fixtures is not None:
         args.fixtures.mkdir(parents=True, exist_ok=True)
         for game_id in registered_games():

@@ -14,15 +14,35 @@ from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE, Translator
 from saqqara.core.registry import load
 from saqqara.games.curse_of_the_mummy.data import board
 from saqqara.games.tutankhamuns_revenge.data import deck
-from saqqara.server.web_texts import board_words, web_texts
+from saqqara.games.tutankhamun.data import EDITIONS, edition
+from saqqara.server.web_texts import board_values, board_words, web_texts
 
 WORDS = Path(__file__).resolve().parents[2] / "web" / "schema" / "board-words.json"
+VALUES = Path(__file__).resolve().parents[2] / "web" / "schema" / "board-values.json"
 
 
 def test_the_bundled_board_words_match_the_presentations() -> None:
     assert json.loads(WORDS.read_text(encoding="utf-8")) == board_words(), (
         "web/schema/board-words.json is stale: run python scripts/web_data.py --schema"
     )
+
+
+def test_the_bundled_board_values_match_the_presentations() -> None:
+    assert json.loads(VALUES.read_text(encoding="utf-8")) == board_values(), (
+        "web/schema/board-values.json is stale: run python scripts/web_data.py --schema"
+    )
+
+
+def test_every_tutankhamun_tile_has_a_board_word_and_each_type_its_value() -> None:
+    tiles = board_words()["tutankhamun"]["tiles"]
+    for edition_id in EDITIONS:
+        found = edition(edition_id)
+        values = board_values()["tutankhamun"][edition_id]
+        assert values == {t.slug: t.count for t in found.types}
+        assert set(values) <= set(tiles)
+        assert {found.steal_slug, found.wild_slug} <= set(tiles)
+    assert board_values()["tutankhamun"]["amigo-1993"]["throne"] == 8
+    assert board_values()["tutankhamuns-revenge"]["cards"] == {c.slug: c.value for c in deck().cards}
 
 
 def test_every_card_and_symbol_a_view_can_show_has_a_board_word() -> None:

@@ -4,7 +4,7 @@
  * (with its own and its groups' opacity) over the shapes under it, found by hit-testing a
  * few points across the text with every element made hit-testable for the measure; a text
  * with a halo (a stroke painted under its fill) is measured against its halo. Each board is
- * measured at a person's turn and after a few moves. */
+ * measured at a person's turn and after a few moves (Tutankhamun in both editions). */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTable, type Server, startBrowser, startServer } from "./harness";
@@ -135,9 +135,10 @@ async function lowContrast(page: Page): Promise<Low[]> {
   });
 }
 
-for (const game of GAMES) {
-  it(`draws every label of ${game}'s board at AA contrast`, async () => {
-    const { links } = await createTable(server.base, game, 1, 1, QUICK_BOT[game]);
+for (const table of [...GAMES, "tutankhamun:ootb-2004"]) {
+  const [game = table, edition] = table.split(":");
+  it(`draws every label of ${table}'s board at AA contrast`, async () => {
+    const { links } = await createTable(server.base, game, 1, 1, QUICK_BOT[game], edition ? { edition } : {});
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(links.get(0)!);
     const pick = seeded(7);

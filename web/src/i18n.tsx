@@ -7,6 +7,7 @@
  * translated by the same catalog. */
 import { type ComponentChildren, createContext } from "preact";
 import { useContext, useEffect, useMemo, useState } from "preact/hooks";
+import boardValuesJson from "../schema/board-values.json";
 import boardWordsJson from "../schema/board-words.json";
 
 export const LANGUAGES = [
@@ -85,6 +86,16 @@ export const BOARD_WORDS: BoardWords = boardWordsJson;
 export function boardWord(t: Translate, game: string, kind: string, slug: string): string {
   const english = BOARD_WORDS[game]?.[kind]?.[slug];
   return english === undefined ? slug : t(english);
+}
+
+/** The values of what the boards draw, by game, group (an edition, or "cards") and slug
+ * (schema/board-values.json, from the games' presentations). */
+export const BOARD_VALUES: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, number>>>>>> =
+  boardValuesJson;
+
+/** A board thing's value (a Tutankhamun tile's in its edition, a Revenge card's), if it has one. */
+export function boardValue(game: string, group: string, slug: string): number | undefined {
+  return BOARD_VALUES[game]?.[group]?.[slug];
 }
 
 export interface Language {

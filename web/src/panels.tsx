@@ -22,10 +22,12 @@ function seatNumbers(view: View, players: number): [string, number[]][] {
   return found;
 }
 
-/** The name of a view's per-seat numbers in the page's language. */
-function numberLabel(key: string, t: Translate): string {
+/** The name of a view's per-seat numbers in the page's language: Tutankhamun's scores are
+ * what is left (steps to the goal in Amigo's edition, tribute coins in Out of the Box's). */
+function numberLabel(key: string, t: Translate, view: View): string {
   switch (key) {
     case "scores":
+      if (view.game === "tutankhamun") return view.edition === "ootb-2004" ? t("coins left") : t("steps to the goal");
       return t("score");
     case "wilds":
       return t("wild tiles left");
@@ -72,7 +74,7 @@ export function SeatPanels(props: {
                 <span key={label}>
                   {index > 0 ? " · " : ""}
                   <span class="number">
-                    {numberLabel(label, t)} {values[seat]}
+                    {numberLabel(label, t, view)} {values[seat]}
                   </span>
                 </span>
               ))}

@@ -52,6 +52,11 @@ class Presentation(ABC):
     ``{"cards": {"horus-falcon": "Horus falcon"}}``, English source texts (marked for the
     catalogs), for faces that draw a board from the view's slugs (the browser)."""
 
+    BOARD_VALUES: ClassVar[Mapping[str, Mapping[str, int]]] = {}
+    """The values of the things a board draws by their slugs, by group (an edition):
+    ``{"amigo-1993": {"throne": 8}}``, for faces that name a piece with its value (the
+    browser's tooltips and tiles)."""
+
     def __init__(
         self,
         game: Game,

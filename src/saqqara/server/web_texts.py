@@ -67,6 +67,10 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Waiting for {players}…"),
     N_("score"),
     N_("wild tiles left"),
+    N_("steps to the goal"),
+    N_("coins left"),
+    N_("slot {number}"),
+    N_("{name}, value {value}"),
     N_("silver"),
     N_("scarab cards"),
     N_("blockade cards"),
@@ -311,6 +315,20 @@ def board_words() -> dict[str, dict[str, dict[str, str]]]:
         words = presentation_class(game_class).BOARD_WORDS
         if words:
             found[game_id] = {kind: dict(names) for kind, names in words.items()}
+    return found
+
+
+@cache
+def board_values() -> dict[str, dict[str, dict[str, int]]]:
+    """The values of what the boards draw by slug, per game and group (an edition), from
+    each game's presentation (``Presentation.BOARD_VALUES``): ``{"tutankhamun":
+    {"amigo-1993": {"throne": 8}}}``, bundled with the client as
+    ``web/schema/board-values.json`` (``scripts/web_data.py --schema``)."""
+    found: dict[str, dict[str, dict[str, int]]] = {}
+    for game_id, game_class in sorted(registered_games().items()):
+        values = presentation_class(game_class).BOARD_VALUES
+        if values:
+            found[game_id] = {group: dict(counts) for group, counts in values.items()}
     return found
 
 

@@ -8,7 +8,7 @@ import { seatColour, seatInk, seatSymbol } from "../seats";
 import { walk } from "./motion";
 import { useLanguage } from "../i18n";
 import { Place } from "./place";
-import { Tableau, tableauHeight, tileColour, tileTag } from "./tutankhamun_holdings";
+import { Tableau, TileFace, tableauHeight } from "./tutankhamun_holdings";
 import type { BoardProps } from "./types";
 import type { TutankhamunView } from "../generated/views/tutankhamun";
 import { actionNamed, placeActions } from "./view";
@@ -85,26 +85,24 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
       </Place>
       {path.map((tile, index) => {
         const point = points[index] ?? { x: 0, y: 0 };
-        const gone = tile === null;
+        // The slot's number just outside the tile, away from the pyramid.
+        const out = Math.hypot(point.x, point.y) || 1;
+        const along = { x: (point.x / out) * 19.5, y: (point.y / out) * 19.5 };
         return (
           <Place key={index} action={takes.get(String(index))} onAct={onAct}>
-            <circle
-              class="spot"
-              cx={point.x}
-              cy={point.y}
-              r="14"
-              fill={tile === null ? "#f4ead0" : tileColour(tile)}
-              stroke={gone ? "#d8c9a0" : "#5b4a1f"}
-              stroke-dasharray={gone ? "3 3" : undefined}
-            />
+            {tile === null ? (
+              <circle class="spot" cx={point.x} cy={point.y} r="14" fill="#f4ead0" stroke="#9a8a60"
+                stroke-dasharray="3 3" />
+            ) : (
+              <TileFace slug={tile} x={point.x} y={point.y} r={14} edition={view.edition}
+                tip={t("slot {number}", { number: index + 1 })} />
+            )}
             {last?.has(String(index)) && (
               <circle class="last-ring" cx={point.x} cy={point.y} r="17" />
             )}
-            {tile !== null && (
-              <text x={point.x} y={point.y + 3.5} text-anchor="middle" class="tile-label">
-                {tileTag(tile)}
-              </text>
-            )}
+            <text x={point.x + along.x} y={point.y + along.y + 2.3} text-anchor="middle" class="slot-number">
+              {index + 1}
+            </text>
           </Place>
         );
       })}

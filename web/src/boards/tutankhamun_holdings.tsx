@@ -8,6 +8,7 @@
  * - with the gold nugget or the bag of gold, "rob S TYPE" / "buy S TYPE" is a click on the
  *   TYPE chip in seat S's row, and "decline" the button under the rows.
  * The last step's chips are ringed like the path's tiles. */
+import { boardValue, boardWord, type Translate, useLanguage } from "../i18n";
 import { seatColour, seatInk, seatSymbol } from "../seats";
 import type { LegalAction } from "../generated/protocol";
 import type { TutankhamunView } from "../generated/views/tutankhamun";
@@ -22,20 +23,92 @@ function ownWords(slug: string): string[] {
   return words.length > 1 && (words[0] === "alabaster" || (words[0] ?? "") in SET_COLOURS) ? words.slice(1) : words;
 }
 
-/** A tile's short tag: "Flas", "Lamp", "Chal" for the alabaster ones, "Cat", "Horu" for Out
- * of the Box's (the set is its colour), else the first word's first letters ("Thro"). */
-export function tileTag(slug: string): string {
-  const word = ownWords(slug)[0] ?? slug;
-  return word.charAt(0).toUpperCase() + word.slice(1, 4);
+/** The part of a tile's name in the page's language that tells it from its set's other
+ * kinds: for Out of the Box's colours the words the three colours' names end alike with
+ * ("Katze" of "Grüne Katze"), for the alabaster ones what follows the word they begin
+ * alike with ("Flasche" of "Alabasterflasche"); else the whole name. */
+export function ownName(slug: string, t: Translate): string {
+  const name = boardWord(t, "tutankhamun", "tiles", slug);
+  const words = slug.split("-");
+  if (words.length < 2) return name;
+  const rest = words.slice(1).join("-");
+  if ((words[0] ?? "") in SET_COLOURS) {
+    const siblings = Object.keys(SET_COLOURS).map((set) => boardWord(t, "tutankhamun", "tiles", `${set}-${rest}`));
+    let suffix = name;
+    for (const other of siblings) {
+      while (suffix && !other.endsWith(suffix)) suffix = suffix.slice(1);
+    }
+    const start = suffix.indexOf(" ");
+    const own = (start >= 0 ? suffix.slice(start + 1) : suffix).trim();
+    return own.length >= 3 ? capital(own) : name;
+  }
+  if (words[0] === "alabaster") {
+    const siblings = ["flask", "lamp", "chalice"].map((kind) => boardWord(t, "tutankhamun", "tiles", `alabaster-${kind}`));
+    let prefix = name;
+    for (const other of siblings) {
+      while (prefix && !other.startsWith(prefix)) prefix = prefix.slice(0, -1);
+    }
+    const own = name.slice(prefix.length).trim();
+    return own.length >= 3 ? capital(own) : name;
+  }
+  return name;
 }
 
-/** A tile's colour: its set's for Out of the Box (lighter or darker by kind), else a stable
- * pleasant colour from its name. */
+function capital(word: string): string {
+  return word.charAt(0).toLocaleUpperCase() + word.slice(1);
+}
+
+/** A tile's short tag, cut from its name in the page's language: a word of its own part
+ * (ownName: the first, or for Out of the Box's colours the last, where the kind is named:
+ * "Mask" of "Death mask", "kat" of "Gemummificeerde kat"), whole up to seven letters, else
+ * its first six and a full stop ("Panther", "Skarab.", "Flasche", "Katze"). */
+export function tileTag(slug: string, t: Translate): string {
+  const words = ownName(slug, t).split(/[\s-]+/).filter(Boolean);
+  const coloured = (slug.split("-")[0] ?? "") in SET_COLOURS;
+  const word = capital((coloured ? words[words.length - 1] : words[0]) ?? slug);
+  return word.length <= 7 ? word : `${word.slice(0, 6)}.`;
+}
+
+/** A tile's name in the page's language with its value where it has one ("Thron, Wert 8"). */
+export function tileTip(slug: string, edition: string, t: Translate): string {
+  const name = boardWord(t, "tutankhamun", "tiles", slug);
+  const value = boardValue("tutankhamun", edition, slug);
+  return value === undefined ? name : t("{name}, value {value}", { name, value });
+}
+
+/** A tile's colour: its set's for Out of the Box (lighter or darker by kind, never so dark
+ * that its dark words miss AA contrast), else a stable pleasant colour from its name. */
 export function tileColour(slug: string): string {
   const set = SET_COLOURS[slug.split("-")[0] ?? ""];
   if (!set) return hue(slug);
-  const lightness = { scarab: 82, cat: 74, horus: 66, anubis: 58, death: 50 }[ownWords(slug)[0] ?? ""] ?? 70;
+  const lightness = { scarab: 92, cat: 85, horus: 78, anubis: 71, death: 63 }[ownWords(slug)[0] ?? ""] ?? 70;
   return `hsl(${set[0]} ${set[1]}% ${lightness}%)`;
+}
+
+/** A tile drawn as a disc of radius ``r``: its tag (tileTag) and, under it, its value;
+ * hovering shows its name and value (an SVG title; the board's long-press and focus tip
+ * reads ``data-tip``). ``tip`` is put before the name (a path slot's number). */
+export function TileFace(props: { slug: string; x: number; y: number; r: number; edition: string; fill?: string; stroke?: string; tip?: string }) {
+  const { slug, x, y, r, edition, fill, stroke = "#5b4a1f" } = props;
+  const { t } = useLanguage();
+  const tag = slug === "mask" ? "☥" : tileTag(slug, t);
+  const value = boardValue("tutankhamun", edition, slug);
+  const tip = props.tip ? `${props.tip}: ${tileTip(slug, edition, t)}` : tileTip(slug, edition, t);
+  return (
+    <g data-tip={tip}>
+      <title>{tip}</title>
+      <circle class="spot" cx={x} cy={y} r={r} fill={fill ?? (slug === "mask" ? "#d4a017" : tileColour(slug))} stroke={stroke} />
+      <text x={x} y={value === undefined ? y + 2.5 : y - 1} text-anchor="middle" class="tile-label tile-tag"
+        textLength={tag.length > 5 ? 2 * r - 5 : undefined} lengthAdjust="spacingAndGlyphs">
+        {tag}
+      </text>
+      {value !== undefined && (
+        <text x={x} y={y + 9} text-anchor="middle" class="tile-value">
+          {value}
+        </text>
+      )}
+    </g>
+  );
 }
 
 export const ROW = 36;
@@ -55,13 +128,11 @@ interface Chip {
   scoring?: number;
 }
 
-function ChipAt({ chip, x, y, onAct }: { chip: Chip; x: number; y: number; onAct: (action: number) => void }) {
+function ChipAt(props: { chip: Chip; x: number; y: number; edition: string; onAct: (action: number) => void }) {
+  const { chip, x, y, edition, onAct } = props;
   return (
     <Place action={chip.action} onAct={onAct} kind="chip">
-      <circle class="spot" cx={x} cy={y} r="13" fill={chip.slug === "mask" ? "#d4a017" : tileColour(chip.slug)} stroke="#5b4a1f" />
-      <text x={x} y={y + 3.5} text-anchor="middle" class="tile-label">
-        {chip.slug === "mask" ? "☥" : tileTag(chip.slug)}
-      </text>
+      <TileFace slug={chip.slug} x={x} y={y} r={13} edition={edition} />
       {chip.count > 1 && (
         <g class="chip-count">
           <circle cx={x + 11} cy={y - 10} r="7" fill="#3b2a1a" />
@@ -157,7 +228,7 @@ export function Tableau(props: {
               <circle class="last-ring" cx={left + 18} cy={y} r="14" />
             )}
             {chips.map((chip, n) => (
-              <ChipAt key={chip.slug} chip={chip} x={left + 46 + n * step} y={y} onAct={onAct} />
+              <ChipAt key={chip.slug} chip={chip} x={left + 46 + n * step} y={y} edition={view.edition} onAct={onAct} />
             ))}
           </g>
         );

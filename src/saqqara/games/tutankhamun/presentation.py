@@ -9,7 +9,9 @@ koning Tut); the English names are ours. Scores count steps to the goal on the s
 from __future__ import annotations
 
 from collections.abc import Hashable
+from collections.abc import Mapping
 from functools import cached_property
+from typing import ClassVar
 
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
@@ -21,7 +23,7 @@ from saqqara.core.presentation import (
     register_presentation,
 )
 from saqqara.games.tutankhamun import actions as act
-from saqqara.games.tutankhamun.data import edition
+from saqqara.games.tutankhamun.data import EDITIONS, edition
 
 TILE_NAMES = {
     "panther-head": N_("Panther head"),
@@ -99,6 +101,13 @@ _WORDED_TILES: dict[tuple[str, str, bool], dict[str, str]] = {}
 
 class TutankhamunPresentation(Presentation):
     """The texts of Tutankhamun in either edition."""
+
+    BOARD_WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "tiles": {**TILE_NAMES, "mask": N_("Gold mask")}
+    }
+    BOARD_VALUES: ClassVar[Mapping[str, Mapping[str, int]]] = {
+        edition_id: {t.slug: t.count for t in edition(edition_id).types} for edition_id in EDITIONS
+    }
 
     @property
     def amigo(self) -> bool:

@@ -69,6 +69,9 @@ class RevengePresentation(Presentation):
     """The texts of Tutankhamun's Revenge."""
 
     BOARD_WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {"cards": CARD_NAMES}
+    BOARD_VALUES: ClassVar[Mapping[str, Mapping[str, int]]] = {
+        "cards": {card.slug: card.value for card in deck().cards}
+    }
 
     def card(self, slug: str) -> str:
         """A card's name with its value in silver (``Horus falcon +5``)."""
