@@ -36,7 +36,7 @@ export function CardName(props: { x: number; y: number; name: string; card: stri
     }
   }, [name]);
   return (
-    <text ref={drawn} x={x} y={lines.length === 1 ? y : y - 5} text-anchor="middle" class="tile-label card-name"
+    <text ref={drawn} x={x} y={lines.length === 1 ? y + 3 : y - 4} text-anchor="middle" class="tile-label card-name"
       data-card={card}>
       {lines.map((line, n) => (
         <tspan key={n} x={x} dy={n === 0 ? 0 : size + 1}

@@ -1,10 +1,12 @@
 /** The board for a game id (a plain summary for a game without a drawing). The view is
  * read through its game's generated type here, once: the server sends each seat a view that
  * follows the game's schema (checked on the server side by the conformance kit). Every
- * board's places are reached with the keyboard here (``useRovingPlaces``). */
+ * board's places are reached with the keyboard here (``useRovingPlaces``), and what each
+ * thing on it is shows on a long press or at the keyboard's place (``BoardTips``). */
 import { useLanguage } from "../i18n";
 import { MummyBoard } from "./mummy";
 import { useRovingPlaces } from "./place";
+import { BoardTips } from "./tip";
 import { RevengeBoard } from "./revenge";
 import { TutankhamunBoard } from "./tutankhamun";
 import type { BoardProps, Views } from "./types";
@@ -29,6 +31,7 @@ export function Board(props: BoardProps & { game: string; busy?: boolean }) {
   if (!drawn(game)) return <p>{t("No drawing for {game}.", { game })}</p>;
   const Drawn = BOARDS[game] as (props: BoardProps<unknown>) => preact.JSX.Element;
   return (
+    <BoardTips>
     <div
       class={busy ? "board-keys busy" : "board-keys"}
       aria-busy={busy}
@@ -39,5 +42,6 @@ export function Board(props: BoardProps & { game: string; busy?: boolean }) {
     >
       <Drawn {...rest} view={view} />
     </div>
+    </BoardTips>
   );
 }

@@ -177,7 +177,8 @@ export function PlaceButton(props: {
   return (
     <Place action={action} onAct={onAct} kind="board-button">
       <rect class="spot button" x={x} y={y} width={width} height={height} rx="8" />
-      <text x={x + width / 2} y={y + height / 2 + 5} text-anchor="middle" class="button-text">
+      <text x={x + width / 2} y={y + height / 2 + 5} text-anchor="middle" class="button-text"
+        {...(action.label.length * 7.8 > width - 16 ? { textLength: width - 16, lengthAdjust: "spacingAndGlyphs" } : {})}>
         {action.label}
       </text>
     </Place>

@@ -6,6 +6,7 @@
  * top turns over. */
 import { boardWord, useLanguage } from "../i18n";
 import { CardName } from "./card_name";
+import { CardPicture, CardValue, cardTip } from "./revenge_cards";
 import { Place, PlaceButton } from "./place";
 import type { BoardProps } from "./types";
 import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
@@ -25,6 +26,10 @@ function cardColour(card: string): string {
   return "#f1d77a";
 }
 const COLUMNS = "abcd";
+/** A line of small words squeezed to the card's width where it would spill over its edge. */
+function fit(words: string): { textLength?: number; lengthAdjust?: "spacingAndGlyphs" } {
+  return words.length * 4.9 > 64 ? { textLength: 64, lengthAdjust: "spacingAndGlyphs" } : {};
+}
 /** The strip under the box while digging: room for two buttons (scarab and stop). */
 const BUTTONS_HEIGHT = 82;
 
@@ -57,6 +62,13 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
         const card = layingNow[index] ?? top[index] ?? null;
         const layers = depth[index] ?? 0;
         const blocked = blocks.includes(index);
+        const count = layingNow[index]
+          ? t("face down")
+          : layers === 1
+            ? t("{count} card", { count: layers })
+            : t("{count} cards", { count: layers });
+        /** The stack's tip: its cell, its top card with its value, blocked or not, its depth. */
+        const tip = card ? `${name}: ${cardTip(card, t)}${blocked ? ` · ${t("blocked")}` : ""} · ${count}` : undefined;
         return (
           <Place key={name} action={places.get(name)} onAct={onAct}>
             {Array.from({ length: Math.min(layers, 6) }, (_, layer) => (
@@ -72,7 +84,9 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
                 stroke-width="0.8"
               />
             ))}
-            <g class={!card && layers === 0 ? "card-face empty" : "card-face"} key={card ?? (layers === 0 ? "empty" : "hidden")}>
+            <g class={!card && layers === 0 ? "card-face empty" : "card-face"} key={card ?? (layers === 0 ? "empty" : "hidden")}
+              data-tip={tip}>
+              {tip && <title>{tip}</title>}
               <rect
                 class="spot"
                 x={x + 4 + layers * 1.5}
@@ -85,23 +99,22 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
                 stroke-width={blocked ? 4 : 1.5}
               />
               <g transform={`translate(${layers * 1.5 - 2} ${-layers * 1.5})`}>
-                <text x={x + CELL / 2} y={y + 24} text-anchor="middle" class="cell-name">
-                  {name}
+                <text x={x + 10} y={y + 17} class="cell-name">
+                  {blocked ? `${name} ⛔` : name}
                 </text>
                 {card ? (
-                  <CardName x={x + CELL / 2} y={y + 42} card={card} name={boardWord(t, "tutankhamuns-revenge", "cards", card)} />
+                  <>
+                    <CardValue card={card} x={x + 76} y={y + 7} />
+                    <CardPicture card={card} x={x + 42} y={y + 30} />
+                    <CardName x={x + 42} y={y + 54} card={card} name={boardWord(t, "tutankhamuns-revenge", "cards", card)} />
+                  </>
                 ) : (
-                  <text x={x + CELL / 2} y={y + 42} text-anchor="middle" class="tile-label big">
+                  <text x={x + 42} y={y + 44} text-anchor="middle" class="tile-label big">
                     {layers === 0 ? t("empty") : "?"}
                   </text>
                 )}
-                <text x={x + CELL / 2} y={y + 64} text-anchor="middle" class="tile-label">
-                  {blocked ? `⛔ ${t("blocked")} · ` : ""}
-                  {layingNow[index]
-                    ? t("face down")
-                    : layers === 1
-                      ? t("{count} card", { count: layers })
-                      : t("{count} cards", { count: layers })}
+                <text x={x + 42} y={y + 73} text-anchor="middle" class="tile-label card-count" {...fit(count)}>
+                  {count}
                 </text>
               </g>
             </g>

@@ -7,6 +7,7 @@ import type { LegalAction } from "../generated/protocol";
 import type { TutankhamunsRevengeView } from "../generated/views/tutankhamuns-revenge";
 import { BOARD_WORDS, boardWord, useLanguage } from "../i18n";
 import { Place } from "./place";
+import { CardValue, cardTip } from "./revenge_cards";
 import { actionNamed, nameLines } from "./view";
 
 const PER_ROW = 7;
@@ -58,16 +59,20 @@ export function LayingTray(props: {
         const [first, second = ""] = nameLines(boardWord(t, "tutankhamuns-revenge", "cards", card), 8, names);
         return (
           <Place key={card} action={action} onAct={onAct} kind={action ? "tray-card" : "tray-card faded"}>
-            <rect class="spot" x={x} y={y} width={WIDE - 4} height={TALL} rx="5" fill={colour(card)} stroke="#5a3d1e" />
-            {[first ?? card, second].map((word, line) => (
-              <text key={line} x={x + WIDE / 2 - 2} y={y + 17 + line * 11} text-anchor="middle"
-                class={word.length > 8 ? "tile-label narrow" : "tile-label"}>
-                {word}
+            <g data-tip={cardTip(card, t)}>
+              <title>{cardTip(card, t)}</title>
+              <rect class="spot" x={x} y={y} width={WIDE - 4} height={TALL} rx="5" fill={colour(card)} stroke="#5a3d1e" />
+              {[first ?? card, second].map((word, line) => (
+                <text key={line} x={x + WIDE / 2 - 2} y={y + 14 + line * 10} text-anchor="middle"
+                  class={word.length > 8 ? "tile-label narrow" : "tile-label"}>
+                  {word}
+                </text>
+              ))}
+              <CardValue card={card} x={x + WIDE / 2 + 8} y={y + 28} />
+              <text x={x + WIDE / 2 - 2} y={y + 51} text-anchor="middle" class="tile-label big">
+                ×{count}
               </text>
-            ))}
-            <text x={x + WIDE / 2 - 2} y={y + 46} text-anchor="middle" class="tile-label big">
-              ×{count}
-            </text>
+            </g>
           </Place>
         );
       })}

@@ -1,0 +1,123 @@
+/** Tips on the boards: Revenge's cards are drawn with a picture and their value and name
+ * themselves with their value in the page's language; a long press on a board thing shows
+ * its tip in a bubble and plays nothing (the click ending the press is swallowed), a short
+ * tap plays as before, and the keyboard's place shows its tip. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, expect, it, vi } from "vitest";
+import { Board } from "../src/boards";
+import { LONG_PRESS } from "../src/boards/tip";
+import type { LegalAction } from "../src/generated/protocol";
+import { BOARD_VALUES, BOARD_WORDS, type Lang, LanguageContext, type Texts, translate } from "../src/i18n";
+
+interface Position {
+  game: string;
+  seat: number;
+  view: Record<string, unknown>;
+  legal: LegalAction[];
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = "";
+});
+
+function load(game: string): Position[] {
+  return JSON.parse(readFileSync(join(__dirname, "fixtures", `${game}.json`), "utf8")) as Position[];
+}
+
+function texts(lang: Lang): Texts {
+  return JSON.parse(readFileSync(join(__dirname, "fixtures", "texts", `${lang}.json`), "utf8")) as Texts;
+}
+
+function mount(position: Position, sent: number[], catalog: Texts = {}): HTMLElement {
+  const root = document.createElement("div");
+  document.body.append(root);
+  const language = { lang: "de" as Lang, t: (s: string, f?: Record<string, string | number>) => translate(catalog, s, f), setLang: () => undefined };
+  act(() =>
+    render(
+      <LanguageContext.Provider value={language}>
+        <Board game={position.game} view={position.view} legal={position.legal} seat={position.seat}
+          names={["P1", "P2"]} onAct={(a) => sent.push(a)} />
+      </LanguageContext.Provider>,
+      root,
+    ),
+  );
+  return root;
+}
+
+it("draws Revenge's top cards with a picture and their value, named in German with it", () => {
+  const german = texts("de");
+  const position = load("tutankhamuns-revenge").find((p) => (p.view["top"] as (string | null)[]).some(Boolean));
+  expect(position).toBeDefined();
+  const root = mount(position!, [], german);
+  const top = position!.view["top"] as (string | null)[];
+  const faces = [...root.querySelectorAll(".card-face[data-tip]")];
+  expect(faces.length).toBe(top.filter(Boolean).length);
+  for (const face of faces) {
+    const tip = face.getAttribute("data-tip") ?? "";
+    const card = Object.entries(BOARD_WORDS["tutankhamuns-revenge"]!["cards"]!).find(([, english]) =>
+      tip.includes(translate(german, english)),
+    )?.[0];
+    expect(card, tip).toBeDefined();
+    const value = BOARD_VALUES["tutankhamuns-revenge"]!["cards"]![card!]!;
+    const printed = value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0";
+    expect(tip).toContain(translate(german, "{name}, value {value}", { name: translate(german, BOARD_WORDS["tutankhamuns-revenge"]!["cards"]![card!]!), value: printed }));
+    expect(face.querySelector(".card-picture")).not.toBeNull();
+    expect(face.querySelector(".card-value-text")?.textContent).toBe(printed);
+    expect(face.querySelector("title")?.textContent).toBe(tip);
+  }
+});
+
+function pointer(type: string, target: Element): void {
+  const event = new MouseEvent(type, { bubbles: true, cancelable: true, clientX: 5, clientY: 5 });
+  Object.defineProperty(event, "pointerType", { value: "touch" });
+  act(() => {
+    target.dispatchEvent(event);
+  });
+}
+
+it("shows a tile's tip on a long press and plays nothing; a short tap plays", () => {
+  vi.useFakeTimers();
+  const position = load("tutankhamun").find((p) => p.legal.some((a) => a.notation.startsWith("take")));
+  expect(position).toBeDefined();
+  const sent: number[] = [];
+  const root = mount(position!, sent);
+  const place = root.querySelector(".place [data-tip]")!.closest(".place")!;
+  const tile = place.querySelector("[data-tip] circle")!;
+  pointer("pointerdown", tile);
+  act(() => {
+    vi.advanceTimersByTime(LONG_PRESS + 10);
+  });
+  const bubble = root.querySelector(".board-tip");
+  expect(bubble?.textContent).toBe(place.querySelector("[data-tip]")?.getAttribute("data-tip"));
+  expect(bubble?.getAttribute("role")).toBe("tooltip");
+  pointer("pointerup", tile);
+  act(() => {
+    tile.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  });
+  expect(sent).toEqual([]);
+  // A short tap plays the move and hides the tip.
+  pointer("pointerdown", tile);
+  expect(root.querySelector(".board-tip")).toBeNull();
+  act(() => {
+    vi.advanceTimersByTime(100);
+  });
+  pointer("pointerup", tile);
+  act(() => {
+    tile.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  });
+  expect(sent).toEqual([Number(place.getAttribute("data-action"))]);
+});
+
+it("shows the keyboard's place's tip", () => {
+  const position = load("tutankhamun").find((p) => p.legal.some((a) => a.notation.startsWith("take")));
+  const root = mount(position!, []);
+  const place = root.querySelector<SVGGElement>(".place [data-tip]")!.closest<SVGGElement>(".place")!;
+  act(() => place.focus());
+  expect(root.querySelector(".board-tip")?.textContent).toBe(place.querySelector("[data-tip]")?.getAttribute("data-tip"));
+  act(() => place.blur());
+  expect(root.querySelector(".board-tip")).toBeNull();
+});
