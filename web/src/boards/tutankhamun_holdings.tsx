@@ -135,8 +135,8 @@ function ChipAt(props: { chip: Chip; x: number; y: number; edition: string; onAc
       <TileFace slug={chip.slug} x={x} y={y} r={13} edition={edition} />
       {chip.count > 1 && (
         <g class="chip-count">
-          <circle cx={x + 11} cy={y - 10} r="7" fill="#3b2a1a" />
-          <text x={x + 11} y={y - 7} text-anchor="middle">
+          <circle cx={x + 13} cy={y - 13} r="6.5" fill="#3b2a1a" />
+          <text x={x + 13} y={y - 10} text-anchor="middle">
             {chip.count}
           </text>
         </g>
