@@ -120,3 +120,28 @@ it("Valley: a bid pending Confirm stays while a new copy of the same moves arriv
   act(() => root.querySelector<HTMLButtonElement>(".composer .confirm")?.click());
   expect(sent).toEqual([Number(choice?.dataset.choice)]);
 });
+
+it("Valley: after a bid value is chosen by keyboard, the focus stays on Confirm (not back on the board)", async () => {
+  expect(bidding).toBeDefined();
+  const sent: number[] = [];
+  const root = document.createElement("div");
+  document.body.append(root);
+  act(() => render(board(bidding!, sent), root));
+  const place = groupPlace(root);
+  act(() => place.focus());
+  act(() => {
+    place.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+  });
+  const choice = root.querySelector<HTMLButtonElement>(".composer [data-choice]");
+  expect(document.activeElement).toBe(choice);
+  act(() => choice?.click());
+  // The board's keyboard place settles after every change of the board (a mutation
+  // observer): it must leave the focus on the pending choice's Confirm.
+  await act(async () => {
+    await settled();
+  });
+  expect(document.activeElement).toBe(root.querySelector(".composer .confirm"));
+  // Enter on Confirm sends the bid, never an empty decision.
+  act(() => (document.activeElement as HTMLButtonElement).click());
+  expect(sent).toEqual([Number(choice?.dataset.choice)]);
+});

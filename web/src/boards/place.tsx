@@ -86,7 +86,8 @@ export function placeToward(places: Element[], from: Element, key: string): Elem
  * (the one last focused while it stays a place, else the place of the first legal move);
  * the arrow keys, Home and End move between places; and a keyboard user whose place went
  * away with a move (the board redrawn) is brought back to the board's place in the Tab
- * order when the next places appear. */
+ * order when the next places appear (never from a decision's choices or Confirm beside the
+ * board, where the keyboard goes on with the decision). */
 export function useRovingPlaces(legal: LegalAction[]) {
   const ref = useRef<HTMLDivElement>(null);
   /** What the place in the Tab order stands for (its action ids). */
@@ -117,7 +118,7 @@ export function useRovingPlaces(legal: LegalAction[]) {
       !focused ||
       focused === document.body ||
       !focused.isConnected ||
-      (Boolean(ref.current?.contains(focused)) && !focused.closest(".place"));
+      (Boolean(ref.current?.contains(focused)) && !focused.closest(".place, .composer"));
     if (inside.current && lost && stop) stop.focus({ preventScroll: true });
   }, [places]);
 
