@@ -113,7 +113,8 @@ function fieldAt(maze: Maze, name: string): { x: number; y: number } {
 
 export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<CurseOfTheMummyView>) {
   const { t } = useLanguage();
-  const [aid, setAid] = useState(true);
+  // The explorers' possible fields mark most of the maze early on: shown when asked for.
+  const [aid, setAid] = useState(false);
   const [maze, setMaze] = useState<Maze>(plainGrid);
   const composer = useComposer(legal, onAct);
   useEffect(() => {

@@ -30,8 +30,11 @@ const COLUMNS = "abcd";
 function fit(words: string): { textLength?: number; lengthAdjust?: "spacingAndGlyphs" } {
   return words.length * 4.9 > 64 ? { textLength: 64, lengthAdjust: "spacingAndGlyphs" } : {};
 }
-/** The strip under the box while digging: room for two buttons (scarab and stop). */
-const BUTTONS_HEIGHT = 82;
+/** The buttons under the box while digging (scarab, stop, keeping the blockade card): tall
+ * enough for a 44-pixel tap target on a 360-pixel phone (the box is 380 units wide). */
+const BUTTON = 52;
+/** The strip under the box while digging: room for two buttons. */
+const BUTTONS_HEIGHT = 2 * (BUTTON + 6) + 10;
 
 export function RevengeBoard({ view, legal, onAct, last }: BoardProps<TutankhamunsRevengeView>) {
   const { t } = useLanguage();
@@ -130,7 +133,7 @@ export function RevengeBoard({ view, legal, onAct, last }: BoardProps<Tutankhamu
       {!digging && tray > 0 && <LayingTray view={view} legal={legal} onAct={onAct} top={380} colour={cardColour} />}
       {digging && <rect x="0" y="380" width="380" height={tray} fill="#5e3f22" />}
       {buttons.map((action, n) => (
-        <PlaceButton key={action.id} action={action} onAct={onAct} x={12} y={388 + n * 36} width={356} />
+        <PlaceButton key={action.id} action={action} onAct={onAct} x={12} y={388 + n * (BUTTON + 6)} width={356} height={BUTTON} />
       ))}
     </svg>
       {mine.length > 0 && (

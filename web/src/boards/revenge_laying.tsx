@@ -10,8 +10,9 @@ import { Place } from "./place";
 import { CardValue, cardTip } from "./revenge_cards";
 import { actionNamed, nameLines } from "./view";
 
-const PER_ROW = 7;
-const WIDE = 50;
+const PER_ROW = 6;
+/** Wide enough for a 44-pixel tap target on a 360-pixel phone (the box is 380 units). */
+const WIDE = 58;
 const TALL = 54;
 
 /** The cards of kinds not yet laid in the layer being laid by this seat (kind: count). */
