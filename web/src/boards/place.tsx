@@ -172,14 +172,17 @@ export function PlaceButton(props: {
   y: number;
   width: number;
   height?: number;
+  /** The label's font size in the board's units (style.css's .button-text: 14). */
+  size?: number;
 }) {
-  const { action, onAct, x, y, width, height = 30 } = props;
+  const { action, onAct, x, y, width, height = 30, size = 14 } = props;
   if (!action) return null;
   return (
     <Place action={action} onAct={onAct} kind="board-button">
       <rect class="spot button" x={x} y={y} width={width} height={height} rx="8" />
-      <text x={x + width / 2} y={y + height / 2 + 5} text-anchor="middle" class="button-text"
-        {...(action.label.length * 7.8 > width - 16 ? { textLength: width - 16, lengthAdjust: "spacingAndGlyphs" } : {})}>
+      <text x={x + width / 2} y={y + height / 2 + size * 0.36} text-anchor="middle" class="button-text"
+        style={size === 14 ? undefined : { fontSize: `${size}px` }}
+        {...(action.label.length * size * 0.56 > width - 16 ? { textLength: width - 16, lengthAdjust: "spacingAndGlyphs" } : {})}>
         {action.label}
       </text>
     </Place>

@@ -12,6 +12,7 @@ import { Tableau, TileFace, tableauHeight } from "./tutankhamun_holdings";
 import type { BoardProps } from "./types";
 import type { TutankhamunView } from "../generated/views/tutankhamun";
 import { actionNamed, placeActions } from "./view";
+import { useZoom, ZoomFrame } from "./zoom";
 
 const SPACING = 31;
 const TURN_GAP = 36;
@@ -40,6 +41,9 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
   const pawns = view.pawns.map((p) => p ?? -1);
   const points = spiral(path.length);
   const takes = placeActions(legal, ["take"]);
+  // On a phone the path's tiles are about 22 pixels: + and "Zoom to your move" make them
+  // touch targets (44 pixels); a wide screen has no zoom bar (style.css).
+  const zoom = useZoom();
   const outer = points[0] ?? { x: 0, y: 0 };
   const extent = Math.ceil(Math.hypot(outer.x, outer.y)) + 40;
   /** Where a pawn stands: before the path, on a tile, or at the pyramid. */
@@ -70,6 +74,8 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
     });
   });
   return (
+    <div class="board-wrap tutankhamun-board">
+    <ZoomFrame zoom={zoom} deciding={legal.length > 0}>
     <svg
       class="board"
       viewBox={`${-extent} ${-extent} ${2 * extent} ${2 * extent + tableauHeight(view.players)}`}
@@ -128,5 +134,7 @@ export function TutankhamunBoard({ view, legal, onAct, last }: BoardProps<Tutank
         );
       })}
     </svg>
+    </ZoomFrame>
+    </div>
   );
 }

@@ -114,8 +114,11 @@ export function TileFace(props: { slug: string; x: number; y: number; r: number;
 export const ROW = 36;
 /** The tableau's height for a number of seats (the rows and the button line). */
 export function tableauHeight(players: number): number {
-  return players * ROW + 46;
+  return players * ROW + 16 + BUTTON;
 }
+/** The pass (decline) button under the rows: tall enough for a 44-pixel tap target on a
+ * 360-pixel phone (the board is about 560 units wide). */
+const BUTTON = 58;
 
 interface Chip {
   slug: string;
@@ -233,7 +236,8 @@ export function Tableau(props: {
           </g>
         );
       })}
-      <PlaceButton action={button} onAct={onAct} x={left + 8} y={top + view.players * ROW + 8} width={width - 16} />
+      <PlaceButton action={button} onAct={onAct} x={left + 8} y={top + view.players * ROW + 8} width={width - 16}
+        height={BUTTON} size={24} />
     </g>
   );
 }
