@@ -3,7 +3,7 @@
  * shows); touch has no hover, so a long press (half a second) on a board shows the tip of
  * the thing under the finger in a bubble, and the click that ends the press is swallowed
  * (a long press only asks, it never plays). The keyboard's place shows its tip too, when it
- * holds one. A tap elsewhere, Escape or leaving the place hides it. */
+ * holds one (a place focused after a tap shows none). A tap elsewhere, Escape or leaving the place hides it. */
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 
@@ -24,6 +24,17 @@ export function tipOf(element: Element | null): string | null {
   if (marked) return marked.getAttribute("data-tip");
   const inside = element?.closest(".place")?.querySelector("[data-tip]");
   return inside?.getAttribute("data-tip") ?? null;
+}
+
+/** Whether ``element`` has the focus as the keyboard's (not a tap's or a script's after a
+ * tap, such as "Zoom to your move"): the browser's :focus-visible; where a DOM does not know
+ * it (a test's), yes. */
+function keyboardFocus(element: Element): boolean {
+  try {
+    return element.matches(":focus-visible");
+  } catch {
+    return true;
+  }
 }
 
 export function useBoardTips() {
@@ -95,7 +106,7 @@ export function useBoardTips() {
   const onFocusIn = useCallback(
     (event: FocusEvent) => {
       const place = (event.target as Element | null)?.closest?.(".place");
-      const text = place ? tipOf(place) : null;
+      const text = place && keyboardFocus(place) ? tipOf(place) : null;
       if (!place || !text) {
         setTip(null);
         return;
