@@ -134,6 +134,15 @@ export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<Curse
     if (!figure.in_game) return;
     for (const name of figure.possible) possible.set(name, [...(possible.get(name) ?? []), index]);
   });
+  /** The explorers on each field, and the order they are drawn in: this seat's own last,
+   * on top of any other's. */
+  const shared = new Map<string, number[]>();
+  figures.forEach((figure, index) => {
+    if (figure.field && figure.in_game) shared.set(figure.field, [...(shared.get(figure.field) ?? []), index]);
+  });
+  const drawOrder = figures
+    .map((_, index) => index)
+    .sort((a, b) => Number(figures[a]?.seat === view.seat) - Number(figures[b]?.seat === view.seat));
   const symbolAt = new Map(maze.symbols.map((s) => [s.field, s]));
   const full = maze.width * CELL + 16;
   const mummy = fieldAt(maze, view.mummy);
@@ -212,12 +221,18 @@ export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<Curse
             ) : null,
           );
         })}
-        {figures.map((figure, index) =>
-          figure.field && figure.in_game ? (
+        {drawOrder.map((index) => {
+          const figure = figures[index];
+          if (!figure?.field || !figure.in_game) return null;
+          const at = fieldAt(maze, figure.field);
+          // Explorers sharing a field stand side by side, never one hidden under another.
+          const sharing = shared.get(figure.field) ?? [index];
+          const dx = (sharing.indexOf(index) - (sharing.length - 1) / 2) * Math.min(12, 30 / sharing.length);
+          return (
             <g
               key={`explorer-${index}`}
               class={index === view.figure ? "explorer moving" : "explorer"}
-              style={{ transform: `translate(${fieldAt(maze, figure.field).x + CELL / 2}px, ${fieldAt(maze, figure.field).y + CELL / 2 + 2}px)` }}
+              style={{ transform: `translate(${at.x + CELL / 2 + dx}px, ${at.y + CELL / 2 + 2}px)` }}
               aria-label={t("explorer {number}", { number: index + 1 })}
             >
               <circle r="11" fill={seatColour(figure.seat)} stroke={index === view.figure ? "#111" : "#fff"} stroke-width="2" />
@@ -228,8 +243,8 @@ export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<Curse
                 {index + 1}
               </text>
             </g>
-          ) : null,
-        )}
+          );
+        })}
         <g class="mummy-token" style={{ transform: `translate(${mummy.x + CELL / 2}px, ${mummy.y + CELL / 2}px)` }}>
           <circle r="13" fill="#f5ecd8" stroke="#1a1a1a" stroke-width="2" />
           <text y="7" text-anchor="middle" class="mummy">
