@@ -121,3 +121,30 @@ it("shows the keyboard's place's tip", () => {
   act(() => place.blur());
   expect(root.querySelector(".board-tip")).toBeNull();
 });
+
+it("names the maze's symbol fields in the page's language in their tips", async () => {
+  const dutch = texts("nl");
+  const position = load("curse-of-the-mummy")[0]!;
+  // The maze's drawing (its symbols) is loaded apart from the server: here a plain grid
+  // with two symbols.
+  const fields: string[] = [];
+  for (let row = 1; row <= 11; row++) for (const c of "abcdefghijk") fields.push(`${c}${row}`);
+  const maze = {
+    width: 11, height: 11, fields, walls: fields.map(() => [false, false, false, false]),
+    start: "f1", dungeon: "f6", areas: fields.map(() => null),
+    symbols: [{ name: "scarab", colour: "red", field: "b2" }, { name: "sphinx", colour: "blue", field: "c3" }],
+  };
+  vi.stubGlobal("fetch", () => Promise.resolve({ ok: true, json: () => Promise.resolve(maze) }));
+  const root = mount(position, [], dutch);
+  for (let n = 0; n < 50 && !root.querySelector("[data-tip]"); n++) {
+    await act(async () => {
+      await new Promise((done) => setTimeout(done, 20));
+    });
+  }
+  const tips = [...root.querySelectorAll("[data-tip]")].map((element) => element.getAttribute("data-tip") ?? "");
+  expect(tips.length).toBeGreaterThan(0);
+  const names = Object.values(BOARD_WORDS["curse-of-the-mummy"]!["symbols"]!).map((english) => translate(dutch, english));
+  for (const tip of tips) expect(names.some((name) => tip.endsWith(`: ${name}`)), tip).toBe(true);
+  expect(tips).toContain(`b2: ${translate(dutch, "scarab")}`);
+  vi.unstubAllGlobals();
+});

@@ -163,7 +163,7 @@ export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<Curse
           const symbol = symbolAt.get(name);
           const area = maze.areas[index];
           return (
-            <g key={name}>
+            <g key={name} data-tip={symbol ? `${name}: ${symbolWord(t, symbol.name)}` : undefined}>
               <OfferPlace {...place(`field ${name}`)}>
                 <rect
                   class="spot"
