@@ -13,8 +13,8 @@ import pytest
 from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE, Translator
 from saqqara.core.registry import load
 from saqqara.games.curse_of_the_mummy.data import board
-from saqqara.games.tutankhamuns_revenge.data import deck
 from saqqara.games.tutankhamun.data import EDITIONS, edition
+from saqqara.games.tutankhamuns_revenge.data import deck
 from saqqara.server.web_texts import board_values, board_words, web_texts
 
 WORDS = Path(__file__).resolve().parents[2] / "web" / "schema" / "board-words.json"
@@ -42,7 +42,9 @@ def test_every_tutankhamun_tile_has_a_board_word_and_each_type_its_value() -> No
         assert set(values) <= set(tiles)
         assert {found.steal_slug, found.wild_slug} <= set(tiles)
     assert board_values()["tutankhamun"]["amigo-1993"]["throne"] == 8
-    assert board_values()["tutankhamuns-revenge"]["cards"] == {c.slug: c.value for c in deck().cards}
+    assert board_values()["tutankhamuns-revenge"]["cards"] == {
+        c.slug: c.value for c in deck().cards
+    }
 
 
 def test_every_card_and_symbol_a_view_can_show_has_a_board_word() -> None:

@@ -8,8 +8,7 @@ koning Tut); the English names are ours. Scores count steps to the goal on the s
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from functools import cached_property
 from typing import ClassVar
 
