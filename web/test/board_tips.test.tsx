@@ -148,3 +148,17 @@ it("names the maze's symbol fields in the page's language in their tips", async 
   expect(tips).toContain(`b2: ${translate(dutch, "scarab")}`);
   vi.unstubAllGlobals();
 });
+
+it("names Valley's stones by their colour in the page's language", () => {
+  const swedish = texts("sv");
+  const position = load("valley-of-the-kings").find((p) => JSON.stringify(p.view["sites"] ?? "").includes('"red"') || JSON.stringify(p.view["sites"] ?? "").includes('"grey"'));
+  expect(position).toBeDefined();
+  const root = mount(position!, [], swedish);
+  const stones = [...root.querySelectorAll(".stone[data-tip]")];
+  expect(stones.length).toBeGreaterThan(0);
+  const colours = Object.values(BOARD_WORDS["valley-of-the-kings"]!["colours"]!).map((english) =>
+    translate(swedish, "stone: {colour}", { colour: translate(swedish, english) }),
+  );
+  for (const stone of stones) expect(colours).toContain(stone.getAttribute("data-tip"));
+  expect(colours[0]).not.toContain("stone");
+});

@@ -70,6 +70,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("steps to the goal"),
     N_("coins left"),
     N_("slot {number}"),
+    N_("stone: {colour}"),
     N_("{name}, value {value}"),
     N_("silver"),
     N_("scarab cards"),

@@ -18,12 +18,12 @@ export interface Tip {
 }
 
 /** The tip of ``element``: its own ``data-tip``, its nearest marked ancestor's, or (for a
- * place) the first marked thing inside it. */
+ * place) the one marked thing inside it. */
 export function tipOf(element: Element | null): string | null {
   const marked = element?.closest("[data-tip]");
   if (marked) return marked.getAttribute("data-tip");
-  const inside = element?.closest(".place")?.querySelector("[data-tip]");
-  return inside?.getAttribute("data-tip") ?? null;
+  const inside = element?.closest(".place")?.querySelectorAll("[data-tip]") ?? [];
+  return inside.length === 1 ? (inside[0]?.getAttribute("data-tip") ?? null) : null;
 }
 
 /** Whether ``element`` has the focus as the keyboard's (not a tap's or a script's after a

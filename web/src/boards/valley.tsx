@@ -11,7 +11,7 @@
  *
  * On a phone the board zooms and pans in its frame (zoom.tsx): "Zoom to your move" enlarges
  * the current decision's places to touch size. */
-import { useLanguage, type Translate } from "../i18n";
+import { boardWord, useLanguage, type Translate } from "../i18n";
 import { seatColour, seatInk, seatSymbol, seatTextColour } from "../seats";
 import boardJson from "../../schema/board-data/valley-of-the-kings.json";
 import type { LegalAction } from "../generated/protocol";
@@ -328,7 +328,8 @@ const SiteGroup = pure((props: SiteProps) => {
             {stone === null ? (
               <rect class="spot slot" x={sx} y={sy} width={slot.size - 2} height={slot.size - 2} />
             ) : (
-              <g class="stone" key={stone}>
+              <g class="stone" key={stone}
+                data-tip={t("stone: {colour}", { colour: boardWord(t, "valley-of-the-kings", "colours", stone) })}>
                 <rect
                   class="spot"
                   x={sx}

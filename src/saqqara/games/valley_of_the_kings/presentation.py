@@ -7,8 +7,9 @@ number (``16``), fields by site and letter (``13-H``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from functools import cache
+from typing import ClassVar
 
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
@@ -88,6 +89,8 @@ def _distance(view: View, pieces: str, piece: int, node: int) -> int | None:
 
 class ValleyPresentation(Presentation):
     """The texts of Valley of the Kings."""
+
+    BOARD_WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {"colours": COLOURS}
 
     def place(self, name: str) -> str:
         """``area 16`` or ``field 13-H``."""
