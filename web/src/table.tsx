@@ -15,6 +15,7 @@ import { seatPath } from "./route";
 import { RulesButton } from "./rules/dialog";
 import { DecisionHelp } from "./rules/help";
 import { seatColour, seatSymbol } from "./seats";
+import { TurnAlerts } from "./turn_alerts";
 import { TurnSignal } from "./turn_signal";
 
 export interface Seating {
@@ -189,6 +190,7 @@ export function TableView(props: {
           <span class="me">{t("watching")}</span>
         )}
         {welcome.seat !== null && key ? <KeepSeat table={table} seat={welcome.seat} keyText={key} /> : null}
+        {welcome.seat !== null ? <TurnAlerts game={title} yourTurn={legal.length > 0 && !update?.over} /> : null}
         <LanguagePicker />
       </header>
       {state.error && (

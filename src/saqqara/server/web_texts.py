@@ -71,6 +71,8 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("scarab cards"),
     N_("blockade cards"),
     N_("Your move"),
+    N_("Sound on my turn"),
+    N_("Notify me"),
     N_("Your moves"),
     N_("Log"),
     N_("What happened"),
