@@ -12,6 +12,7 @@ See ``docs/protocol.md``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
@@ -32,12 +33,15 @@ from saqqara.core.errors import SaqqaraError
 from saqqara.server.bots import BotPool
 from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, origin_allowed
 from saqqara.server.health import Readiness
+from saqqara.server.hints import AskedHint
 from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import (
     Ack,
     Act,
+    AskHint,
     CreateTable,
     Error,
+    Hint,
     Invite,
     Join,
     Ping,
@@ -62,6 +66,7 @@ from saqqara.server.service import (
 )
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
+from saqqara.server.wording import texts
 from saqqara.store import Store
 
 MAX_BODY = 16384
@@ -493,6 +498,7 @@ async def _welcome(
         seat,
         table.names(),
         lang,
+        hints=seat is not None and bool(table.row.settings.get("hints")),
     )
     await websocket.send_text(encode(welcome))
     if seat is not None:
@@ -541,11 +547,37 @@ async def serve_socket(
     except (WebSocketDisconnect, OSError):
         pass  # the connection went away (the ASGI server's "client disconnected")
     finally:
+        if listener.hinting is not None:
+            listener.hinting.cancel()  # the hint itself goes on for the table's other seats
         current = service.live.get(table_id) or service.aside.get(table_id)
         if current is not None:
             current.listeners.discard(listener)
             service.watch_absence(current, listener.seat)
             service.release(current)
+
+
+async def _tell_hint(table: LiveTable, listener: Listener, asked: AskedHint) -> None:
+    """Send ``listener`` the hint once the pool has it (worded in its language from the
+    seat's view at the position asked), or ``hint-failed``."""
+    try:
+        answer = await asyncio.shield(asked.answer)
+    except Exception:  # a worker that failed or died: no hint this time
+        answer = None
+    reply: ServerMessage
+    if answer is None:
+        reply = Error("hint-failed", "the bot found no hint in time; ask again")
+    else:
+        game = table.game
+        action = game.action_from_id(answer.action)
+        words = texts(game, listener.lang, table.names())
+        label = words.action_label(asked.view, action)
+        notation = game.action_text(action)
+        reply = Hint(
+            asked.seq, asked.undos, answer.action, label, notation, answer.value, answer.rollouts
+        )
+    async with listener.lock:
+        with contextlib.suppress(Exception):
+            await listener.send(encode(reply))
 
 
 def _act_cid(text: str | None) -> str | None:
@@ -586,7 +618,18 @@ async def _answer(
             return None
         if listener.seat is None:
             cid = message.cid if isinstance(message, Act) else None
-            return Error("spectator", "spectators cannot act", cid)
+            words = (
+                "spectators get no hints"
+                if isinstance(message, AskHint)
+                else "spectators cannot act"
+            )
+            return Error("spectator", words, cid)
+        if isinstance(message, AskHint):
+            if listener.hinting is not None and not listener.hinting.done():
+                return Error("rate-limited", "one hint at a time: wait for the last one's answer")
+            asked = service.ask_hint(table, listener.seat, message.seq)
+            listener.hinting = asyncio.ensure_future(_tell_hint(table, listener, asked))
+            return None
         if isinstance(message, Undo):
             await service.undo(table, listener.seat, message.seq)
             return None
