@@ -211,6 +211,7 @@ export function TableView(props: {
               names={welcome.names}
               onAct={onAct}
               busy={busy}
+              hinted={hint?.action ?? null}
               last={lastPlaces(state.log as { seq: number; kind: string; data: Record<string, unknown> }[])}
             />
           ) : (

@@ -6,6 +6,7 @@ import { act } from "preact/test-utils";
 import { afterEach, expect, it } from "vitest";
 import { type Connection, currentHint } from "../src/connection";
 import type { LegalAction, ServerMessage } from "../src/generated/protocol";
+import { markHinted } from "../src/boards/place";
 import { TableView } from "../src/table";
 import { startedConnection } from "./fake_socket";
 import { twoSeats } from "./table_page";
@@ -132,4 +133,16 @@ it("offers no hint where the table does not allow them, to a spectator, or betwe
   socket.deliver(update(5, { legal: [] })); // another seat decides
   expect(page(connection).button).toBeNull();
   connection.stop();
+});
+
+it("marks on the board the places that stand for the hinted move, and no other", () => {
+  const root = document.createElement("div");
+  root.innerHTML =
+    '<svg><g class="place" data-action="7"></g><g class="place" data-actions="3 7"></g>' +
+    '<g class="place hinted" data-action="3"></g><g class="not-a-place" data-action="7"></g></svg>';
+  const marked = () => [...root.querySelectorAll(".hinted")].map((p) => p.getAttribute("data-action") ?? p.getAttribute("data-actions"));
+  markHinted(root, 7);
+  expect(marked()).toEqual(["7", "3 7"]);
+  markHinted(root, null);
+  expect(marked()).toEqual([]);
 });
