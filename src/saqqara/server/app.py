@@ -4,7 +4,7 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 ``GET /metrics`` (Prometheus: ``server/metrics.py``); ``GET /api/lobby``; ``POST /api/tables``;
 ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|invite|leave|rematch``;
 ``GET /api/tables/{id}/replay`` (a finished table's replay, with a seat's or a spectator's
-key, as a spectator sees it). WebSocket:
+key, as a spectator sees it), ``GET /api/tables/{id}/review`` (its review). WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -57,6 +57,7 @@ from saqqara.server.messages import (
 )
 from saqqara.server.metrics import CONTENT_TYPE
 from saqqara.server.replays import replay_record
+from saqqara.server.reviews import review_answer
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
     StoreFailed,
@@ -159,6 +160,7 @@ def create_app(
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
+        Route("/api/tables/{table_id}/review", table_review),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
     middleware = []
@@ -409,6 +411,31 @@ async def table_replay(request: Request) -> Response:
             service.check_spectator(table, params.get("watch"))
         record = service.finished_record(table)
         answer = await run_in_threadpool(replay_record, record, lang, table.names())
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    finally:
+        current = service.live.get(request.path_params["table_id"])
+        if current is not None:
+            service.release(current)
+    return json_answer(request, encoder.encode(answer))
+
+
+async def table_review(request: Request) -> Response:
+    """A finished table's review (``server/reviews.py``), for a seat (``seat``, ``key``) or a
+    spectator (``watch``) of the table, its moves worded in ``lang``: ``pending`` with how
+    far it is while the bot pool works it out (ask again), then every decision's analysis."""
+    service = _service(request)
+    params = request.query_params
+    try:
+        lang = _lang_param(params.get("lang") or None) or "en"
+        table = await service.table(request.path_params["table_id"])
+        seat = _int_param(params.get("seat"), None)
+        if seat is not None:
+            service.check_seat(table, seat, params.get("key", ""))
+        else:
+            service.check_spectator(table, params.get("watch"))
+        review = service.reviews.start(table.id, service.finished_record(table))
+        answer = await run_in_threadpool(review_answer, review, lang, table.names())
     except SaqqaraError as exc:
         return _refusal(exc)
     finally:

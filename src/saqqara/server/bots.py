@@ -25,7 +25,8 @@ with quick bots (and every stand-in) keep their pace.
 
 A **hint** (``server/hints.py``) runs in the same workers, as a search: a seat's view goes
 down, the analysis's best move and estimate come back (:meth:`BotPool.hint`). Its budget is
-small and fixed, so a hint no longer wanted is dropped but never stopped in its worker.
+small and fixed, so a hint no longer wanted is dropped but never stopped in its worker. So
+is a part of a finished game's **review** (``server/reviews.py``, :meth:`BotPool.review`).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent
 from saqqara.core.registry import load
 from saqqara.server.hints import HintAnswer, HintJob, run_hint
+from saqqara.server.reviews import ReviewJob, run_review
 
 CANCEL_SLOTS = 4096
 """Size of the shared array of cancelled job numbers (job ``n`` uses slot ``n % size``)."""
@@ -138,14 +140,20 @@ def choose(job: BotJob, number: int = 0) -> int:
     return game.action_id(action)
 
 
-def perform(job: BotJob | HintJob, number: int = 0) -> int | HintAnswer:
-    """Run in a worker: a bot's move (:func:`choose`) or a hint (``run_hint``); -1 for a
-    job cancelled before it started."""
+Job = BotJob | HintJob | ReviewJob
+"""What a worker runs: a bot's move, a hint, or a part of a finished game's review."""
+
+
+def perform(job: Job, number: int = 0) -> int | HintAnswer | list[dict[str, Any]]:
+    """Run in a worker: a bot's move (:func:`choose`), a hint (``run_hint``) or decisions
+    of a review (``run_review``); -1 for a job cancelled before it started."""
+    if isinstance(job, BotJob):
+        return choose(job, number)
+    if _cancelled is not None and _cancelled[number % CANCEL_SLOTS] == number:
+        return -1
     if isinstance(job, HintJob):
-        if _cancelled is not None and _cancelled[number % CANCEL_SLOTS] == number:
-            return -1
         return run_hint(job)
-    return choose(job, number)
+    return run_review(job)
 
 
 def work(conn: Connection, cancelled: Any, server: int) -> None:
@@ -160,7 +168,7 @@ def work(conn: Connection, cancelled: Any, server: int) -> None:
         if message is None:
             return
         number, job = message
-        answer: int | HintAnswer | None = None
+        answer: int | HintAnswer | list[dict[str, Any]] | None = None
         error: BaseException | None = None
         try:
             answer = perform(job, number)
@@ -205,7 +213,7 @@ class BotPool:
         self._pool: list[_Worker] = []
         self._cancelled: Any = None
         self._numbers = itertools.count(1)
-        self._waiting: collections.deque[tuple[int, BotJob | HintJob, bool]] = collections.deque()
+        self._waiting: collections.deque[tuple[int, Job, bool]] = collections.deque()
         """Jobs no worker has taken yet, in order, each with whether it is a search."""
         self._futures: dict[int, asyncio.Future[Any]] = {}
         """Each job's awaited answer, by number, until the job is answered or dropped."""
@@ -247,7 +255,12 @@ class BotPool:
         answer = await self._run(job, True)
         return answer if isinstance(answer, HintAnswer) else None
 
-    async def _run(self, job: BotJob | HintJob, search: bool) -> Any:
+    async def review(self, job: ReviewJob) -> list[dict[str, Any]] | None:
+        """Decisions of a finished game analysed (a search), or ``None`` past the limit."""
+        answer = await self._run(job, True)
+        return answer if isinstance(answer, list) else None
+
+    async def _run(self, job: Job, search: bool) -> Any:
         """A worker's answer to ``job`` (``None`` past the time limit)."""
         loop = asyncio.get_running_loop()
         number = next(self._numbers)

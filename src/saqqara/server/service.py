@@ -33,6 +33,7 @@ from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Invite, Join, SeatKey, Undone, encode
 from saqqara.server.metrics import Metrics
 from saqqara.server.names import check_unique, clean_name, unique_name
+from saqqara.server.reviews import Reviews
 from saqqara.server.writer import Writer
 from saqqara.store import (
     CLOSED,
@@ -136,6 +137,8 @@ class TableService:
         self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
         self.writer = Writer(store)
         self.bots = bots or BotPool()
+        self.reviews = Reviews(self.bots.review)
+        """Finished tables' reviews, worked out in the bot pool and kept in memory."""
         self.metrics = Metrics()
         """The figures of ``/metrics`` (``server/metrics.py``)."""
         self.writer.on_commit = self.metrics.commit_seconds.observe
@@ -251,6 +254,7 @@ class TableService:
             timer.cancel()
         for table in self.live.values():
             table.close()
+        self.reviews.close()
         self.bots.close()
         await asyncio.to_thread(self.writer.close)
         self.store.close()
