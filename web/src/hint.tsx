@@ -15,7 +15,7 @@ export function HintOffer(props: {
   const { hint, asking, onAsk, busy } = props;
   const { t } = useLanguage();
   return (
-    <section class="hint" aria-label={t("Hint")}>
+    <section class="hint-box" aria-label={t("Hint")}>
       <button type="button" class="hint-ask" onClick={onAsk} disabled={busy || asking || hint !== null}>
         {t("What would the bot play?")}
       </button>
