@@ -71,7 +71,9 @@ it("lists the flagged moves and steps the replay to the one clicked", () => {
   ]);
   expect(items.map((b) => b.classList.contains("current"))).toEqual([true, false]);
   act(() => items[1]?.click());
-  act(() => root.querySelector<SVGCircleElement>("circle.mistake")?.dispatchEvent(new MouseEvent("click", { bubbles: true })));
+  act(() => {
+    root.querySelector<SVGCircleElement>("circle.mistake")?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
   expect(stepped).toEqual([5, 2]);
 });
 
