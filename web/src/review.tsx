@@ -183,7 +183,7 @@ export function ReadyReview(props: { review: ReviewAnswer; at: Span; onStep: (mo
         {(review.summary ?? []).map((line) => (
           <li key={line.seat} style={{ borderColor: seatColour(line.seat) }}>
             {seatSymbol(line.seat)}{" "}
-            {t("{name}: {mistakes} mistakes, {inaccuracies} inaccuracies", {
+            {t("{name}: mistakes {mistakes}, inaccuracies {inaccuracies}", {
               name: line.name,
               mistakes: line.mistakes,
               inaccuracies: line.inaccuracies,

@@ -58,7 +58,7 @@ it("draws a line per seat through its searched decisions, flagged ones marked", 
   expect(root.querySelectorAll("circle.graph-point")).toHaveLength(4);
   expect([...root.querySelectorAll("circle.mistake")].map((c) => c.getAttribute("data-frame"))).toEqual(["2"]);
   expect([...root.querySelectorAll("circle.inaccuracy")].map((c) => c.getAttribute("data-frame"))).toEqual(["5"]);
-  expect(root.querySelector(".review-seats")?.textContent).toContain("Bo: 1 mistakes, 0 inaccuracies");
+  expect(root.querySelector(".review-seats")?.textContent).toContain("Bo: mistakes 1, inaccuracies 0");
 });
 
 it("lists the flagged moves and steps the replay to the one clicked", () => {

@@ -129,7 +129,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Try again"),
     N_("Each player's chance of winning, as the bot saw it"),
     N_("Move {move}, {name}: played {played}; the bot would play {best}"),
-    N_("{name}: {mistakes} mistakes, {inaccuracies} inaccuracies"),
+    N_("{name}: mistakes {mistakes}, inaccuracies {inaccuracies}"),
     N_("No mistakes or inaccuracies: the bot agrees with every move."),
     N_("Mistakes and inaccuracies"),
     N_("mistake"),
