@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from saqqara.ai.analysis import DIGITS, MoveAnalysis, Thresholds, analyse_position
-from saqqara.core.game import CHANCE
+from saqqara.core.game import CHANCE, Game
 from saqqara.core.perspective import Perspective
 from saqqara.core.records import Record
 from saqqara.core.registry import load
@@ -57,7 +57,7 @@ def run_review(job: ReviewJob) -> list[dict[str, Any]]:
     """Run in a worker: each asked decision analysed from its mover's perspective then
     (``MoveAnalysis.to_json``), in order."""
     record = Record.from_json(job.record)
-    game = load(record.game, record.players, dict(record.options))
+    game = _game(record)
     wanted = set(job.indices)
     last = max(wanted)
     state = game.new_state()
@@ -78,6 +78,21 @@ def run_review(job: ReviewJob) -> list[dict[str, Any]]:
                 out.append(analysed.to_json())
         state.apply(entry.seat, action)
     return out
+
+
+_games: dict[tuple[str, int, tuple[tuple[str, str], ...]], Game] = {}
+
+
+def _game(record: Record) -> Game:
+    """The record's configured game, made once per configuration (in a worker, or the
+    server's threads: making one twice at once only makes it twice)."""
+    key = (record.game, record.players, tuple(sorted(record.options.items())))
+    game = _games.get(key)
+    if game is None:
+        if len(_games) >= 64:
+            _games.clear()
+        game = _games[key] = load(record.game, record.players, dict(record.options))
+    return game
 
 
 def decisions(record: Record) -> list[int]:
@@ -167,7 +182,7 @@ def review_answer(review: Review, lang: str, names: list[str]) -> dict[str, Any]
     if status != "ready":
         return answer
     record = review.record
-    game = load(record.game, record.players, dict(record.options))
+    game = _game(record)
     words = texts(game, lang, names)
     by_index = {move["index"]: move for move in review.moves}
     state = game.new_state()
