@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,9 +105,9 @@ def test_the_lobby_joins_and_the_log_are_the_same_everywhere(site: Site) -> None
     ]
     assert replays[0] == replays[1] and replays[0]["frames"][-1]["seq"] == finals[0].seq  # type: ignore[attr-defined]
     # A finished table's review is the same whichever process is asked (it is seeded).
-    reviews = []
+    reviews: list[dict[str, Any]] = []
     for base in (first, third):
-        review = {"status": "pending"}
+        review: dict[str, Any] = {"status": "pending"}
         deadline = time.monotonic() + 240
         while review["status"] != "ready":
             assert review["status"] == "pending" and time.monotonic() < deadline, review
