@@ -144,6 +144,7 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
   );
   const [clock, setClock] = useState<ClockChoice>(NO_CLOCK);
   const [undo, setUndo] = useState(false);
+  const [hints, setHints] = useState(false);
   const [created, setCreated] = useState<CreatedTable | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -168,6 +169,7 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
       const limits = clockRequest(clock);
       if (limits) request.clock = limits;
       if (undo) request.undo = true;
+      if (hints) request.hints = true;
       setCreated(await api.create(request));
       setError(null);
     } catch (e) {
@@ -249,6 +251,15 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
           onChange={(e) => setUndo(e.currentTarget.checked)}
         />{" "}
         {t("Allow undo (take back your last move)")}
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          name="hints"
+          checked={hints}
+          onChange={(e) => setHints(e.currentTarget.checked)}
+        />{" "}
+        {t("Allow hints (ask what the bot would play)")}
       </label>
       {error && <p class="error" role="alert">{error}</p>}
       <button type="submit">{t("Create table")}</button>

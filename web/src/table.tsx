@@ -5,7 +5,8 @@ import { KeepSeat } from "./account";
 import { api } from "./api";
 import { Board } from "./boards";
 import { lastPlaces, type View } from "./boards/view";
-import { Connection, socketUrl, type TableState } from "./connection";
+import { Connection, currentHint, socketUrl, type TableState } from "./connection";
+import { HintOffer } from "./hint";
 import { type Lang, LanguagePicker, useLanguage } from "./i18n";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
@@ -106,11 +107,13 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
     [clicked],
   );
   const onUndo = useMemo(() => () => connection.current?.undo(), []);
+  const onHint = useMemo(() => () => connection.current?.hint(), []);
   return (
     <TableView
       state={state}
       onAct={onAct}
       onUndo={seat !== null ? onUndo : null}
+      onHint={seat !== null ? onHint : null}
       table={table}
       keyText={key}
       watch={watch}
@@ -127,12 +130,15 @@ export function TableView(props: {
    * (``undo``: the table allows it and the latest step is the seat's own); ``null`` for a
    * spectator. */
   onUndo?: (() => void) | null;
+  /** Ask what the strong bot would play, offered at this seat's decision where the table
+   * allows hints (``welcome.hints``); ``null`` for a spectator. */
+  onHint?: (() => void) | null;
   table: string;
   keyText: string | null;
   watch?: string | null;
   titles: Record<string, string>;
 }) {
-  const { state, onAct, onUndo = null, table, keyText: key, watch = null, titles } = props;
+  const { state, onAct, onUndo = null, onHint = null, table, keyText: key, watch = null, titles } = props;
   const { t } = useLanguage();
   const [replaying, setReplaying] = useState(false);
   if (!state || !state.welcome) {
@@ -151,6 +157,7 @@ export function TableView(props: {
   // A move sent: no move is offered until the table has moved on from the update it was
   // chosen in (the ack comes before that update) or the move is refused.
   const busy = state.pending > 0 || state.waiting;
+  const hint = currentHint(state);
   if (replaying && update?.over) {
     return (
       <TableReplay
@@ -214,6 +221,7 @@ export function TableView(props: {
               names={welcome.names}
               onAct={onAct}
               busy={busy}
+              hinted={hint?.action ?? null}
               last={lastPlaces(state.log as { seq: number; kind: string; data: Record<string, unknown> }[])}
             />
           ) : (
@@ -249,7 +257,10 @@ export function TableView(props: {
           ) : (
             <>
               {legal.length > 0 && <DecisionHelp game={welcome.game} phase={view.phase} options={welcome.options} />}
-              <MoveList legal={legal} onAct={onAct} busy={busy} />
+              {onHint && welcome.hints === true && legal.length > 0 && update?.status === "playing" && (
+                <HintOffer hint={hint} asking={state.hinting} onAsk={onHint} busy={busy} />
+              )}
+              <MoveList legal={legal} onAct={onAct} busy={busy} hinted={hint?.action ?? null} />
             </>
           )}
           {!update?.over && legal.length === 0 && update?.status === "playing" && (

@@ -27,11 +27,13 @@ from saqqara.core.records import Record
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
 from saqqara.server.clocks import ClockRule
+from saqqara.server.hints import AskedHint, HintAnswer, HintJob, hint_budget, hint_seed
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Invite, Join, SeatKey, Undone, encode
 from saqqara.server.metrics import Metrics
 from saqqara.server.names import check_unique, clean_name, unique_name
+from saqqara.server.reviews import Reviews
 from saqqara.server.writer import Writer
 from saqqara.store import (
     CLOSED,
@@ -135,6 +137,8 @@ class TableService:
         self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
         self.writer = Writer(store)
         self.bots = bots or BotPool()
+        self.reviews = Reviews(self.bots.review)
+        """Finished tables' reviews, worked out in the bot pool and kept in memory."""
         self.metrics = Metrics()
         """The figures of ``/metrics`` (``server/metrics.py``)."""
         self.writer.on_commit = self.metrics.commit_seconds.observe
@@ -250,6 +254,7 @@ class TableService:
             timer.cancel()
         for table in self.live.values():
             table.close()
+        self.reviews.close()
         self.bots.close()
         await asyncio.to_thread(self.writer.close)
         self.store.close()
@@ -426,6 +431,7 @@ class TableService:
             "rematch": table.rematch,
             "forfeit": None if table.forfeit is None else table.forfeit.to_json(),
             "undo": bool(table.row.settings.get("undo")),
+            "hints": bool(table.row.settings.get("hints")),
             "clock": table.row.settings.get("clock"),
             "seats": [seat_info(s) for s in table.seats],
         }
@@ -809,6 +815,47 @@ class TableService:
         self.drive_bots(table)
         self.schedule_clock(table)
 
+    # -- hints ----------------------------------------------------------------------------
+    def ask_hint(self, table: LiveTable, seat: int, seq: int) -> AskedHint:
+        """Start (or join) the hint for ``seat``'s decision at ``seq``, the table's current
+        update: worked out in the bot pool from the seat's view alone (``server/hints.py``)
+        and kept for the position, so that asking again costs nothing. Refused (nothing
+        started) with ``hints-off``, ``not-started``, ``game-over``, ``stale`` or
+        ``not-your-turn``."""
+        if not table.row.settings.get("hints"):
+            raise TableError("this table was created without hints", code="hints-off")
+        if table.status == OPEN:
+            raise TableError("the game starts when every seat is taken", code="not-started")
+        if table.status != PLAYING or table.forfeit is not None:
+            raise TableError("the game is over", code="game-over")
+        if seq != table.seq:
+            raise TableError(
+                f"the table is at update {table.seq}, not {seq}: sync and ask again", code="stale"
+            )
+        match = table.match
+        if table.stored != seq or seat not in match.to_act() or not match.legal_actions(seat):
+            raise TableError("it is not your decision now", code="not-your-turn")
+        key = (seat, seq, table.undos)
+        asked = table.hints.get(key)
+        if asked is None:
+            for old in [k for k in table.hints if k[1:] != key[1:]]:
+                del table.hints[old]  # another position's: nobody waits for it here
+            game = table.game
+            view = match.view(seat)
+            job = HintJob(
+                game=game.spec.id,
+                players=game.players,
+                options=tuple(sorted(game.options.items())),
+                view=view,
+                seat=seat,
+                budget=hint_budget(game.spec.id),
+                seed=hint_seed(table.id, seq, table.undos, seat),
+            )
+            answer = asyncio.ensure_future(self.bots.hint(job))
+            answer.add_done_callback(_seen)
+            asked = table.hints[key] = AskedHint(seq, table.undos, view, answer)
+        return asked
+
     async def _store_and_tell(self, table: LiveTable, cid: str | None = None) -> None:
         """Write the table's unstored steps, then tell every listener and wake the bots."""
         rows = table.unstored(cid)
@@ -1047,12 +1094,15 @@ def _names(rows: list[SeatRow], given: dict[int, str]) -> list[str]:
 
 
 def _settings(request: CreateTable) -> dict[str, Any]:
-    """The table options kept in the store: ``away_after`` and ``undo`` when given."""
+    """The table options kept in the store: ``away_after``, ``undo``, ``hints`` and
+    ``clock`` when given."""
     settings: dict[str, Any] = {}
     if request.away_after is not None:
         settings["away_after"] = request.away_after
     if request.undo:
         settings["undo"] = True
+    if request.hints:  # a rated table (none yet) will force this off
+        settings["hints"] = True
     clock = request.clock
     if clock is not None:
         try:
@@ -1090,6 +1140,12 @@ async def _push_and_notice(table: LiveTable) -> None:
     """Tell every listener the table's last update, then that its status changed."""
     await table.push_all()
     await table.notice_all()
+
+
+def _seen(answer: asyncio.Future[HintAnswer | None]) -> None:
+    """A hint's failure is read even when nobody waits for it any more (a connection gone)."""
+    if not answer.cancelled():
+        answer.exception()
 
 
 def _ignore(task: asyncio.Future[None]) -> None:
