@@ -41,6 +41,7 @@ from saqqara.server.accounts import (
     open_gate,
 )
 from saqqara.server.bots import BotPool
+from saqqara.server.chat import may_chat, say, tell_history
 from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, origin_allowed
 from saqqara.server.health import Readiness
 from saqqara.server.hints import AskedHint
@@ -50,6 +51,7 @@ from saqqara.server.messages import (
     Ack,
     Act,
     AskHint,
+    Chat,
     CreateTable,
     Error,
     Hint,
@@ -80,6 +82,7 @@ from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_rou
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
 from saqqara.server.wording import texts
 from saqqara.store import Store
+from saqqara.store.chat import ChatLog
 
 MAX_BODY = 16384
 _T = TypeVar("_T")
@@ -139,6 +142,7 @@ def create_app(
         app.state.service = service
         readiness = app.state.readiness = Readiness(service.store)
         app.state.origins = tuple(allowed_origins)
+        app.state.chat = ChatLog(service.store)
         app.state.accounts = await run_in_threadpool(
             open_gate, service.store, tuple(allowed_origins), account_limits
         )
@@ -595,6 +599,7 @@ async def _welcome(
         table.names(),
         lang,
         hints=seat is not None and bool(table.row.settings.get("hints")),
+        chat=may_chat(table, seat),
     )
     await websocket.send_text(encode(welcome))
     if seat is not None:
@@ -635,11 +640,14 @@ async def serve_socket(
         # The table as it stands now: one rebuilt from the store while this connection was
         # welcomed replaced the object the welcome found (the listeners are the same set).
         await (service.live.get(table_id) or table).push(listener, force=True)
+        with contextlib.suppress(SQLAlchemyError):  # the chat's history can wait: not the game
+            await tell_history(app.state.chat, service.live.get(table_id) or table, listener)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            reply = await _answer(service, table_id, listener, limiter, message.get("text"))
+            text = message.get("text")
+            reply = await _answer(service, app.state.chat, table_id, listener, limiter, text)
             if reply is not None:
                 await websocket.send_text(encode(reply))
     except (WebSocketDisconnect, OSError):
@@ -692,7 +700,12 @@ def _act_cid(text: str | None) -> str | None:
 
 
 async def _answer(
-    service: TableService, table_id: str, listener: Listener, limiter: RateLimit, text: str | None
+    service: TableService,
+    chat: ChatLog,
+    table_id: str,
+    listener: Listener,
+    limiter: RateLimit,
+    text: str | None,
 ) -> ServerMessage | None:
     """The reply to one client frame (``None`` when the reply is an update push)."""
     received = time.perf_counter()
@@ -714,6 +727,8 @@ async def _answer(
             listener.since = min(message.since, table.seq)
             await table.push(listener, force=True)
             return None
+        if isinstance(message, Chat):
+            return await say(chat, table, listener, message.text)
         if listener.seat is None:
             cid = message.cid if isinstance(message, Act) else None
             words = (

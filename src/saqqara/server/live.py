@@ -36,6 +36,7 @@ from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
 from saqqara.server.clocks import ClockRule, TurnClocks, stored_banks
+from saqqara.server.guard import CHAT_BURST, CHAT_RATE, RateLimit
 from saqqara.server.hints import AskedHint
 from saqqara.server.messages import StandIn, TableNotice, Update, encode
 from saqqara.server.updates import Shared, seat_update
@@ -72,7 +73,7 @@ class Listener:
     """A connection's side of a table: its seat (``None``: spectator), language, the last
     sequence number it was sent, and ``send``, which delivers a message's JSON text."""
 
-    __slots__ = ("hinting", "lang", "lock", "seat", "send", "since")
+    __slots__ = ("chatting", "hinting", "lang", "lock", "seat", "send", "since")
 
     def __init__(
         self, seat: int | None, lang: str, since: int, send: Callable[[str], Awaitable[None]]
@@ -84,6 +85,8 @@ class Listener:
         self.lock = asyncio.Lock()
         self.hinting: asyncio.Task[None] | None = None
         """The hint this connection waits for (one at a time)."""
+        self.chatting = RateLimit(CHAT_RATE, CHAT_BURST)
+        """This connection's pace of chat lines (``server/chat.py``)."""
 
 
 class LiveTable:

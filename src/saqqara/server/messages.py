@@ -61,7 +61,21 @@ class AskHint(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
     seq: SeqNumber
 
 
-ClientMessage = Act | Sync | Ping | Undo | AskHint
+CHAT_LENGTH = 300
+"""The most characters of one line of table chat."""
+
+
+class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
+    """Say ``text`` at the table (1 to :data:`CHAT_LENGTH` characters of plain text, after
+    the surrounding blanks; control characters are dropped): a seat always, a spectator
+    where the table was made with ``spectator_chat``. Every connection that may chat at
+    the table is sent the line (``said``), the sender too; refused with ``error``
+    (``chat-off``, ``bad-chat``, ``chat-limit``)."""
+
+    text: Annotated[str, msgspec.Meta(max_length=CHAT_LENGTH * 4)]
+
+
+ClientMessage = Act | Sync | Ping | Undo | AskHint | Chat
 
 
 class LegalAction(msgspec.Struct, frozen=True):
@@ -139,6 +153,9 @@ class Welcome(msgspec.Struct, tag="welcome"):
     hints: bool = False
     """Whether this connection may ask for hints (``hint``): the table allows them and the
     connection is a seat's."""
+    chat: bool = True
+    """Whether this connection may read and write the table's chat (``chat``, ``said``):
+    every seat; a spectator where the table was made with ``spectator_chat``."""
 
 
 class Ack(msgspec.Struct, tag="ack"):
@@ -191,7 +208,20 @@ class Hint(msgspec.Struct, tag="hint"):
     rollouts: int
 
 
-ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice | Undone | Hint
+class Said(msgspec.Struct, tag="said"):
+    """A line of the table's chat: its number ``id`` (from 1, per table), who said it
+    (``seat``; ``null``: a spectator) under which ``name``, the ``text`` (plain text: show
+    it as text, never as markup) and when (``at``, seconds since 1970). A connection that
+    may chat is sent the latest lines as it arrives, then each new one."""
+
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    at: float
+
+
+ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice | Undone | Hint | Said
 
 client_decoder = msgspec.json.Decoder(ClientMessage)
 encoder = msgspec.json.Encoder()
@@ -251,6 +281,8 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     hints: bool = False
     """Whether a seat may ask what the strong bot would play at its decision (``hint``); a
     rated table (there are none yet) will never allow it."""
+    spectator_chat: bool = False
+    """Whether spectators read and write the table's chat too (seats always do)."""
     clock: ClockRequest | None = None
     """Turn clocks for the person seats (``null``: none)."""
     mine: Annotated[int, msgspec.Meta(ge=0, le=16)] | None = None

@@ -432,6 +432,7 @@ class TableService:
             "forfeit": None if table.forfeit is None else table.forfeit.to_json(),
             "undo": bool(table.row.settings.get("undo")),
             "hints": bool(table.row.settings.get("hints")),
+            "spectator_chat": bool(table.row.settings.get("spectator_chat")),
             "clock": table.row.settings.get("clock"),
             "seats": [seat_info(s) for s in table.seats],
         }
@@ -1094,8 +1095,8 @@ def _names(rows: list[SeatRow], given: dict[int, str]) -> list[str]:
 
 
 def _settings(request: CreateTable) -> dict[str, Any]:
-    """The table options kept in the store: ``away_after``, ``undo``, ``hints`` and
-    ``clock`` when given."""
+    """The table options kept in the store: ``away_after``, ``undo``, ``hints``,
+    ``spectator_chat`` and ``clock`` when given."""
     settings: dict[str, Any] = {}
     if request.away_after is not None:
         settings["away_after"] = request.away_after
@@ -1103,6 +1104,8 @@ def _settings(request: CreateTable) -> dict[str, Any]:
         settings["undo"] = True
     if request.hints:  # a rated table (none yet) will force this off
         settings["hints"] = True
+    if request.spectator_chat:
+        settings["spectator_chat"] = True
     clock = request.clock
     if clock is not None:
         try:

@@ -13,6 +13,8 @@
 - ``accounts``: players' accounts (name, its case-folded key, unique; the argon2id hash of
   the password); ``sessions``: signed-in browsers, by the SHA-256 of their token only;
   ``seats.account_id``: the account a seat belongs to (``None``: a guest's, by its link).
+- ``chat``: the lines said at a table, numbered from 1 per table (``seat`` ``None``: a
+  spectator's), plain text.
 - ``table_leases``: which process of a many-process site owns a table, under which epoch
   (the fencing token) and until when (``server/lease.py``; unused by a single process).
 """
@@ -123,4 +125,16 @@ sessions = Table(
     ),
     Column("created_at", Float, nullable=False),
     Column("expires_at", Float, nullable=False),
+)
+
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
 )
