@@ -35,16 +35,16 @@ def glossary(game: str) -> dict[str, Any]:
 def game_texts(game: str) -> tuple[tuple[str, ...], ...]:
     """Each text the game's own modules mark: (source, *sources of its other forms)."""
     package = Path(saqqara.__file__).parent.parent
-    found: list[Any] = []
+    messages: list[Any] = []
     for place in glossary(game)["packages"]:
-        path = package / place
-        if path.is_dir():
-            found += extract_from_dir(str(path), method_map=[("**.py", "python")], keywords=KEYWORDS)
+        path = str(package / place)
+        if Path(path).is_dir():
+            found = extract_from_dir(path, method_map=[("**.py", "python")], keywords=KEYWORDS)
+            messages += [entry[2] for entry in found]
         else:
-            found += [(str(path), *rest) for rest in extract_from_file("python", str(path), KEYWORDS)]
+            messages += [entry[1] for entry in extract_from_file("python", path, KEYWORDS)]
     texts: list[tuple[str, ...]] = []
-    for entry in found:
-        message = entry[2]
+    for message in messages:
         texts.append((message,) if isinstance(message, str) else tuple(message))
     return tuple(dict.fromkeys(texts))
 
