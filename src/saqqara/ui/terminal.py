@@ -34,6 +34,7 @@ from saqqara.core.match import Match, Step
 from saqqara.core.perspective import Perspective
 from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
 from saqqara.core.records import Record
+from saqqara.ui.commands import command, command_fields
 from saqqara.ui.compact import COMPACT, compact_marks
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
 from saqqara.ui.news import Headline, names_seat, show_news, turn_rows
@@ -47,11 +48,11 @@ RECENT = 6
 
 HELP = N_(
     'Type the letter of a move from the menu, or its notation (for example "{example}"). '
-    'Commands: "more" shows more of the menu, "moves" lists every move, "board" shows the '
-    'table, "log" what happened since your last move, "rules" the rules in brief, "legend" '
-    'the symbols of the board, "quit" saves the game and stops.'
+    'Commands: "{more}" shows more of the menu, "{moves}" lists every move, "{board}" shows the '
+    'table, "{log}" what happened since your last move, "{rules}" the rules in brief, "{legend}" '
+    'the symbols of the board, "{quit}" saves the game and stops.'
 )
-HELP_AID = N_('"aid" switches the aid of unseen figures off and on.')
+HELP_AID = N_('"{aid}" switches the aid of unseen figures off and on.')
 """Said only in a game whose views carry an aid (Curse of the Mummy)."""
 QUIET = {
     "tutankhamun": frozenset({"draw"}),
@@ -79,7 +80,8 @@ def printable(text: str) -> str:
 
 
 UNSHOWN = N_(
-    "'{key}' is not on the menu yet: type 'more' for the next moves, or 'moves' for all of them."
+    "'{key}' is not on the menu yet: type '{more}' for the next moves, "
+    "or '{moves}' for all of them."
 )
 """Said of a menu letter whose move has not been shown this turn: a typo must never play a
 move the person never saw."""
@@ -198,6 +200,8 @@ class TerminalTable:
         self.aids = True
         self.page = PAGE
         self.tr = Translator(lang)
+        self.words = command_fields(lang)
+        """The table's command words, the fields of the texts that name them."""
         shown = None if names is None else [printable(name) for name in names]
         self.text: Presentation = presentation_for(game, lang, shown)
         self.people = [s for s, a in enumerate(self.agents) if a is None]
@@ -307,14 +311,14 @@ class TerminalTable:
                 raise QuitGame from None
             if not line:
                 continue
-            word = line.lower()
+            word = command(line, self.tr.lang)
             if word == "quit":
                 raise QuitGame
-            if word in ("help", "?"):
+            if word == "help":
                 example = self.game.action_text(legal[0])
-                told = self.tr(HELP, example=example)
+                told = self.tr(HELP, example=example, **self.words)
                 if has_aids(self.game):
-                    told += " " + self.tr(HELP_AID)
+                    told += " " + self.tr(HELP_AID, **self.words)
                 self.console.print(told, markup=False)
             elif word == "board":
                 self.console.print(self._board(perspective, seat))
@@ -345,7 +349,7 @@ class TerminalTable:
         except IllegalAction as refusal:
             self.console.print(
                 Text(f"{refusal.message}. ", style="red")
-                + Text(self.tr("Type 'moves' to see your moves."))
+                + Text(self.tr("Type '{moves}' to see your moves.", **self.words))
             )
             return False
         self.log[seat].clear()
@@ -403,7 +407,9 @@ class TerminalTable:
         index = menu_index(line, len(legal))
         if index is not None:
             if index not in shown:
-                self.console.print(Text(self.tr(UNSHOWN, key=line.lower()), style="red"))
+                self.console.print(
+                    Text(self.tr(UNSHOWN, key=line.lower(), **self.words), style="red")
+                )
                 return None
             return legal[index]
         try:
@@ -417,7 +423,11 @@ class TerminalTable:
             )
             self.console.print(
                 Text(f"{said.rstrip('.')}. ", style="red")
-                + Text(self.tr("Type a letter from the menu, a move's notation or 'help'."))
+                + Text(
+                    self.tr(
+                        "Type a letter from the menu, a move's notation or '{help}'.", **self.words
+                    )
+                )
             )
             return None
         return action
@@ -436,9 +446,10 @@ class TerminalTable:
         if last < len(legal):
             self.console.print(
                 self.tr(
-                    "{shown} of {total} moves; 'more' shows the next ones.",
+                    "{shown} of {total} moves; '{more}' shows the next ones.",
                     shown=f"{menu_key(first)}–{menu_key(last - 1)}",
                     total=len(legal),
+                    **self.words,
                 ),
                 style="dim",
                 markup=False,
