@@ -45,6 +45,7 @@ from saqqara.client import RATE_PAUSE, ClientError, SeatLink, TableClient
 from saqqara.core.game import Game
 from saqqara.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
+from saqqara.core.refusals import translate_refusal
 from saqqara.core.registry import load
 from saqqara.server.clocks import ClockView
 from saqqara.server.messages import (
@@ -464,7 +465,8 @@ class RemoteSeat:
             )
 
     def _refused(self, error: Error) -> None:
-        self.console.print(Text(error.message, style="red"))
+        reason = translate_refusal(error.message, self.tr, self.text.phase_name)
+        self.console.print(Text(reason, style="red"))
 
     def _notice(self, notice: TableNotice) -> None:
         if notice.rematch:

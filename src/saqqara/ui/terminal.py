@@ -34,6 +34,7 @@ from saqqara.core.match import Match, Step
 from saqqara.core.perspective import Perspective
 from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
 from saqqara.core.records import Record
+from saqqara.core.refusals import translate_refusal
 from saqqara.ui.commands import command, command_fields
 from saqqara.ui.compact import COMPACT, compact_marks
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
@@ -348,13 +349,17 @@ class TerminalTable:
             steps = self.match.submit(seat, action)
         except IllegalAction as refusal:
             self.console.print(
-                Text(f"{refusal.message}. ", style="red")
+                Text(f"{self._reason(refusal.message)}. ", style="red")
                 + Text(self.tr("Type '{moves}' to see your moves.", **self.words))
             )
             return False
         self.log[seat].clear()
         self._show_steps(steps)
         return True
+
+    def _reason(self, message: str) -> str:
+        """A refusal's English ``message`` in the table's language."""
+        return translate_refusal(message, self.tr, self.text.phase_name)
 
     def _hand_over(self, seat: int) -> None:
         """Between two people at one terminal in a game of hidden information, a clear
