@@ -49,8 +49,8 @@ def test_every_refusal_reads_back_through_its_template(lang: str) -> None:
 
 
 def test_a_text_no_template_made_is_shown_as_it_came() -> None:
-    assert translate_refusal("undo is off at this table", Translator("de")) == (
-        "undo is off at this table"
+    assert translate_refusal("the moon is made of cheese", Translator("de")) == (
+        "the moon is made of cheese"
     )
 
 
@@ -93,3 +93,5 @@ def test_a_dutch_remote_seat_says_the_servers_refusal_in_dutch() -> None:
     remote, out = _remote("nl")
     remote._refused(Error("stale", "the game has moved on: action 7 is next, not 5"))
     assert "het spel is verder: zet 7 is de volgende, niet 5" in out.getvalue()
+    remote._refused(Error("cannot-undo", "that move revealed something"))  # the server's own
+    assert "die zet heeft iets onthuld" in out.getvalue()
