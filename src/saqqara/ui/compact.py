@@ -34,6 +34,7 @@ from saqqara.games.curse_of_the_mummy.presentation import MummyPresentation
 from saqqara.games.tutankhamun.presentation import TutankhamunPresentation
 from saqqara.games.tutankhamuns_revenge.presentation import RevengePresentation
 from saqqara.games.tutankhamuns_revenge.shapes import cell_name
+from saqqara.games.valley_of_the_kings.presentation import ValleyPresentation
 from saqqara.ui.render.curse_of_the_mummy import _symbol_label
 
 View = dict[str, Any]
@@ -53,9 +54,12 @@ GAME_MARKS: dict[str, list[tuple[str, str]]] = {
         ("→", N_("the tiles still ahead on the path, by slot")),
     ],
     "valley-of-the-kings": [
-        ("R G K W S", N_("stones: red, grey, black, white, sand (with their number)")),
+        ("{stones}", N_("stones: red, grey, black, white, sand (with their number)")),
         ("[...]", N_("the stones a player holds; after a group, its bids (?: face down)")),
-        ("O W", N_("overseers and workers by the place they stand on (×N: how many there)")),
+        (
+            "{overseer} {worker}",
+            N_("overseers and workers by the place they stand on (×N: how many there)"),
+        ),
     ],
 }
 """Each game's own marks on its compact board, for ``legend``."""
@@ -145,7 +149,9 @@ def tutankhamun(view: View, me: int | None, text: Presentation) -> list[Text]:
 
 
 def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
-    short = {"red": "R", "grey": "G", "black": "K", "white": "W", "sand": "S"}
+    assert isinstance(text, ValleyPresentation)
+    short = text.stone_letters()
+    overseer, worker = text.piece_letters()
     bag = " ".join(f"{short[c]}{n}" for c, n in view["bag"].items())
     tr = text.tr
     heading = [
@@ -174,7 +180,8 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
         lines.append(
             _line(
                 f"{who[seat]} {view.get('scores', [0] * 4)[seat]:>3} "
-                f"[{stones}] O {_places(info['overseers'])} · W {_places(info['workers'])} · "
+                f"[{stones}] {overseer} {_places(info['overseers'])} · "
+                f"{worker} {_places(info['workers'])} · "
                 + tr("scarabs {count}", count=info["scarabs"])
                 + f" · {tiles_text}",
                 "bold" if seat == me else "",
@@ -233,7 +240,7 @@ def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
                 if f in marks
                 else "?"
                 if f in maybe
-                else _symbol_label(b, f).strip()
+                else _symbol_label(b, f, text.tr.lang).strip()
             )
             row.append_text(_field(label, south_wall=b.neighbours[f][SOUTH] < 0))
         row.append("|")

@@ -96,8 +96,10 @@ def print_legend(console: Console, text: Presentation, game_id: str) -> None:
     marks = compact_marks(game_id)
     if marks:
         console.print(text.tr("On the short board:"), markup=False)
+    codes = text.codes()
     for symbol, meaning in marks:
-        console.print(f"{symbol:>9}  {text.tr(meaning)}", markup=False)
+        shown = symbol.format(**codes) if codes else symbol
+        console.print(f"{shown:>9}  {text.tr(meaning)}", markup=False)
 
 
 def menu_page(page: int | None, size: int, total: int) -> tuple[int, int]:
