@@ -1,10 +1,12 @@
 """The rulebooks' own words: every game's glossary (``docs/rules/glossary/GAME.toml``) cites
 each word from its rulebook's line (or says why a word was chosen where no rulebook in that
 language exists), and every catalog translation of a game's text that uses a listed term
-uses the glossary's word, never a word the glossary rules out."""
+uses the glossary's word, never a word the glossary rules out; so does every paragraph of
+the game's rules pages (``web/src/rules/texts/LANG.json``) beside its English one."""
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from functools import cache
@@ -47,6 +49,27 @@ def game_texts(game: str) -> tuple[tuple[str, ...], ...]:
     for message in messages:
         texts.append((message,) if isinstance(message, str) else tuple(message))
     return tuple(dict.fromkeys(texts))
+
+
+WEB_TEXTS = ROOT / "web" / "src" / "rules" / "texts"
+
+
+def _paired(english: Any, translated: Any) -> list[tuple[str, str]]:
+    """The texts of two parallel rules structures, paired (a string, a list, a mapping, or a
+    conditional paragraph ``{"when": ..., "text": ...}``)."""
+    if isinstance(english, str):
+        return [(english, translated)]
+    if isinstance(english, list):
+        return [p for e, t in zip(english, translated, strict=True) for p in _paired(e, t)]
+    return [p for key, e in english.items() if key != "when" for p in _paired(e, translated[key])]
+
+
+@cache
+def rules_paragraphs(game: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """Each paragraph of ``game``'s rules page in English with its ``lang`` version."""
+    english = json.loads((WEB_TEXTS / "en.json").read_text(encoding="utf-8"))
+    translated = json.loads((WEB_TEXTS / f"{lang}.json").read_text(encoding="utf-8"))
+    return tuple(_paired(english["games"][game], translated["games"][game]))
 
 
 def translations(text: tuple[str, ...], lang: str) -> list[str]:
@@ -131,3 +154,20 @@ def test_ruled_out_words_do_not_come_back(game: str, lang: str) -> None:
                     if re.search(pattern, translated, re.IGNORECASE):
                         found.append(f"{pattern!r} (say {term[lang]['word']!r}): {translated!r}")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_pages_use_the_glossary_words(game: str, lang: str) -> None:
+    wrong: list[str] = []
+    for term in terms(game):
+        entry = term[lang]
+        for english, translated in rules_paragraphs(game, lang):
+            if not re.search(term["texts"], english, re.IGNORECASE):
+                continue
+            if not re.search(entry["match"], translated, re.IGNORECASE):
+                wrong.append(f"{term['en']!r} -> {entry['word']!r}: {translated!r}")
+            for pattern in entry.get("not", ()):
+                if re.search(pattern, translated, re.IGNORECASE):
+                    wrong.append(f"{pattern!r} (say {entry['word']!r}): {translated!r}")
+    assert not wrong, "\n".join(wrong)
