@@ -15,6 +15,7 @@ from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
 from saqqara.games.curse_of_the_mummy.data import board as maze
 from saqqara.games.curse_of_the_mummy.presentation import MummyPresentation, symbol_code
+from saqqara.games.tutankhamun.presentation import TutankhamunPresentation
 from saqqara.games.valley_of_the_kings.presentation import ValleyPresentation
 from saqqara.ui.terminal import print_legend
 
@@ -74,3 +75,23 @@ def test_curse_codes_in_english_stay_and_in_german_follow_the_german_names() -> 
     b = maze()
     scarab = next(s.id for s in b.symbols if s.name == "scarab")
     assert symbol_code(scarab) == "Rsc" and symbol_code(scarab, "de") == "Rsk"
+
+
+@pytest.mark.parametrize(
+    ("edition", "lang", "letter"),
+    [
+        ("amigo-1993", "en", "c"),
+        ("amigo-1993", "de", "k"),
+        ("ootb-2004", "en", "p"),
+        ("ootb-2004", "nl", "f"),
+    ],
+)
+def test_tutankhamuns_wildcards_are_marked_by_their_names_initial(
+    edition: str, lang: str, letter: str
+) -> None:
+    text = presentation_for(load("tutankhamun", 3, {"edition": edition}), lang)
+    assert isinstance(text, TutankhamunPresentation)
+    assert text.wild_letter() == letter
+    out = io.StringIO()
+    print_legend(Console(file=out, width=120), text, "tutankhamun")
+    assert f"+N{letter}  " in out.getvalue()

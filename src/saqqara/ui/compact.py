@@ -1,10 +1,12 @@
 """Compact boards for a turn at an 80 x 24 terminal: at most a dozen lines per game.
 
-Tutankhamun: a line per player (score, ``@slot`` of the pawn, tiles held, ``+Nw`` wildcards,
+Tutankhamun: a line per player (score, ``@slot`` of the pawn, tiles held, ``+N`` wildcards
+and their initial, ``+2c`` two canopic lids in English,
 ``★`` the gold mask or King Tut), then the tiles still ahead on the path. Valley of the
 Kings: the round, the stone groups with their bids (``name:value``, ``?`` face down), a line
 per player (points, stones, overseers ``O`` and workers ``W`` by place, with a count where
-several stand on one, scarabs, bid tiles),
+several stand on one, scarabs, bid tiles; the letters are the words' initials in the table's
+language, :mod:`saqqara.core.initials`),
 the claimed sites. Curse of the Mummy: the maze, one line per row (walls ``|`` between
 fields; a wall on a field's south side drawn as ``_`` under it, so that it reads without
 colours or underlining), the mummy and the figures. Tutankhamun's Revenge: a line per
@@ -49,7 +51,7 @@ MARKS: list[tuple[str, str]] = [
 GAME_MARKS: dict[str, list[tuple[str, str]]] = {
     "tutankhamun": [
         ("@N", N_("the slot the pawn stands on (@-: not on the path yet, @▲: at the pyramid)")),
-        ("+Nw", N_("wildcard tiles held")),
+        ("+N{wild}", N_("wildcard tiles held")),
         ("★", N_("holds the gold mask or King Tut")),
         ("→", N_("the tiles still ahead on the path, by slot")),
     ],
@@ -126,7 +128,8 @@ def tutankhamun(view: View, me: int | None, text: Presentation) -> list[Text]:
         pos = view["pawns"][seat]
         where = "-" if pos is None else ("▲" if pos >= len(view["path"]) else str(pos))
         held = ", ".join(f"{text.tile(slug)}×{n}" for slug, n in view["holdings"][seat].items())
-        extras = f" +{view['wilds'][seat]}w" if view["wilds"][seat] else ""
+        wild = text.wild_letter()
+        extras = f" +{view['wilds'][seat]}{wild}" if view["wilds"][seat] else ""
         if view.get("mask") == seat or view.get("king_tut") == seat:
             extras += " ★"
         lines.append(
