@@ -95,3 +95,24 @@ def test_a_dutch_remote_seat_says_the_servers_refusal_in_dutch() -> None:
     assert "het spel is verder: zet 7 is de volgende, niet 5" in out.getvalue()
     remote._refused(Error("cannot-undo", "that move revealed something"))  # the server's own
     assert "die zet heeft iets onthuld" in out.getvalue()
+
+
+def test_a_notations_marked_reason_is_said_in_the_tables_language(tmp_path: Path) -> None:
+    """Tutankhamun's reading of a slot beyond the path has a reason of its own: a German
+    table says it in German; a reason from no template keeps the table's own words."""
+    game = load("tutankhamun", 2)
+    out = io.StringIO()
+    feed = iter(["take 500", "fly away", "beenden"])
+    table = TerminalTable(
+        game,
+        [None, make_bot("random", game)],
+        4,
+        Console(file=out, width=200),
+        lambda prompt: next(feed),
+        tmp_path / "g",
+        lang="de",
+    )
+    table.run()
+    said = out.getvalue()
+    assert "Feld 500 liegt jenseits der Laufbahn (0..68)" in said, said[-600:]
+    assert "'fly away' ist kein Zug dieses Spiels" in said

@@ -42,6 +42,11 @@ def _by_specificity() -> list[tuple[str, re.Pattern[str]]]:
     return sorted(_TEMPLATES.items(), key=lambda item: -len(_FIELD.sub("", item[0])))
 
 
+def known(message: str) -> bool:
+    """Whether ``message`` was made from a marked template (so it can be translated)."""
+    return any(pattern.fullmatch(message) for pattern in _TEMPLATES.values())
+
+
 def translate_refusal(
     message: str, tr: Translator, phase_name: Callable[[str], str] | None = None
 ) -> str:

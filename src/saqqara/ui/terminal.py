@@ -34,7 +34,7 @@ from saqqara.core.match import Match, Step
 from saqqara.core.perspective import Perspective
 from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
 from saqqara.core.records import Record
-from saqqara.core.refusals import translate_refusal
+from saqqara.core.refusals import known, translate_refusal
 from saqqara.ui.commands import command, command_fields
 from saqqara.ui.compact import COMPACT, compact_marks
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
@@ -422,10 +422,11 @@ class TerminalTable:
         try:
             action = self.game.parse_action(line)
         except NotationError as exc:
-            # the notation's own reasons are English: another language says it in its words
+            # a reason from a marked template is said in the table's language; the others
+            # are English, so another language says it in its own words
             said = (
-                exc.message
-                if self.tr.lang == SOURCE_LANGUAGE
+                self._reason(exc.message)
+                if self.tr.lang == SOURCE_LANGUAGE or known(exc.message)
                 else self.tr("'{text}' is not a move of this game.", text=line)
             )
             self.console.print(
