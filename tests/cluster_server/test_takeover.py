@@ -146,3 +146,39 @@ def test_redis_restarted_mid_game_the_tables_recover(
         assert all(r.reconnects == 0 for r in again), [r.refusals for r in again]
         assert_log_matches(site, str(table["table"]), finals[0], again[:2])
         site.assert_quiet()
+
+
+def test_the_process_taking_a_table_over_is_killed_too_and_a_third_takes_it(
+    pg_url: str, redis_url: str
+) -> None:
+    """The trial's kill during a takeover: the owner dies, and the process that takes the
+    table over dies (kill -9) as soon as it holds the lease, before or while it resumes the
+    table. The third process waits out that lease too, takes the table over, and the game
+    finishes with every acknowledged move in the log once."""
+    with Site(pg_url, redis_url) as site:
+        table, clients = _start_table(site)
+        table_id = str(table["table"])
+        first = site.processes[0]
+        roamings = [Roaming() for _ in clients]
+
+        async def scenario() -> list[Update]:
+            midway = asyncio.Event()
+            playing = asyncio.ensure_future(_play_through(site, clients, roamings, midway))
+            await asyncio.wait_for(midway.wait(), 60)
+            assert first.process is not None
+            dead = first.process.pid
+            first.kill()
+            for _ in range(600):  # until another process holds the lease
+                await asyncio.sleep(0.02)
+                if await asyncio.to_thread(site.owner_pid, table_id) != dead:
+                    break
+            taker = site.owner_of(table_id)
+            taker.kill()  # mid-takeover: its lease just taken
+            return await playing
+
+        finals = asyncio.run(scenario())
+        assert len({f.seq for f in finals}) == 1 and finals[0].over
+        survivor = site.owner_of(table_id)
+        assert survivor.process is not None and len(site.living()) == 1
+        assert_log_matches(site, table_id, finals[0], roamings[:2])
+        site.assert_quiet()

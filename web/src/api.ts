@@ -75,12 +75,28 @@ export class ApiError extends Error {
   }
 }
 
+/** The signed-in session's CSRF token (``null``: nobody is signed in): sent with every
+ * request that changes something, so the session cookie counts for it (a table made or
+ * joined is then the account's). */
+let csrf: string | null = null;
+
+export function setCsrf(token: string | null): void {
+  csrf = token;
+}
+
 async function call<T>(path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    // Sign-in and sign-up need the header before there is a token: any value will do.
+    headers["X-Saqqara-CSRF"] = csrf ?? "1";
+  }
   return answer<T>(
     await fetch(path, {
       method: body === undefined ? "GET" : "POST",
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers,
       body: body === undefined ? null : JSON.stringify(body),
+      credentials: "same-origin",
     }),
   );
 }
@@ -99,6 +115,44 @@ async function answer<T>(response: Response): Promise<T> {
   return data as T;
 }
 
+/** One decision of a finished game's review: the move played and the bot's, and the
+ * mover's estimated share of a win before (with the best move) and after (with the move
+ * played); ``frame_seq`` is the ``seq`` of the replay frame that shows the move. */
+export interface ReviewMove {
+  index: number;
+  move: number;
+  seat: number;
+  name: string;
+  played: string;
+  best: string;
+  played_label: string;
+  best_label: string;
+  before: number | null;
+  after: number | null;
+  loss: number | null;
+  flag: "inaccuracy" | "mistake" | null;
+  frame_seq: number;
+}
+
+export interface ReviewSeat {
+  seat: number;
+  name: string;
+  decisions: number;
+  inaccuracies: number;
+  mistakes: number;
+  mean_loss: number | null;
+}
+
+/** ``GET /api/tables/{id}/review``: pending (with progress) until ready. */
+export interface ReviewAnswer {
+  status: "pending" | "ready" | "failed";
+  done: number;
+  total: number;
+  names?: string[];
+  moves?: ReviewMove[];
+  summary?: ReviewSeat[];
+}
+
 /** Who asks for a finished table's replay: a seat with its key, or a spectator's key. */
 export interface Viewer {
   seat: number | null;
@@ -110,12 +164,54 @@ function viewerQuery(who: Viewer, lang: string): string {
   const query = new URLSearchParams({ lang });
   if (who.seat !== null) {
     query.set("seat", String(who.seat));
-    query.set("key", who.key ?? "");
+    // No key: the signed-in account's own seat (its session opens it).
+    if (who.key) query.set("key", who.key);
   } else if (who.watch) {
     query.set("watch", who.watch);
   }
   return query.toString();
 }
+
+/** The signed-in account, and its session's CSRF token. */
+export interface AccountInfo {
+  name: string;
+  created_at: number;
+}
+
+export interface SignedIn {
+  account: AccountInfo | null;
+  csrf?: string;
+}
+
+/** One table of "my games": its seat's link opens from any device (no key in it). */
+export interface MyGame {
+  table: string;
+  game: string;
+  players: number;
+  status: string;
+  seat: number;
+  names: string[];
+  created_at: number;
+  /** Whether the seat must decide now (``null``: not known at this server process). */
+  your_turn: boolean | null;
+  link: string;
+}
+
+export const account = {
+  me: () => call<SignedIn>("/api/account"),
+  signUp: (name: string, password: string) =>
+    call<SignedIn>("/api/account/sign-up", { name, password }),
+  signIn: (name: string, password: string) =>
+    call<SignedIn>("/api/account/sign-in", { name, password }),
+  signOut: () => call<{ signed_out: boolean }>("/api/account/sign-out", {}),
+  signOutEverywhere: () => call<{ signed_out: boolean }>("/api/account/sign-out-everywhere", {}),
+  changePassword: (old: string, next: string) =>
+    call<SignedIn>("/api/account/password", { old, new: next }),
+  remove: (password: string) => call<{ deleted: boolean }>("/api/account/delete", { password }),
+  games: () => call<{ running: MyGame[]; finished: MyGame[] }>("/api/account/games"),
+  claim: (table: string, seat: number, key: string) =>
+    call<{ table: string; seat: number; link: string }>("/api/account/seats", { table, seat, key }),
+};
 
 export const api = {
   games: (lang = "en") =>
@@ -138,4 +234,7 @@ export const api = {
   /** A finished table's replay, as a spectator saw it. */
   tableReplay: (id: string, who: Viewer, lang: string) =>
     call<Replay>(`/api/tables/${id}/replay?${viewerQuery(who, lang)}`),
+  /** A finished table's review (``pending`` while the server works it out). */
+  tableReview: (id: string, who: Viewer, lang: string) =>
+    call<ReviewAnswer>(`/api/tables/${id}/review?${viewerQuery(who, lang)}`),
 };

@@ -1,7 +1,8 @@
-/** The app: a lobby, a replay, a game's rules or a table, chosen by the address; links move without
+/** The app: a lobby, a replay, a game's rules, the account's pages or a table, chosen by the address; links move without
  * reloading. It holds the page's language (for every part of the page) and takes a record
  * file dropped anywhere on the page to the replay. */
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { AccountContext, AccountPage, SignInPage, useAccountState } from "./account";
 import { HotSeatPage } from "./hotseat";
 import { LanguageContext, useLanguageState } from "./i18n";
 import { Lobby } from "./lobby";
@@ -12,6 +13,7 @@ import { TablePage } from "./table";
 
 export function App() {
   const language = useLanguageState();
+  const signedIn = useAccountState();
   const [where, setWhere] = useState(() => parseRoute(location.pathname, location.search, location.hash));
   const [recordFile, setRecordFile] = useState<RecordFile | null>(null);
   useEffect(() => {
@@ -49,12 +51,20 @@ export function App() {
     };
   }, [navigate]);
 
-  return <LanguageContext.Provider value={language}>{page()}</LanguageContext.Provider>;
+  return (
+    <LanguageContext.Provider value={language}>
+      <AccountContext.Provider value={signedIn}>{page()}</AccountContext.Provider>
+    </LanguageContext.Provider>
+  );
 
   function page() {
     if (where.page === "lobby") return <Lobby navigate={navigate} />;
     if (where.page === "replay") return <ReplayPage source={recordFile} onSource={setRecordFile} />;
     if (where.page === "rules") return <RulesPage game={where.game} options={where.options} navigate={navigate} />;
+    if (where.page === "sign-in" || where.page === "sign-up") {
+      return <SignInPage key={where.page} mode={where.page} navigate={navigate} />;
+    }
+    if (where.page === "account") return <AccountPage navigate={navigate} />;
     if (where.page === "hotseat") {
       return <HotSeatPage key={where.table} table={where.table} seats={where.seats} />;
     }

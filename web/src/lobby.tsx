@@ -1,6 +1,7 @@
 /** The lobby: the four games, creating a table (options, player count, people or bots
  * with a level), the new table's invite links, and the open tables to join or watch. */
 import { useEffect, useState } from "preact/hooks";
+import { AccountBar, MyGames, useAccount } from "./account";
 import { api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
 import type { ClockRequest, CreateTable, SeatRequest } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
@@ -47,9 +48,11 @@ export function Lobby(props: { navigate: (path: string) => void }) {
       <header class="lobby-head">
         <h1>☥ Saqqara</h1>
         <LanguagePicker />
+        <AccountBar navigate={navigate} />
         <p>{t("Four Egyptian board games to play with friends and bots.")}</p>
       </header>
       {error && <p class="error" role="alert">{error}</p>}
+      <MyGames navigate={navigate} titles={Object.fromEntries(games.map((g) => [g.id, g.title]))} />
       <section aria-label={t("Games")} class="games">
         {games.map((game) => (
           <article key={game.id} class={`game${chosen?.id === game.id ? " chosen" : ""}`}>
@@ -127,6 +130,7 @@ function defaultBot(game: GameInfo): string {
 function CreateForm(props: { game: GameInfo; navigate: (path: string) => void }) {
   const { game, navigate } = props;
   const { t } = useLanguage();
+  const { me } = useAccount();
   const [players, setPlayers] = useState(game.players[0]);
   const [options, setOptions] = useState<Record<string, string>>(
     Object.fromEntries(game.options.map((o) => [o.name, o.default])),
@@ -140,6 +144,7 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
   );
   const [clock, setClock] = useState<ClockChoice>(NO_CLOCK);
   const [undo, setUndo] = useState(false);
+  const [hints, setHints] = useState(false);
   const [created, setCreated] = useState<CreatedTable | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -148,18 +153,23 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
 
   const create = async (event: Event) => {
     event.preventDefault();
-    const wanted: SeatRequest[] = seats.slice(0, players).map((seat) =>
+    // Signed in: the first person seat is the creator's own, kept in their games (and
+    // named after the account unless named here).
+    const mine = me ? seats.slice(0, players).findIndex((seat) => seat.kind === "person") : -1;
+    const wanted: SeatRequest[] = seats.slice(0, players).map((seat, n) =>
       seat.kind === "bot"
         ? { kind: "bot", bot: seat.bot }
         : seat.kind === "open"
           ? { kind: "person", open: true }
-          : { kind: "person", name: seat.name.trim() || null },
+          : { kind: "person", name: seat.name.trim() || (n === mine ? me : null) || null },
     );
     try {
       const request: CreateTable = { game: game.id, options, seats: wanted as never };
+      if (mine >= 0) request.mine = mine;
       const limits = clockRequest(clock);
       if (limits) request.clock = limits;
       if (undo) request.undo = true;
+      if (hints) request.hints = true;
       setCreated(await api.create(request));
       setError(null);
     } catch (e) {
@@ -241,6 +251,15 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
           onChange={(e) => setUndo(e.currentTarget.checked)}
         />{" "}
         {t("Allow undo (take back your last move)")}
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          name="hints"
+          checked={hints}
+          onChange={(e) => setHints(e.currentTarget.checked)}
+        />{" "}
+        {t("Allow hints (ask what the bot would play)")}
       </label>
       {error && <p class="error" role="alert">{error}</p>}
       <button type="submit">{t("Create table")}</button>

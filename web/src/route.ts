@@ -1,12 +1,18 @@
 /** Where the page is: the lobby, a replay of a record file (/replay), a game's rules
- * (/rules/GAME, its options in the query: /rules/tutankhamun?edition=ootb-2004), or a table
- * with the seat link's seat and key (or a spectator's watch key). Links look like
- * /t/ID?seat=N&key=K and /t/ID?watch=K. */
+ * (/rules/GAME, its options in the query: /rules/tutankhamun?edition=ootb-2004), the
+ * account's pages (/sign-in, /sign-up, /account), or a table with the seat link's seat and
+ * key (or a spectator's watch key). Links look like /t/ID?seat=N&key=K and /t/ID?watch=K; a
+ * seat of the signed-in account's opens without its key: /t/ID?seat=N. */
+
+export type AccountPageName = "sign-in" | "sign-up" | "account";
 
 export type Route =
   | { page: "lobby" }
   | { page: "replay" }
   | { page: "rules"; game: string | null; options: Record<string, string> | null }
+  | { page: "sign-in" }
+  | { page: "sign-up" }
+  | { page: "account" }
   | { page: "table"; table: string; seat: number | null; key: string | null; watch: string | null }
   | { page: "hotseat"; table: string; seats: SeatKeyPair[] };
 
@@ -14,6 +20,8 @@ export function parseRoute(pathname: string, search: string, hash = ""): Route {
   if (/^\/replay\/?$/.test(pathname)) return { page: "replay" };
   const rules = /^\/rules(?:\/([a-z0-9-]{1,64}))?\/?$/.exec(pathname);
   if (rules) return { page: "rules", game: rules[1] ?? null, options: rulesOptions(search) };
+  const account = /^\/(sign-in|sign-up|account)\/?$/.exec(pathname);
+  if (account?.[1]) return { page: account[1] as AccountPageName } as Route;
   const match = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
   if (!match || match[1] === undefined) return { page: "lobby" };
   const seats = parseHotSeat(hash);
@@ -30,7 +38,8 @@ export function parseRoute(pathname: string, search: string, hash = ""): Route {
   };
 }
 
-export function seatPath(table: string, seat: number, key: string): string {
+export function seatPath(table: string, seat: number, key: string | null): string {
+  if (!key) return `/t/${table}?seat=${seat}`; // the signed-in account's own seat
   return `/t/${table}?seat=${seat}&key=${encodeURIComponent(key)}`;
 }
 

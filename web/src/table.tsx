@@ -1,10 +1,12 @@
 /** A table's page: the board, the seats, the moves, the log, and the result at the end
  * (with a rematch and a replay of the game). */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { KeepSeat } from "./account";
 import { api } from "./api";
 import { Board } from "./boards";
 import { lastPlaces, type View } from "./boards/view";
-import { Connection, socketUrl, type TableState } from "./connection";
+import { Connection, currentHint, socketUrl, type TableState } from "./connection";
+import { HintOffer } from "./hint";
 import { type Lang, LanguagePicker, useLanguage } from "./i18n";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
@@ -14,6 +16,8 @@ import { seatPath } from "./route";
 import { RulesButton } from "./rules/dialog";
 import { DecisionHelp } from "./rules/help";
 import { seatColour, seatSymbol } from "./seats";
+import { TurnAlerts } from "./turn_alerts";
+import { TurnSignal } from "./turn_signal";
 
 export interface Seating {
   table: string;
@@ -88,10 +92,11 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
     return () => made.stop();
   }, [table, seat, key, watch, lang]);
 
-  // A rematch was made: follow it with the same seat link (its key carries over).
+  // A rematch was made: follow it with the same seat link (its key carries over; a seat of
+  // the signed-in account's opens there without one, as here).
   const rematch = state?.notice?.rematch;
   useEffect(() => {
-    if (rematch && seat !== null && key) navigate(seatPath(rematch, seat, key));
+    if (rematch && seat !== null) navigate(seatPath(rematch, seat, key));
   }, [rematch, seat, key, navigate]);
 
   const onAct = useMemo(
@@ -102,11 +107,13 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
     [clicked],
   );
   const onUndo = useMemo(() => () => connection.current?.undo(), []);
+  const onHint = useMemo(() => () => connection.current?.hint(), []);
   return (
     <TableView
       state={state}
       onAct={onAct}
       onUndo={seat !== null ? onUndo : null}
+      onHint={seat !== null ? onHint : null}
       table={table}
       keyText={key}
       watch={watch}
@@ -123,12 +130,15 @@ export function TableView(props: {
    * (``undo``: the table allows it and the latest step is the seat's own); ``null`` for a
    * spectator. */
   onUndo?: (() => void) | null;
+  /** Ask what the strong bot would play, offered at this seat's decision where the table
+   * allows hints (``welcome.hints``); ``null`` for a spectator. */
+  onHint?: (() => void) | null;
   table: string;
   keyText: string | null;
   watch?: string | null;
   titles: Record<string, string>;
 }) {
-  const { state, onAct, onUndo = null, table, keyText: key, watch = null, titles } = props;
+  const { state, onAct, onUndo = null, onHint = null, table, keyText: key, watch = null, titles } = props;
   const { t } = useLanguage();
   const [replaying, setReplaying] = useState(false);
   if (!state || !state.welcome) {
@@ -147,6 +157,7 @@ export function TableView(props: {
   // A move sent: no move is offered until the table has moved on from the update it was
   // chosen in (the ack comes before that update) or the move is refused.
   const busy = state.pending > 0 || state.waiting;
+  const hint = currentHint(state);
   if (replaying && update?.over) {
     return (
       <TableReplay
@@ -165,6 +176,7 @@ export function TableView(props: {
   }[state.link];
   return (
     <main class="table" data-game={welcome.game} data-seq={update?.seq ?? -1} data-seat={welcome.seat ?? undefined}>
+      <TurnSignal game={title} yourTurn={welcome.seat !== null && legal.length > 0 && !update?.over} />
       <header class="table-head">
         <a href="/" class="home" aria-label={t("Lobby")}>
           ☥
@@ -175,12 +187,17 @@ export function TableView(props: {
           {linkText}
         </span>
         {welcome.seat !== null ? (
-          <span class="me" style={{ color: seatColour(welcome.seat) }}>
-            {seatSymbol(welcome.seat)} {welcome.names[welcome.seat]}
+          <span class="me">
+            <span class="me-mark" aria-hidden="true" style={{ color: seatColour(welcome.seat) }}>
+              {seatSymbol(welcome.seat)}
+            </span>{" "}
+            {welcome.names[welcome.seat]}
           </span>
         ) : (
           <span class="me">{t("watching")}</span>
         )}
+        {welcome.seat !== null && key ? <KeepSeat table={table} seat={welcome.seat} keyText={key} /> : null}
+        {welcome.seat !== null ? <TurnAlerts game={title} yourTurn={legal.length > 0 && !update?.over} /> : null}
         <LanguagePicker />
       </header>
       {state.error && (
@@ -204,6 +221,7 @@ export function TableView(props: {
               names={welcome.names}
               onAct={onAct}
               busy={busy}
+              hinted={hint?.action ?? null}
               last={lastPlaces(state.log as { seq: number; kind: string; data: Record<string, unknown> }[])}
             />
           ) : (
@@ -230,8 +248,8 @@ export function TableView(props: {
               cause={(view.outcome as { reason?: unknown } | null | undefined)?.reason}
               breakdown={update.breakdown}
               onRematch={
-                welcome.seat !== null && key
-                  ? () => void api.rematch(table, { seat: welcome.seat ?? 0, key })
+                welcome.seat !== null
+                  ? () => void api.rematch(table, key ? { seat: welcome.seat ?? 0, key } : { seat: welcome.seat ?? 0 })
                   : null
               }
               onReplay={() => setReplaying(true)}
@@ -239,7 +257,10 @@ export function TableView(props: {
           ) : (
             <>
               {legal.length > 0 && <DecisionHelp game={welcome.game} phase={view.phase} options={welcome.options} />}
-              <MoveList legal={legal} onAct={onAct} busy={busy} />
+              {onHint && welcome.hints === true && legal.length > 0 && update?.status === "playing" && (
+                <HintOffer hint={hint} asking={state.hinting} onAsk={onHint} busy={busy} />
+              )}
+              <MoveList legal={legal} onAct={onAct} busy={busy} hinted={hint?.action ?? null} />
             </>
           )}
           {!update?.over && legal.length === 0 && update?.status === "playing" && (

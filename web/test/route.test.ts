@@ -1,6 +1,6 @@
-/** Page addresses: seat links, spectator links and hot-seat fragments. */
+/** Page addresses: seat links, spectator links, hot-seat fragments and the account's pages. */
 import { describe, expect, it } from "vitest";
-import { hotSeatPath, parseHotSeat, parseRoute, rulesPath } from "../src/route";
+import { hotSeatPath, parseHotSeat, parseRoute, rulesPath, seatPath } from "../src/route";
 
 describe("parseRoute", () => {
   it("reads the lobby, a seat link, a spectator link and a hot-seat link", () => {
@@ -30,6 +30,16 @@ describe("parseRoute", () => {
     expect(parseRoute("/t/ab", "?seat=x&key=k")).toMatchObject({ seat: null, key: null });
     expect(parseHotSeat("#hotseat=0:ok,1:bad key,x:y")).toEqual([{ seat: 0, key: "ok" }]);
     expect(parseHotSeat("#other")).toEqual([]);
+  });
+
+  it("reads the account's pages and a seat of the signed-in account's, without a key", () => {
+    expect(parseRoute("/sign-in", "")).toEqual({ page: "sign-in" });
+    expect(parseRoute("/sign-up/", "")).toEqual({ page: "sign-up" });
+    expect(parseRoute("/account", "")).toEqual({ page: "account" });
+    expect(parseRoute("/accounts", "")).toEqual({ page: "lobby" });
+    expect(parseRoute("/t/ab12", "?seat=0")).toMatchObject({ page: "table", seat: 0, key: null });
+    expect(seatPath("ab12", 0, null)).toBe("/t/ab12?seat=0");
+    expect(seatPath("ab12", 1, "k 1")).toBe("/t/ab12?seat=1&key=k%201");
   });
 
   it("writes hot-seat links that it reads back", () => {

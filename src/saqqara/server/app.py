@@ -4,7 +4,9 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 ``GET /metrics`` (Prometheus: ``server/metrics.py``); ``GET /api/lobby``; ``POST /api/tables``;
 ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|invite|leave|rematch``;
 ``GET /api/tables/{id}/replay`` (a finished table's replay, with a seat's or a spectator's
-key, as a spectator sees it). WebSocket:
+key, as a spectator sees it), ``GET /api/tables/{id}/review`` (its review);
+``/api/account/...`` (accounts and my games: ``server/accounts.py``; a seat of the
+signed-in account's opens without its key). WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -12,6 +14,7 @@ See ``docs/protocol.md``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
@@ -29,16 +32,27 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from saqqara.core.errors import SaqqaraError
+from saqqara.server.accounts import (
+    COOKIE,
+    AccountLimits,
+    Gate,
+    account_of,
+    account_routes,
+    open_gate,
+)
 from saqqara.server.bots import BotPool
 from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, origin_allowed
 from saqqara.server.health import Readiness
+from saqqara.server.hints import AskedHint
 from saqqara.server.limits import SiteRate
 from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import (
     Ack,
     Act,
+    AskHint,
     CreateTable,
     Error,
+    Hint,
     Invite,
     Join,
     Ping,
@@ -54,6 +68,7 @@ from saqqara.server.messages import (
 )
 from saqqara.server.metrics import CONTENT_TYPE
 from saqqara.server.replays import replay_record
+from saqqara.server.reviews import review_answer
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
     StoreFailed,
@@ -63,6 +78,7 @@ from saqqara.server.service import (
 )
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
+from saqqara.server.wording import texts
 from saqqara.store import Store
 
 MAX_BODY = 16384
@@ -94,6 +110,7 @@ def create_app(
     lease_seconds: float = 4.0,
     expire_open_after: float | None = EXPIRE_OPEN_AFTER,
     redis_prefix: str = "saqqara:",
+    account_limits: AccountLimits | None = None,
 ) -> ASGIApp:
     """The server for the database at ``db_url`` (migrated and resumed at start).
 
@@ -106,6 +123,7 @@ def create_app(
     its processes (two sites may share one Redis under two prefixes).
     ``expire_open_after``: seconds after which an open table nobody sits at is closed
     (``TableService.abandoned``); ``None``: never.
+    ``account_limits``: how many sign-in and sign-up tries (``server/accounts.py``).
     """
     if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
         raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
@@ -121,6 +139,9 @@ def create_app(
         app.state.service = service
         readiness = app.state.readiness = Readiness(service.store)
         app.state.origins = tuple(allowed_origins)
+        app.state.accounts = await run_in_threadpool(
+            open_gate, service.store, tuple(allowed_origins), account_limits
+        )
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
         cluster = None
@@ -131,6 +152,7 @@ def create_app(
             app.state.cluster = cluster
             # Tables a minute per address, counted for the whole site (server/limits.py).
             app.state.table_rate = SiteRate(cluster.redis, cluster.prefix, tables_per_minute)
+            app.state.accounts.across_site(cluster.redis, cluster.prefix)
             readiness.cluster = cluster
             await cluster.start()
         else:
@@ -157,6 +179,8 @@ def create_app(
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
+        *account_routes(),
+        Route("/api/tables/{table_id}/review", table_review),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
     middleware = []
@@ -178,8 +202,9 @@ def create_app(
         # A plain function handing back serve_socket's coroutine: no frame of its own (nor
         # its locals) kept for as long as the connection lasts; nor the request's headers.
         origin, host = socket_header(scope, b"origin"), socket_header(scope, b"host")
+        session = _session_cookie(socket_header(scope, b"cookie"))
         scope["headers"] = []
-        return serve_socket(app, table_id, params, origin, host, socket)
+        return serve_socket(app, table_id, params, origin, host, socket, session)
 
     return Direct(app, direct)
 
@@ -197,6 +222,8 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
 _STATUS = {
     "no-table": 404,
     "bad-key": 403,
+    "bad-csrf": 403,
+    "not-signed-in": 401,
     "too-large": 413,
     "too-many-tables": 429,
     "store-failed": 503,
@@ -324,7 +351,8 @@ async def create_table(request: Request) -> Response:
                 code="too-many-tables",
             )
         wanted = await _body(request, CreateTable)
-        links = await service.create(wanted)
+        account = await account_of(request, changes=True)
+        links = await service.create(wanted, None if account is None else account.id)
     except SaqqaraError as exc:
         return _refusal(exc)
     base = f"{_base(request)}/t/{links.table}"
@@ -359,7 +387,11 @@ async def table_info(request: Request) -> Response:
 async def join(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     try:
-        seat, fresh = await _service(request).join(table_id, await _body(request, Join))
+        wanted = await _body(request, Join)
+        account = await account_of(request, changes=True)
+        seat, fresh = await _service(request).join(
+            table_id, wanted, None if account is None else account.id
+        )
     except SaqqaraError as exc:
         return _refusal(exc)
     answer: dict[str, Any] = {"table": table_id, "seat": seat}
@@ -382,7 +414,9 @@ async def invite(request: Request) -> Response:
 async def leave(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     try:
-        await _service(request).leave(table_id, await _body(request, SeatKey))
+        wanted = await _body(request, SeatKey)
+        account = await account_of(request, changes=True)
+        await _service(request).leave(table_id, wanted, None if account is None else account.id)
     except SaqqaraError as exc:
         return _refusal(exc)
     return JSONResponse({"table": table_id, "left": True})
@@ -391,7 +425,11 @@ async def leave(request: Request) -> Response:
 async def rematch(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     try:
-        new_id = await _service(request).rematch(table_id, await _body(request, SeatKey))
+        wanted = await _body(request, SeatKey)
+        account = await account_of(request, changes=True)
+        new_id = await _service(request).rematch(
+            table_id, wanted, None if account is None else account.id
+        )
     except SaqqaraError as exc:
         return _refusal(exc)
     return JSONResponse({"table": new_id, "rematch_of": table_id})
@@ -407,11 +445,38 @@ async def table_replay(request: Request) -> Response:
         table = await service.table(request.path_params["table_id"])
         seat = _int_param(params.get("seat"), None)
         if seat is not None:
-            service.check_seat(table, seat, params.get("key", ""))
+            key = params.get("key")
+            account = None if key is not None else await account_of(request, changes=False)
+            service.check_seat(table, seat, key, None if account is None else account.id)
         else:
             service.check_spectator(table, params.get("watch"))
         record = service.finished_record(table)
         answer = await run_in_threadpool(replay_record, record, lang, table.names())
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    finally:
+        current = service.live.get(request.path_params["table_id"])
+        if current is not None:
+            service.release(current)
+    return json_answer(request, encoder.encode(answer))
+
+
+async def table_review(request: Request) -> Response:
+    """A finished table's review (``server/reviews.py``), for a seat (``seat``, ``key``) or a
+    spectator (``watch``) of the table, its moves worded in ``lang``: ``pending`` with how
+    far it is while the bot pool works it out (ask again), then every decision's analysis."""
+    service = _service(request)
+    params = request.query_params
+    try:
+        lang = _lang_param(params.get("lang") or None) or "en"
+        table = await service.table(request.path_params["table_id"])
+        seat = _int_param(params.get("seat"), None)
+        if seat is not None:
+            service.check_seat(table, seat, params.get("key", ""))
+        else:
+            service.check_spectator(table, params.get("watch"))
+        review = service.reviews.start(table.id, service.finished_record(table))
+        answer = await run_in_threadpool(review_answer, review, lang, table.names())
     except SaqqaraError as exc:
         return _refusal(exc)
     finally:
@@ -453,7 +518,31 @@ async def table_socket(websocket: WebSocket) -> None:
         headers.get("origin"),
         headers.get("host"),
         websocket,
+        _session_cookie(headers.get("cookie")),
     )
+
+
+def _session_cookie(header: str | None) -> str | None:
+    """The session token among a handshake's cookies (``None`` without one)."""
+    if not header or COOKIE not in header:
+        return None
+    for part in header.split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == COOKIE and 0 < len(value) <= 100:
+            return value
+    return None
+
+
+async def _socket_account(app: Starlette, session: str | None) -> str | None:
+    """The account a connection's session cookie signs in (``None``: none, or expired)."""
+    if session is None:
+        return None
+    accounts: Gate = app.state.accounts
+    try:
+        account = await run_in_threadpool(accounts.accounts.session, session)
+    except SQLAlchemyError:
+        raise StoreFailed("the session could not be read from the store; try again") from None
+    return None if account is None else account.id
 
 
 async def _welcome(
@@ -464,6 +553,7 @@ async def _welcome(
     origin: str | None,
     host: str | None,
     websocket: Connection,
+    session: str | None = None,
 ) -> tuple[LiveTable, Listener] | None:
     """Check a new connection, welcome it and seat its listener at the table; ``None``
     when it was refused (and closed)."""
@@ -475,13 +565,16 @@ async def _welcome(
     try:
         table = await service.table(table_id)
         seat = _int_param(params.get("seat"), None)
-        if (seat is None) != ("key" not in params) or (seat is not None and "watch" in params):
+        if (seat is None and "key" in params) or (seat is not None and "watch" in params):
             raise TableError(
-                "connect as a seat (seat and key) or as a spectator (watch), not both",
+                "connect as a seat (seat and key, or seat alone for the signed-in "
+                "account's own) or as a spectator (watch), not both",
                 code="bad-request",
             )
         if seat is not None:
-            service.check_seat(table, seat, params.get("key", ""))
+            key = params.get("key")
+            account = None if key is not None else await _socket_account(app, session)
+            service.check_seat(table, seat, key, account)
         else:
             service.check_spectator(table, params.get("watch"))
         since = min(_int_param(params.get("since"), 0, "since") or 0, table.seq)
@@ -501,6 +594,7 @@ async def _welcome(
         seat,
         table.names(),
         lang,
+        hints=seat is not None and bool(table.row.settings.get("hints")),
     )
     await websocket.send_text(encode(welcome))
     if seat is not None:
@@ -524,12 +618,14 @@ async def serve_socket(
     origin: str | None,
     host: str | None,
     websocket: Connection,
+    session: str | None = None,
 ) -> None:
-    """One connection to table ``table_id``: checked, welcomed, told, and answered."""
+    """One connection to table ``table_id``: checked, welcomed, told, and answered; a seat
+    without its key is opened by the ``session`` of its own account."""
     service: TableService = app.state.service
-    opened = await _welcome(app, service, table_id, params, origin, host, websocket)
+    opened = await _welcome(app, service, table_id, params, origin, host, websocket, session)
     # What the connection asked for is read: not kept for as long as it lasts.
-    del params, origin, host
+    del params, origin, host, session
     if opened is None:
         return
     table, listener = opened
@@ -549,11 +645,37 @@ async def serve_socket(
     except (WebSocketDisconnect, OSError):
         pass  # the connection went away (the ASGI server's "client disconnected")
     finally:
+        if listener.hinting is not None:
+            listener.hinting.cancel()  # the hint itself goes on for the table's other seats
         current = service.live.get(table_id) or service.aside.get(table_id)
         if current is not None:
             current.listeners.discard(listener)
             service.watch_absence(current, listener.seat)
             service.release(current)
+
+
+async def _tell_hint(table: LiveTable, listener: Listener, asked: AskedHint) -> None:
+    """Send ``listener`` the hint once the pool has it (worded in its language from the
+    seat's view at the position asked), or ``hint-failed``."""
+    try:
+        answer = await asyncio.shield(asked.answer)
+    except Exception:  # a worker that failed or died: no hint this time
+        answer = None
+    reply: ServerMessage
+    if answer is None:
+        reply = Error("hint-failed", "the bot found no hint in time; ask again")
+    else:
+        game = table.game
+        action = game.action_from_id(answer.action)
+        words = texts(game, listener.lang, table.names())
+        label = words.action_label(asked.view, action)
+        notation = game.action_text(action)
+        reply = Hint(
+            asked.seq, asked.undos, answer.action, label, notation, answer.value, answer.rollouts
+        )
+    async with listener.lock:
+        with contextlib.suppress(Exception):
+            await listener.send(encode(reply))
 
 
 def _act_cid(text: str | None) -> str | None:
@@ -594,7 +716,18 @@ async def _answer(
             return None
         if listener.seat is None:
             cid = message.cid if isinstance(message, Act) else None
-            return Error("spectator", "spectators cannot act", cid)
+            words = (
+                "spectators get no hints"
+                if isinstance(message, AskHint)
+                else "spectators cannot act"
+            )
+            return Error("spectator", words, cid)
+        if isinstance(message, AskHint):
+            if listener.hinting is not None and not listener.hinting.done():
+                return Error("rate-limited", "one hint at a time: wait for the last one's answer")
+            asked = service.ask_hint(table, listener.seat, message.seq)
+            listener.hinting = asyncio.ensure_future(_tell_hint(table, listener, asked))
+            return None
         if isinstance(message, Undo):
             await service.undo(table, listener.seat, message.seq)
             return None

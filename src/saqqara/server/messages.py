@@ -65,7 +65,15 @@ class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
     seq: SeqNumber
 
 
-ClientMessage = Act | Sync | Ping | Undo
+class AskHint(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
+    """Ask what the strong bot would play at this seat's decision in update ``seq`` (the
+    table's current one): allowed at a table made with ``hints``. Answered with ``hint``,
+    or an ``error`` (``hints-off``, ``not-your-turn``, ``stale``, ``hint-failed``)."""
+
+    seq: SeqNumber
+
+
+ClientMessage = Act | Sync | Ping | Undo | AskHint
 
 
 class LegalAction(msgspec.Struct, frozen=True):
@@ -140,6 +148,9 @@ class Welcome(msgspec.Struct, tag="welcome"):
     seat: int | None
     names: list[str]
     lang: str
+    hints: bool = False
+    """Whether this connection may ask for hints (``hint``): the table allows them and the
+    connection is a seat's."""
 
 
 class Ack(msgspec.Struct, tag="ack"):
@@ -176,7 +187,23 @@ class Undone(msgspec.Struct, tag="undone"):
     seat: int
 
 
-ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice | Undone
+class Hint(msgspec.Struct, tag="hint"):
+    """What the strong bot would play at the receiving seat's decision in update ``seq``
+    (with ``undos``, the update's undo count): the legal action ``action`` (its id, its
+    ``label`` in the connection's language and its ``notation``), and ``value``, the seat's
+    estimated share of a win with it (from 0 to 1; ``null`` where the seat had a single
+    move), worked out from the seat's own view alone in ``rollouts`` rollouts."""
+
+    seq: int
+    undos: int
+    action: int
+    label: str
+    notation: str
+    value: float | None
+    rollouts: int
+
+
+ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice | Undone | Hint
 
 client_decoder = msgspec.json.Decoder(ClientMessage)
 encoder = msgspec.json.Encoder()
@@ -233,15 +260,22 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     they are back; ``None``: the seat waits for them."""
     undo: bool = False
     """Whether a seat may take back its last action while nothing has happened since."""
+    hints: bool = False
+    """Whether a seat may ask what the strong bot would play at its decision (``hint``); a
+    rated table (there are none yet) will never allow it."""
     clock: ClockRequest | None = None
     """Turn clocks for the person seats (``null``: none)."""
+    mine: Annotated[int, msgspec.Meta(ge=0, le=16)] | None = None
+    """The creator's own seat, a person seat with a link: recorded as the signed-in
+    account's (a request its session cookie authorises: ``docs/protocol.md``, accounts)."""
 
 
 class SeatKey(msgspec.Struct, forbid_unknown_fields=True):
-    """A seat and its secret (from its link): for leave and rematch."""
+    """A seat and its secret (from its link): for leave and rematch. ``key`` may be left
+    out for a seat of the signed-in account (a request its session cookie authorises)."""
 
     seat: Annotated[int, msgspec.Meta(ge=0, le=16)]
-    key: Annotated[str, msgspec.Meta(max_length=100)]
+    key: Annotated[str, msgspec.Meta(max_length=100)] | None = None
 
 
 class Invite(msgspec.Struct, forbid_unknown_fields=True):
@@ -262,6 +296,42 @@ class Join(msgspec.Struct, forbid_unknown_fields=True):
     key: Annotated[str, msgspec.Meta(max_length=100)] | None = None
     name: PlayerName | None = None
     lang: Lang = "en"
+
+
+UserName = Annotated[str, msgspec.Meta(max_length=64)]
+"""An account name as sent (its rules are checked after decoding, with a clear reason:
+``server/accounts.py``)."""
+Password = Annotated[str, msgspec.Meta(max_length=1024)]
+"""A password as sent (at most 256 characters are accepted: ``server/accounts.py``)."""
+
+
+class Credentials(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/account/sign-up`` and ``/sign-in``: a user name and a password."""
+
+    name: UserName
+    password: Password
+
+
+class ChangePassword(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/account/password``: the password now and the new one."""
+
+    old: Password
+    new: Password
+
+
+class DeleteAccount(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/account/delete``: the account's password, to be sure."""
+
+    password: Password
+
+
+class ClaimSeat(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/account/seats``: make a guest seat the signed-in account's, by its link
+    (table, seat and key)."""
+
+    table: Annotated[str, msgspec.Meta(max_length=32)]
+    seat: Annotated[int, msgspec.Meta(ge=0, le=16)]
+    key: Annotated[str, msgspec.Meta(max_length=100)]
 
 
 class ReplayFrame(msgspec.Struct):
@@ -302,6 +372,10 @@ def protocol_schemas() -> dict[str, Any]:
             ("Join", Join),
             ("SeatKey", SeatKey),
             ("Invite", Invite),
+            ("Credentials", Credentials),
+            ("ChangePassword", ChangePassword),
+            ("DeleteAccount", DeleteAccount),
+            ("ClaimSeat", ClaimSeat),
             ("Replay", Replay),
         )
     }

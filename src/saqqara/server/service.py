@@ -27,11 +27,13 @@ from saqqara.core.records import Record
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
 from saqqara.server.clocks import ClockRule
+from saqqara.server.hints import AskedHint, HintAnswer, HintJob, hint_budget, hint_seed
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import UNDO_OFF, CreateTable, Invite, Join, SeatKey, Undone, encode
 from saqqara.server.metrics import Metrics
 from saqqara.server.names import check_unique, clean_name, unique_name
+from saqqara.server.reviews import Reviews
 from saqqara.server.writer import Writer
 from saqqara.store import (
     CLOSED,
@@ -135,6 +137,8 @@ class TableService:
         self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
         self.writer = Writer(store)
         self.bots = bots or BotPool()
+        self.reviews = Reviews(self.bots.review)
+        """Finished tables' reviews, worked out in the bot pool and kept in memory."""
         self.metrics = Metrics()
         """The figures of ``/metrics`` (``server/metrics.py``)."""
         self.writer.on_commit = self.metrics.commit_seconds.observe
@@ -250,12 +254,14 @@ class TableService:
             timer.cancel()
         for table in self.live.values():
             table.close()
+        self.reviews.close()
         self.bots.close()
         await asyncio.to_thread(self.writer.close)
         self.store.close()
 
     # -- tables -----------------------------------------------------------------------------
-    async def create(self, request: CreateTable) -> Links:
+    async def create(self, request: CreateTable, account: str | None = None) -> Links:
+        """A new table; ``account`` (the signed-in creator's) owns the seat ``mine``."""
         try:
             game = load(request.game, len(request.seats), request.options)
         except SaqqaraError as exc:
@@ -297,9 +303,32 @@ class TableService:
                 if not wanted.open:
                     keys[seat] = new_secret()
                     secret_hash = hash_secret(keys[seat])
+                owner = None
+                if request.mine == seat:
+                    if account is None:
+                        raise TableError(
+                            "sign in to keep a seat as yours (mine)", code="not-signed-in"
+                        )
+                    if wanted.open:
+                        raise TableError(
+                            f"seat {seat} is left open: your own seat has a link",
+                            code="bad-request",
+                        )
+                    owner = account
                 rows.append(
-                    SeatRow(seat, "person", name, secret_hash=secret_hash, lang=wanted.lang)
+                    SeatRow(
+                        seat,
+                        "person",
+                        name,
+                        secret_hash=secret_hash,
+                        lang=wanted.lang,
+                        account=owner,
+                    )
                 )
+        if request.mine is not None and request.mine >= len(rows):
+            raise TableError(f"this table has no seat {request.mine}", code="bad-request")
+        if request.mine is not None and rows[request.mine].kind != "person":
+            raise TableError(f"seat {request.mine} is a bot's", code="bad-request")
         spectator, host = new_secret(), new_secret()
         table_id = secrets.token_hex(8)
         self._own(table_id)
@@ -402,6 +431,7 @@ class TableService:
             "rematch": table.rematch,
             "forfeit": None if table.forfeit is None else table.forfeit.to_json(),
             "undo": bool(table.row.settings.get("undo")),
+            "hints": bool(table.row.settings.get("hints")),
             "clock": table.row.settings.get("clock"),
             "seats": [seat_info(s) for s in table.seats],
         }
@@ -421,11 +451,18 @@ class TableService:
             if t.status == OPEN and t.row.public and any(map(is_open, t.seats))
         ]
 
-    def check_seat(self, table: LiveTable, seat: int, key: str) -> None:
-        if not 0 <= seat < len(table.seats) or not secret_matches(
-            key, table.seats[seat].secret_hash
-        ):
-            raise TableError("that seat link is not valid for this table", code="bad-key")
+    def check_seat(
+        self, table: LiveTable, seat: int, key: str | None, account: str | None = None
+    ) -> None:
+        """The seat's key, or (``key`` left out) the seat's own account signed in:
+        ``bad-key`` alike for a wrong key, a seat of another account or of nobody."""
+        if 0 <= seat < len(table.seats):
+            row = table.seats[seat]
+            if key is not None and secret_matches(key, row.secret_hash):
+                return
+            if key is None and account is not None and row.account == account:
+                return
+        raise TableError("that seat link is not valid for this table", code="bad-key")
 
     def check_spectator(self, table: LiveTable, key: str | None) -> None:
         """A spectator's key: none is needed at a public table, but one given must be the
@@ -435,14 +472,18 @@ class TableService:
         if key is None or not secret_matches(key, table.row.spectator_hash):
             raise TableError("that spectator link is not valid for this table", code="bad-key")
 
-    async def join(self, table_id: str, request: Join) -> tuple[int, str | None]:
+    async def join(
+        self, table_id: str, request: Join, account: str | None = None
+    ) -> tuple[int, str | None]:
         """Take a seat: by its link (seat and key), or the first open one of a public table
         (a person seat with no link: made open, or given up before the start); a seat
-        whose link is out stays its holder's.
+        whose link is out stays its holder's. With ``account`` (the signed-in player's),
+        a seat of that account's is taken without its key, and the seat taken becomes the
+        account's unless it is another's.
 
         Returns the seat and, when the server chose it, the new key for it.
         """
-        if (request.seat is None) != (request.key is None):
+        if (request.seat is None) != (request.key is None) and account is None:
             raise TableError(
                 "a seat and its key go together (both from the seat's link), or neither "
                 "(the first open seat of a public table)",
@@ -450,9 +491,11 @@ class TableService:
             )
         table = await self.table(table_id)
         fresh: str | None = None
-        if request.seat is not None and request.key is not None:
-            self.check_seat(table, request.seat, request.key)
+        if request.seat is not None:
+            self.check_seat(table, request.seat, request.key, account)
             seat = request.seat
+        elif request.key is not None:
+            raise TableError("a key goes with its seat", code="bad-request")
         else:
             free = [s.seat for s in table.seats if is_open(s)]
             if not table.row.public or not free or table.status != OPEN:
@@ -465,7 +508,10 @@ class TableService:
             check_unique(values["name"], [s.name for s in table.seats if s.seat != seat])
         if fresh is not None:
             values["secret_hash"] = hash_secret(fresh)
-        self.store.update_seat(table.id, seat, **values)
+        if account is not None and current.account is None:
+            values["account"] = account  # the signed-in player's from now on
+        stored = {("account_id" if k == "account" else k): v for k, v in values.items()}
+        self.store.update_seat(table.id, seat, **stored)
         table.seats[seat] = replace(current, **values)
         await self._seat_taken(table, arrived=not current.claimed)
         return seat, fresh
@@ -511,17 +557,17 @@ class TableService:
         table.seats[request.seat] = replace(row, secret_hash=hashed)
         return fresh
 
-    async def leave(self, table_id: str, request: SeatKey) -> None:
+    async def leave(self, table_id: str, request: SeatKey, account: str | None = None) -> None:
         """Give up a seat. Before the start it becomes free again: its key stops working,
         and a new person may take it (from the lobby of a public table, or with a new link
         its host asks with :meth:`invite`); during the game a bot takes it over to the end,
         unless it was the last person seat: then the table is abandoned (closed, its bots
         stopped)."""
         table = await self.table(table_id)
-        self.check_seat(table, request.seat, request.key)
+        self.check_seat(table, request.seat, request.key, account)
         seat = table.seats[request.seat]
         if table.status == OPEN:
-            values: dict[str, Any] = {"claimed": False, "secret_hash": None}
+            values: dict[str, Any] = {"claimed": False, "secret_hash": None, "account": None}
         else:
             bot = default_bot(table.game.spec.id)
             values = {
@@ -529,8 +575,10 @@ class TableService:
                 "bot": bot,
                 "secret_hash": None,
                 "name": f"{seat.name} ({bot})",
+                "account": None,
             }
-        self.store.update_seat(table.id, request.seat, **values)
+        stored = {("account_id" if k == "account" else k): v for k, v in values.items()}
+        self.store.update_seat(table.id, request.seat, **stored)
         table.seats[request.seat] = replace(seat, **values)
         if table.status == PLAYING and all(s.kind == "bot" for s in table.seats):
             await self.abandon(table)
@@ -538,6 +586,27 @@ class TableService:
         await table.notice_all()
         self.drive_bots(table)
         self.watch_expiry(table)  # nobody may be seated any more
+
+    async def claim_seat(self, table_id: str, seat: int, key: str, account: str) -> None:
+        """Make a guest seat (held by its link) the account's: ``bad-key`` for a wrong
+        key, ``no-seat`` for a seat another account owns. Its link keeps working."""
+        table = await self.table(table_id)
+        self.check_seat(table, seat, key)
+        row = table.seats[seat]
+        if row.account == account:
+            return
+        if row.account is not None or row.kind != "person":
+            raise TableError("that seat is another player's", code="no-seat")
+        self.store.update_seat(table.id, seat, account_id=account)
+        table.seats[seat] = replace(row, account=account)
+
+    def forget_account(self, account: str) -> None:
+        """A deleted account's seats at the live tables are no one's (the store's are
+        cleared by the deletion), so a rematch made from memory does not bring it back."""
+        for table in self.live.values():
+            for row in table.seats:
+                if row.account == account:
+                    table.seats[row.seat] = replace(row, account=None)
 
     async def abandon(self, table: LiveTable) -> None:
         """Close a playing table nobody plays at any more: its bots' searches are
@@ -553,10 +622,11 @@ class TableService:
             await table.push_all(force=True)
         self.release(table)
 
-    async def rematch(self, table_id: str, request: SeatKey) -> str:
-        """A new table with the same seats (each person's link key carries over)."""
+    async def rematch(self, table_id: str, request: SeatKey, account: str | None = None) -> str:
+        """A new table with the same seats (each person's link key and account carry
+        over)."""
         table = await self.table(table_id)
-        self.check_seat(table, request.seat, request.key)
+        self.check_seat(table, request.seat, request.key, account)
         async with table.lock:  # one rematch, however many ask at once
             return await self._rematch(table)
 
@@ -744,6 +814,47 @@ class TableService:
             await table.push_all(force=True)
         self.drive_bots(table)
         self.schedule_clock(table)
+
+    # -- hints ----------------------------------------------------------------------------
+    def ask_hint(self, table: LiveTable, seat: int, seq: int) -> AskedHint:
+        """Start (or join) the hint for ``seat``'s decision at ``seq``, the table's current
+        update: worked out in the bot pool from the seat's view alone (``server/hints.py``)
+        and kept for the position, so that asking again costs nothing. Refused (nothing
+        started) with ``hints-off``, ``not-started``, ``game-over``, ``stale`` or
+        ``not-your-turn``."""
+        if not table.row.settings.get("hints"):
+            raise TableError("this table was created without hints", code="hints-off")
+        if table.status == OPEN:
+            raise TableError("the game starts when every seat is taken", code="not-started")
+        if table.status != PLAYING or table.forfeit is not None:
+            raise TableError("the game is over", code="game-over")
+        if seq != table.seq:
+            raise TableError(
+                f"the table is at update {table.seq}, not {seq}: sync and ask again", code="stale"
+            )
+        match = table.match
+        if table.stored != seq or seat not in match.to_act() or not match.legal_actions(seat):
+            raise TableError("it is not your decision now", code="not-your-turn")
+        key = (seat, seq, table.undos)
+        asked = table.hints.get(key)
+        if asked is None:
+            for old in [k for k in table.hints if k[1:] != key[1:]]:
+                del table.hints[old]  # another position's: nobody waits for it here
+            game = table.game
+            view = match.view(seat)
+            job = HintJob(
+                game=game.spec.id,
+                players=game.players,
+                options=tuple(sorted(game.options.items())),
+                view=view,
+                seat=seat,
+                budget=hint_budget(game.spec.id),
+                seed=hint_seed(table.id, seq, table.undos, seat),
+            )
+            answer = asyncio.ensure_future(self.bots.hint(job))
+            answer.add_done_callback(_seen)
+            asked = table.hints[key] = AskedHint(seq, table.undos, view, answer)
+        return asked
 
     async def _store_and_tell(self, table: LiveTable, cid: str | None = None) -> None:
         """Write the table's unstored steps, then tell every listener and wake the bots."""
@@ -983,12 +1094,15 @@ def _names(rows: list[SeatRow], given: dict[int, str]) -> list[str]:
 
 
 def _settings(request: CreateTable) -> dict[str, Any]:
-    """The table options kept in the store: ``away_after`` and ``undo`` when given."""
+    """The table options kept in the store: ``away_after``, ``undo``, ``hints`` and
+    ``clock`` when given."""
     settings: dict[str, Any] = {}
     if request.away_after is not None:
         settings["away_after"] = request.away_after
     if request.undo:
         settings["undo"] = True
+    if request.hints:  # a rated table (none yet) will force this off
+        settings["hints"] = True
     clock = request.clock
     if clock is not None:
         try:
@@ -1026,6 +1140,12 @@ async def _push_and_notice(table: LiveTable) -> None:
     """Tell every listener the table's last update, then that its status changed."""
     await table.push_all()
     await table.notice_all()
+
+
+def _seen(answer: asyncio.Future[HintAnswer | None]) -> None:
+    """A hint's failure is read even when nobody waits for it any more (a connection gone)."""
+    if not answer.cancelled():
+        answer.exception()
 
 
 def _ignore(task: asyncio.Future[None]) -> None:

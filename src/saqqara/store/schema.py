@@ -10,6 +10,9 @@
   ``game_left`` is the acting seat's game clock just after the action and ``move_used``
   the time its move clock had run for that decision (turn clocks).
 - ``snapshots``: a table's state at a sequence number, to resume without a full replay.
+- ``accounts``: players' accounts (name, its case-folded key, unique; the argon2id hash of
+  the password); ``sessions``: signed-in browsers, by the SHA-256 of their token only;
+  ``seats.account_id``: the account a seat belongs to (``None``: a guest's, by its link).
 - ``table_leases``: which process of a many-process site owns a table, under which epoch
   (the fencing token) and until when (``server/lease.py``; unused by a single process).
 """
@@ -63,6 +66,7 @@ seats = Table(
     Column("secret_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False),
     Column("lang", String(8), nullable=False),
+    Column("account_id", String(32), nullable=True, index=True),
 )
 
 actions = Table(
@@ -94,4 +98,29 @@ table_leases = Table(
     Column("owner", String(64), nullable=False),
     Column("epoch", BigInteger, nullable=False),
     Column("expires_at", Float, nullable=False, index=True),
+)
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(32), nullable=False, unique=True),
+    Column("password_hash", String(256), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column(
+        "account_id",
+        String(32),
+        ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
 )

@@ -112,6 +112,8 @@ class SeatRow:
     secret_hash: str | None = None
     claimed: bool = False
     lang: str = "en"
+    account: str | None = None
+    """The id of the account the seat belongs to (``None``: a guest's, held by its link)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,8 +336,19 @@ class Store:
                 tx,
                 "seats",
                 ("table_id", "seat", "kind", "bot", "name", "secret_hash", "claimed", "lang"),
+                ("account_id",),
                 rows=[
-                    (table.id, s.seat, s.kind, s.bot, s.name, s.secret_hash, s.claimed, s.lang)
+                    (
+                        table.id,
+                        s.seat,
+                        s.kind,
+                        s.bot,
+                        s.name,
+                        s.secret_hash,
+                        s.claimed,
+                        s.lang,
+                        s.account,
+                    )
                     for s in seat_rows
                 ],
             )
@@ -367,6 +380,7 @@ class Store:
                 secret_hash=r["secret_hash"],
                 claimed=bool(r["claimed"]),
                 lang=r["lang"],
+                account=r["account_id"],
             )
             for r in rows
         ]
