@@ -38,7 +38,18 @@ from saqqara.server.bots import BotJob
 from saqqara.server.clocks import ClockRule, TurnClocks, stored_banks
 from saqqara.server.guard import CHAT_BURST, CHAT_RATE, RateLimit
 from saqqara.server.hints import AskedHint
-from saqqara.server.messages import StandIn, TableNotice, Update, encode
+from saqqara.server.messages import (
+    BOTS_TO_UNDO,
+    CHANCE_TO_UNDO,
+    NOTHING_TO_UNDO,
+    OTHERS_TO_UNDO,
+    REVEALED_TO_UNDO,
+    TABLE_MOVED_ON,
+    StandIn,
+    TableNotice,
+    Update,
+    encode,
+)
 from saqqara.server.updates import Shared, seat_update
 from saqqara.server.wording import texts
 from saqqara.store import (
@@ -432,26 +443,22 @@ class LiveTable:
         if self.status != PLAYING:
             raise IllegalAction("only a game in play has moves to take back", code="game-over")
         if seq != self.seq:
-            raise IllegalAction(
-                f"the game has moved on: the table is at {self.seq}, not {seq}", code="stale"
-            )
+            raise IllegalAction(TABLE_MOVED_ON.format(now=self.seq, sent=seq), code="stale")
         last = self.match.history[-1] if self.match.history else None
         if last is None or last.seq != seq or self.stored != seq:
-            raise IllegalAction("there is no move of yours to take back", code="cannot-undo")
+            raise IllegalAction(NOTHING_TO_UNDO, code="cannot-undo")
         if last.seat == CHANCE:
             raise IllegalAction(
-                "the last step was chance's (a draw or a roll), not a move of yours",
+                CHANCE_TO_UNDO,
                 code="cannot-undo",
             )
         if last.seat != seat:
-            raise IllegalAction("the last move was another player's, not yours", code="cannot-undo")
+            raise IllegalAction(OTHERS_TO_UNDO, code="cannot-undo")
         own = self.client_ids.get(seat)
         if own is None or own[1] != seq:  # sent by no client: the stand-in bot's
-            raise IllegalAction(
-                "a bot made that move for you (you were away or out of time)", code="cannot-undo"
-            )
+            raise IllegalAction(BOTS_TO_UNDO, code="cannot-undo")
         if any(event.reveal for event in last.events):
-            raise IllegalAction("that move revealed something", code="cannot-undo")
+            raise IllegalAction(REVEALED_TO_UNDO, code="cannot-undo")
 
     def may_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back the table's latest step now (the table allows

@@ -12,7 +12,19 @@ from typing import Annotated, Any
 import msgspec
 
 from saqqara.core.presentation import ScoreLine
+from saqqara.core.refusals import R_
 from saqqara.server.clocks import ON_TIMEOUT, ClockView
+
+TABLE_MOVED_ON = R_("the game has moved on: the table is at {now}, not {sent}")
+NOTHING_TO_UNDO = R_("there is no move of yours to take back")
+CHANCE_TO_UNDO = R_("the last step was chance's (a draw or a roll), not a move of yours")
+OTHERS_TO_UNDO = R_("the last move was another player's, not yours")
+BOTS_TO_UNDO = R_("a bot made that move for you (you were away or out of time)")
+REVEALED_TO_UNDO = R_("that move revealed something")
+UNDO_OFF = R_("this table was created without undo")
+"""The refusals of ``undo`` and of a stale move, marked here (a module every remote
+terminal loads) so that a terminal can say them in its language
+(:mod:`saqqara.core.refusals`)."""
 
 ClientId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 SeqNumber = Annotated[int, msgspec.Meta(ge=0, le=999_999_999)]

@@ -30,7 +30,7 @@ from saqqara.server.clocks import ClockRule
 from saqqara.server.hints import AskedHint, HintAnswer, HintJob, hint_budget, hint_seed
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
-from saqqara.server.messages import CreateTable, Invite, Join, SeatKey, Undone, encode
+from saqqara.server.messages import UNDO_OFF, CreateTable, Invite, Join, SeatKey, Undone, encode
 from saqqara.server.metrics import Metrics
 from saqqara.server.names import check_unique, clean_name, unique_name
 from saqqara.server.reviews import Reviews
@@ -799,7 +799,7 @@ class TableService:
                 await self.undo(await self.current(table), seat, seq)
                 return
             if not table.row.settings.get("undo"):
-                raise TableError("this table was created without undo", code="undo-off")
+                raise TableError(UNDO_OFF, code="undo-off")
             table.check_undo(seat, seq)
             self.store.undo(table.id, seq)
             table.rebuild(self.store)
