@@ -6,6 +6,7 @@ import type {
   ClientMessage,
   EventText,
   Hint,
+  Said,
   ServerMessage,
   TableNotice,
   Update,
@@ -40,6 +41,9 @@ export interface TableState {
   hint: Hint | null;
   /** A hint was asked and neither it nor a refusal has come yet. */
   hinting: boolean;
+  /** The table's chat as heard, by line number (the lines told again on a reconnect are
+   * not doubled), oldest first. */
+  chat: Said[];
 }
 
 /** The hint for the position of ``state``'s latest update, if one came for it. */
@@ -91,6 +95,7 @@ export class Connection {
     waiting: false,
     hint: null,
     hinting: false,
+    chat: [],
   };
   private socket: SocketLike | null = null;
   private since = 0;
@@ -173,6 +178,12 @@ export class Connection {
     if (this.state.hinting) return;
     this.set({ error: null, hinting: true });
     this.send({ type: "hint", seq: this.state.update?.seq ?? 0 });
+  }
+
+  /** Say ``text`` at the table's chat (answered with ``said`` to everyone, or refused). */
+  say(text: string): void {
+    this.set({ error: null });
+    this.send({ type: "chat", text });
   }
 
   private send(message: ClientMessage): void {
@@ -282,6 +293,12 @@ export class Connection {
         break;
       case "hint":
         this.set({ hint: message, hinting: false });
+        break;
+      case "said":
+        if (!this.state.chat.some((line) => line.id === message.id)) {
+          const chat = [...this.state.chat, message].sort((a, b) => a.id - b.id).slice(-200);
+          this.set({ chat });
+        }
         break;
       case "pong":
         break;

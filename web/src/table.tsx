@@ -16,6 +16,7 @@ import { seatPath } from "./route";
 import { RulesButton } from "./rules/dialog";
 import { DecisionHelp } from "./rules/help";
 import { seatColour, seatSymbol } from "./seats";
+import { ChatPanel } from "./chat";
 import { TurnAlerts } from "./turn_alerts";
 import { TurnSignal } from "./turn_signal";
 
@@ -108,12 +109,14 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
   );
   const onUndo = useMemo(() => () => connection.current?.undo(), []);
   const onHint = useMemo(() => () => connection.current?.hint(), []);
+  const onSay = useMemo(() => (text: string) => connection.current?.say(text), []);
   return (
     <TableView
       state={state}
       onAct={onAct}
       onUndo={seat !== null ? onUndo : null}
       onHint={seat !== null ? onHint : null}
+      onSay={onSay}
       table={table}
       keyText={key}
       watch={watch}
@@ -133,12 +136,15 @@ export function TableView(props: {
   /** Ask what the strong bot would play, offered at this seat's decision where the table
    * allows hints (``welcome.hints``); ``null`` for a spectator. */
   onHint?: (() => void) | null;
+  /** Say a line at the table's chat, shown where the welcome says this connection may
+   * chat (``welcome.chat``); ``null``: no chat on this page (the hot seat's). */
+  onSay?: ((text: string) => void) | null;
   table: string;
   keyText: string | null;
   watch?: string | null;
   titles: Record<string, string>;
 }) {
-  const { state, onAct, onUndo = null, onHint = null, table, keyText: key, watch = null, titles } = props;
+  const { state, onAct, onUndo = null, onHint = null, onSay = null, table, keyText: key, watch = null, titles } = props;
   const { t } = useLanguage();
   const [replaying, setReplaying] = useState(false);
   if (!state || !state.welcome) {
@@ -269,6 +275,9 @@ export function TableView(props: {
             </p>
           )}
           <Log log={state.log} />
+          {onSay && welcome.chat !== false ? (
+            <ChatPanel table={table} lines={state.chat} names={welcome.names} me={welcome.seat} onSay={onSay} />
+          ) : null}
         </aside>
       </div>
     </main>
