@@ -57,7 +57,9 @@ it("shows markup as letters, and mutes a player on this page only", () => {
     input.value = "  good game  ";
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
-  act(() => root.querySelector<HTMLFormElement>(".chat-say")!.dispatchEvent(new Event("submit", { cancelable: true })));
+  act(() => {
+    root.querySelector<HTMLFormElement>(".chat-say")!.dispatchEvent(new Event("submit", { cancelable: true }));
+  });
   expect(said).toEqual(["good game"]);
   render(null, root);
 });
