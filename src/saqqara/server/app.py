@@ -5,7 +5,9 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|invite|leave|rematch``;
 ``GET /api/tables/{id}/replay`` (a finished table's replay, with a seat's or a spectator's
 key, as a spectator sees it); ``/api/account/...`` (accounts and my games:
-``server/accounts.py``; a seat of the signed-in account's opens without its key). WebSocket:
+``server/accounts.py``; a seat of the signed-in account's opens without its key);
+``GET /api/leaderboard/{game}`` and ``GET /api/players/{name}`` (ratings:
+``server/ratings.py``). WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -62,6 +64,7 @@ from saqqara.server.messages import (
     encoder,
 )
 from saqqara.server.metrics import CONTENT_TYPE
+from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
@@ -150,6 +153,7 @@ def create_app(
             await cluster.start()
         else:
             await service.resume_all()
+        await service.settle_ratings()
         service.metrics.watch(service, cluster, app.state.table_rate)
         try:
             yield
@@ -173,6 +177,7 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
         *account_routes(),
+        *rating_routes(),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
     middleware = []

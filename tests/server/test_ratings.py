@@ -1,0 +1,169 @@
+"""Ratings over real HTTP and WebSockets: two accounts play a rated table to its end, both
+ratings change (the winner's up), the leaderboard and the profiles show it; a table is
+rated once, whether its finish is processed again or found unrated after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import delete
+
+from saqqara.client import TableClient
+from saqqara.server.messages import Update
+from saqqara.store import Store
+from saqqara.store.ratings import Ratings
+from saqqara.store.schema import rated_tables, rating_history, ratings
+from tests.server.harness import ServerProcess
+from tests.server.play import play_seat
+from tests.server.test_accounts import CSRF, code, fresh_address, key_of, sign_up
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("ratings") / "ratings.db"
+
+
+@pytest.fixture(scope="module")
+def server(db: Path) -> Iterator[ServerProcess]:
+    with ServerProcess(
+        f"sqlite:///{db}", "--sqlite-sync", "normal", "--forwarded-allow-ips", "127.0.0.1"
+    ) as running:
+        yield running
+
+
+def person(server: ServerProcess) -> httpx.Client:
+    return httpx.Client(base_url=server.base, headers={"X-Forwarded-For": fresh_address()})
+
+
+async def play_both(links: list[str]) -> list[Update]:
+    return list(
+        await asyncio.gather(
+            *(play_seat(TableClient(link), seed) for seed, link in enumerate(links))
+        )
+    )
+
+
+def profile_when_rated(http: httpx.Client, name: str, games: int) -> dict[str, Any]:
+    """The profile once it lists ``games`` rated games (rating runs off the move's path)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        answer = http.get(f"/api/players/{name}")
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        if len(found["games"]) >= games:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"{name} was not rated")
+
+
+def without_times(found: dict[str, Any]) -> dict[str, Any]:
+    """A profile but for when its games were rated."""
+    games = [{k: v for k, v in game.items() if k != "at"} for game in found["games"]]
+    return {**found, "games": games}
+
+
+def test_two_accounts_play_a_rated_game_and_are_rated_once(server: ServerProcess, db: Path) -> None:
+    with person(server) as ann, person(server) as bob:
+        ann_csrf, bob_csrf = sign_up(ann, "RatedAnn"), sign_up(bob, "RatedBob")
+        body = {
+            "game": "tutankhamun",
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}],
+            "mine": 0,
+            "rated": True,
+            "public": False,
+        }
+        created = ann.post("/api/tables", json=body, headers={CSRF: ann_csrf})
+        assert created.status_code == 201, created.text
+        table, seats = created.json()["table"], created.json()["seats"]
+        assert ann.get(f"/api/tables/{table}").json()["rated"] is True
+        joined = bob.post(
+            f"/api/tables/{table}/join",
+            json={"seat": 1, "key": key_of(seats[1]["link"])},
+            headers={CSRF: bob_csrf},
+        )
+        assert joined.status_code == 200, joined.text
+        finals = asyncio.run(play_both([seats[0]["link"], seats[1]["link"]]))
+        outcome = finals[0].outcome
+        assert outcome is not None
+        ranks = [int(r) for r in outcome["ranks"]]
+        winner, loser = (
+            ("RatedAnn", "RatedBob") if ranks[0] < ranks[1] else ("RatedBob", "RatedAnn")
+        )
+        won, lost = profile_when_rated(ann, winner, 1), profile_when_rated(ann, loser, 1)
+        for found, rank in ((won, 1), (lost, 2)):
+            [rating] = found["ratings"]
+            assert rating["game"] == "tutankhamun" and rating["class"] == "2"
+            assert rating["games"] == 1
+            [game] = found["games"]
+            assert game["rank"] == rank and game["before"] == 1500
+            assert game["after"] == rating["rating"]
+            assert game["names"] == ["Ann", "Bob"] and game["table"] is None  # private
+        assert won["ratings"][0]["rating"] > lost["ratings"][0]["rating"]
+        [won_game], [lost_game] = won["games"], lost["games"]
+        # the winner gained against what a first game at the defaults gives a loser
+        assert won_game["after"] - won_game["before"] > lost_game["after"] - lost_game["before"]
+        board = ann.get("/api/leaderboard/tutankhamun?players=2").json()
+        assert board["class"] == "2"
+        assert [(p["place"], p["name"], p["games"]) for p in board["leaders"]] == [
+            (1, winner, 1),
+            (2, loser, 1),
+        ]
+        text = str(board) + str(won) + str(lost)
+        assert table not in text and "key" not in text  # names only
+        # The finish processed again: nothing changes.
+        store = Store(f"sqlite:///{db}")
+        assert Ratings(store).rate(table, ranks) is None
+        assert profile_when_rated(ann, winner, 1) == won
+        # Lost between the end and the rating (a crash): the next start rates it, once.
+        server.stop()
+        with store.engine.begin() as tx:
+            for kept in (rating_history, ratings, rated_tables):
+                tx.execute(delete(kept))
+        store.close()
+        server.start()
+        again = profile_when_rated(ann, winner, 1)
+        assert without_times(again) == without_times(won)
+        server.stop()
+        server.start()
+        assert profile_when_rated(ann, winner, 1) == again
+        assert without_times(profile_when_rated(ann, loser, 1)) == without_times(lost)
+
+
+def test_rated_tables_are_checked_and_the_answers_refuse_clearly(server: ServerProcess) -> None:
+    with person(server) as http:
+
+        def refused(body: dict[str, Any]) -> str:
+            answer = http.post("/api/tables", json={"game": "tutankhamun", **body})
+            assert answer.status_code == 400
+            return code(answer)
+
+        two = [{"kind": "person"}, {"kind": "person"}]
+        with_bot = [{"kind": "person"}, {"kind": "bot"}]
+        assert refused({"seats": with_bot, "rated": True}) == "not-rateable"
+        assert refused({"seats": with_bot[:1] + with_bot, "rated": True}) == "not-rateable"
+        assert refused({"seats": two, "rated_with_bots": True}) == "bad-request"
+        lone = {"seats": [{"kind": "person"}, {"kind": "bot"}], "rated": True}
+        assert refused({**lone, "rated_with_bots": True}) == "not-rateable"  # one person
+        made = http.post(
+            "/api/tables",
+            json={"game": "tutankhamun", "seats": two, "rated": True},
+        )
+        assert made.status_code == 201
+        info = http.get(f"/api/tables/{made.json()['table']}").json()
+        assert info["rated"] is True and info["rated_with_bots"] is False
+        missing = http.get("/api/players/Nobody_here")
+        assert missing.status_code == 404 and code(missing) == "no-player"
+        assert http.get("/api/players/%3Cscript%3E").status_code == 404
+        unknown = http.get("/api/leaderboard/chess")
+        assert unknown.status_code == 404 and code(unknown) == "unknown-game"
+        for players in ("1", "9", "two", "-2", "100000"):
+            answer = http.get(f"/api/leaderboard/tutankhamun?players={players}")
+            assert answer.status_code == 400 and code(answer) == "bad-request", players
+        empty = http.get("/api/leaderboard/tutankhamun").json()
+        assert empty["class"] == "2" and isinstance(empty["leaders"], list)
