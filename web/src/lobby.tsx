@@ -2,11 +2,11 @@
  * with a level), the new table's invite links, and the open tables to join or watch. */
 import { useEffect, useState } from "preact/hooks";
 import { AccountBar, MyGames, useAccount } from "./account";
-import { api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
+import { ApiError, api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
 import type { ClockRequest, CreateTable, SeatRequest } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
 import { GamePicture } from "./pictures";
-import { hotSeatPath, localPath, rulesPath } from "./route";
+import { hotSeatPath, leaderboardPath, localPath, rulesPath } from "./route";
 
 interface SeatChoice {
   /** ``person``: someone the creator sends the seat's link; ``open``: anyone in the lobby. */
@@ -74,6 +74,17 @@ export function Lobby(props: { navigate: (path: string) => void }) {
                 }}
               >
                 {t("Rules")}
+              </a>{" "}
+              <a
+                class="leaderboard-link"
+                href={leaderboardPath(game.id)}
+                data-leaderboard={game.id}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(leaderboardPath(game.id));
+                }}
+              >
+                {t("Leaderboard")}
               </a>
             </div>
           </article>
@@ -144,9 +155,12 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
   );
   const [clock, setClock] = useState<ClockChoice>(NO_CLOCK);
   const [undo, setUndo] = useState(false);
+  const [rated, setRated] = useState(false);
+  const [withBots, setWithBots] = useState(false);
   const [created, setCreated] = useState<CreatedTable | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const hasBots = seats.slice(0, players).some((seat) => seat.kind === "bot");
   const change = (index: number, patch: Partial<SeatChoice>) =>
     setSeats(seats.map((seat, n) => (n === index ? { ...seat, ...patch } : seat)));
 
@@ -168,10 +182,16 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
       const limits = clockRequest(clock);
       if (limits) request.clock = limits;
       if (undo) request.undo = true;
+      if (rated) request.rated = true;
+      if (rated && withBots && hasBots) request.rated_with_bots = true;
       setCreated(await api.create(request));
       setError(null);
     } catch (e) {
-      setError((e as Error).message);
+      setError(
+        e instanceof ApiError && e.code === "not-rateable"
+          ? t("A rated table needs two people or more, and counts bots only when you say so.")
+          : (e as Error).message,
+      );
     }
   };
 
@@ -250,6 +270,26 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         />{" "}
         {t("Allow undo (take back your last move)")}
       </label>
+      <label>
+        <input
+          type="checkbox"
+          name="rated"
+          checked={rated}
+          onChange={(e) => setRated(e.currentTarget.checked)}
+        />{" "}
+        {t("Rated: the result changes the ratings of players who are signed in")}
+      </label>
+      {rated && hasBots && (
+        <label>
+          <input
+            type="checkbox"
+            name="rated-with-bots"
+            checked={withBots}
+            onChange={(e) => setWithBots(e.currentTarget.checked)}
+          />{" "}
+          {t("Rated with bots too (each bot plays at the starting rating)")}
+        </label>
+      )}
       {error && <p class="error" role="alert">{error}</p>}
       <button type="submit">{t("Create table")}</button>
     </form>
