@@ -12,13 +12,13 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 
 from saqqara.client import TableClient
 from saqqara.server.messages import Update
 from saqqara.store import Store
 from saqqara.store.ratings import Ratings
-from saqqara.store.schema import rated_tables, rating_history, ratings
+from saqqara.store.schema import accounts, rated_tables, rating_history, ratings
 from tests.server.harness import ServerProcess
 from tests.server.play import play_seat
 from tests.server.test_accounts import CSRF, code, fresh_address, key_of, sign_up
@@ -167,3 +167,52 @@ def test_rated_tables_are_checked_and_the_answers_refuse_clearly(server: ServerP
             assert answer.status_code == 400 and code(answer) == "bad-request", players
         empty = http.get("/api/leaderboard/tutankhamun").json()
         assert empty["class"] == "2" and isinstance(empty["leaders"], list)
+
+
+def test_a_rated_table_lost_on_time_rates_the_forfeit(server: ServerProcess, db: Path) -> None:
+    with person(server) as ann, person(server) as bob:
+        ann_csrf, bob_csrf = sign_up(ann, "SlowAnn"), sign_up(bob, "QuickBob")
+        body = {
+            "game": "tutankhamun",
+            "seats": [{"kind": "person"}, {"kind": "person"}],
+            "mine": 0,
+            "rated": True,
+            "clock": {"move": 1, "on_timeout": "lose"},
+        }
+        created = ann.post("/api/tables", json=body, headers={CSRF: ann_csrf}).json()
+        table, seats = created["table"], created["seats"]
+        bob.post(
+            f"/api/tables/{table}/join",
+            json={"seat": 1, "key": key_of(seats[1]["link"])},
+            headers={CSRF: bob_csrf},
+        ).raise_for_status()
+        idle, player = TableClient(seats[0]["link"]), TableClient(seats[1]["link"])
+
+        async def scenario() -> Update:
+            await idle.connect()  # Ann is there and never moves: she loses on time
+            final = await play_seat(player, 3)
+            await idle.close()
+            return final
+
+        final = asyncio.run(scenario())
+        assert final.outcome is not None and final.outcome["forfeit"] == [0]
+        slow, quick = profile_when_rated(ann, "SlowAnn", 1), profile_when_rated(ann, "QuickBob", 1)
+        assert [g["rank"] for g in slow["games"]] == [2] and [
+            g["rank"] for g in quick["games"]
+        ] == [1]
+        assert quick["ratings"][0]["rating"] > 1500 > slow["ratings"][0]["rating"]
+        assert quick["games"][0]["table"] == table  # a public table is named
+        # Found unrated after a restart, the forfeit is rated the same way from the store
+        # (the store as a crash between the end and the rating leaves it: these two
+        # accounts had no rating before this table).
+        server.stop()
+        store = Store(f"sqlite:///{db}")
+        with store.engine.begin() as tx:
+            players = select(accounts.c.id).where(accounts.c.name.in_(["SlowAnn", "QuickBob"]))
+            tx.execute(delete(ratings).where(ratings.c.account_id.in_(players)))
+            tx.execute(delete(rating_history).where(rating_history.c.table_id == table))
+            tx.execute(delete(rated_tables).where(rated_tables.c.table_id == table))
+        store.close()
+        server.start()
+        assert without_times(profile_when_rated(ann, "QuickBob", 1)) == without_times(quick)
+        assert without_times(profile_when_rated(ann, "SlowAnn", 1)) == without_times(slow)

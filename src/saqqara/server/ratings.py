@@ -105,8 +105,10 @@ async def profile(request: Request) -> Response:
             account = await run_in_threadpool(gate(request).accounts.by_name, name)
         if account is None:
             raise RatingError(f"nobody is called {name[:24]!r}", code="no-player")
-        standings = await run_in_threadpool(service.ratings.standings, account.id)
+        # The games first: a rating that lands between the two reads then shows in the
+        # ratings (never a game listed without the rating it made).
         games = await run_in_threadpool(service.ratings.history, account.id)
+        standings = await run_in_threadpool(service.ratings.standings, account.id)
     except SaqqaraError as exc:
         return _refused(exc)
     answer = JSONResponse(
