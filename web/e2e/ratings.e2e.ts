@@ -66,6 +66,7 @@ it("a rated game between two people changes both ratings, shown on the leaderboa
 
   // Bob finds it in the lobby and joins: the seat is his account's.
   await bob.goto(server.base);
+  await bob.locator("section.open-tables li", { hasText: "Rated" }).waitFor();
   await bob.locator("section.open-tables li button", { hasText: "Join" }).first().click();
   await bob.locator("main.table[data-seat='1']").waitFor();
   expect(new URL(bob.url()).searchParams.get("key")).not.toBeNull();

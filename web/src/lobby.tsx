@@ -106,6 +106,11 @@ export function Lobby(props: { navigate: (path: string) => void }) {
                 {t("{count} free", {
                   count: table.seats.filter((s) => s.open).length,
                 })}{" "}
+                {table.rated && (
+                  <>
+                    <span class="rated-mark">{t("Rated")}</span>{" "}
+                  </>
+                )}
                 <button type="button" onClick={() => void join(table)}>
                   {t("Join")}
                 </button>{" "}

@@ -171,6 +171,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Rated games"),
     N_("Place {rank} of {players}"),
     N_("Profile"),
+    N_("Rated"),
     N_("Rated: the result changes the ratings of players who are signed in"),
     N_("Rated with bots too (each bot plays at the starting rating)"),
     N_("A rated table needs two people or more, and counts bots only when you say so."),
