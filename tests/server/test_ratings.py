@@ -216,3 +216,49 @@ def test_a_rated_table_lost_on_time_rates_the_forfeit(server: ServerProcess, db:
         server.start()
         assert without_times(profile_when_rated(ann, "QuickBob", 1)) == without_times(quick)
         assert without_times(profile_when_rated(ann, "SlowAnn", 1)) == without_times(slow)
+
+
+def test_leaving_a_rated_game_in_play_loses_it(server: ServerProcess, db: Path) -> None:
+    with person(server) as ann, person(server) as bob:
+        ann_csrf, bob_csrf = sign_up(ann, "StayingAnn"), sign_up(bob, "LeavingBob")
+        body = {
+            "game": "tutankhamun",
+            "seats": [{"kind": "person"}, {"kind": "person"}],
+            "mine": 0,
+            "rated": True,
+        }
+        created = ann.post("/api/tables", json=body, headers={CSRF: ann_csrf}).json()
+        table, seats = created["table"], created["seats"]
+        bob.post(
+            f"/api/tables/{table}/join",
+            json={"seat": 1, "key": key_of(seats[1]["link"])},
+            headers={CSRF: bob_csrf},
+        ).raise_for_status()
+        staying = TableClient(seats[0]["link"])
+
+        async def scenario() -> Update:
+            await staying.connect()  # every seat taken: the game is on
+            assert ann.get(f"/api/tables/{table}").json()["status"] == "playing"
+            left = bob.post(
+                f"/api/tables/{table}/leave", json={"seat": 1}, headers={CSRF: bob_csrf}
+            )
+            assert left.status_code == 200, left.text
+            return await play_seat(staying, 5)  # against the bot that took Bob's seat
+
+        final = asyncio.run(scenario())
+        assert final.over
+        stayed, went = (
+            profile_when_rated(ann, "StayingAnn", 1),
+            profile_when_rated(ann, "LeavingBob", 1),
+        )
+        assert [g["rank"] for g in stayed["games"]] == [1]  # whatever the bot did
+        assert [g["rank"] for g in went["games"]] == [2]
+        assert stayed["ratings"][0]["rating"] > 1500 > went["ratings"][0]["rating"]
+        # The rematch is rated too, but nobody has left it.
+        again = ann.post(f"/api/tables/{table}/rematch", json={"seat": 0}, headers={CSRF: ann_csrf})
+        assert again.status_code == 200, again.text
+        store = Store(f"sqlite:///{db}")
+        first, rematch = store.table(table), store.table(again.json()["table"])
+        store.close()
+        assert first is not None and list(first.settings["left"]) == ["1"]  # Bob's account
+        assert rematch is not None and rematch.settings == {"rated": True}

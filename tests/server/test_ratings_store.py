@@ -12,7 +12,14 @@ from argon2 import PasswordHasher
 
 from saqqara.store import FINISHED, PLAYING, SeatRow, Store
 from saqqara.store.accounts import Accounts
-from saqqara.store.ratings import Ratings, Unrated, player_class, shown, who_is_rated
+from saqqara.store.ratings import (
+    Ratings,
+    Unrated,
+    leavers_last,
+    player_class,
+    shown,
+    who_is_rated,
+)
 from tests.server.rows import table_row
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
@@ -115,6 +122,22 @@ def test_guests_bots_and_unrated_tables_change_nothing(db_url: str) -> None:
     store.close()
 
 
+def test_a_person_who_left_is_rated_last_and_a_deleted_account_unrates(db_url: str) -> None:
+    store = Store(db_url)
+    accounts, ratings = Accounts(store, CHEAP), Ratings(store)
+    ann, bob = accounts.create("Ann", "correct horse"), accounts.create("Bob", "correct horse")
+    left = {"rated": True, "left": {"0": ann.id}}
+    _table(store, "left", [None, bob.id], bots=(0,), settings=left)
+    changes = ratings.rate("left", [1, 2])  # the bot that took Ann's seat won
+    assert changes is not None
+    assert {c.account: c.rank for c in changes} == {ann.id: 2, bob.id: 1}
+    assert [s.name for s in ratings.leaderboard("tutankhamun", "2")] == ["Bob", "Ann"]
+    gone = {"rated": True, "left": {"0": "no-such-account"}}
+    _table(store, "gone", [None, bob.id], bots=(0,), settings=gone)
+    assert ratings.rate("gone", [1, 2]) is None and ratings.settled("gone") is False
+    store.close()
+
+
 def test_unsettled_tables_are_found_and_rating_races_rate_once(db_url: str) -> None:
     store = Store(db_url)
     accounts, ratings = Accounts(store, CHEAP), Ratings(store)
@@ -141,7 +164,12 @@ def test_unsettled_tables_are_found_and_rating_races_rate_once(db_url: str) -> N
 
 
 def test_who_is_rated_and_classes() -> None:
-    assert who_is_rated({"rated": True}, ["person", "person"], ["a", "b"]) == [0, 1]
+    assert who_is_rated({"rated": True}, ["person", "person"], ["a", "b"]) == {0: "a", 1: "b"}
+    left = {"rated": True, "left": {"1": "b"}}  # b left in play: a bot has the seat
+    assert who_is_rated(left, ["person", "bot"], ["a", None]) == {0: "a", 1: "b"}
+    assert leavers_last([1, 2, 3], [0]) == [3, 1, 2]
+    assert leavers_last([2, 1, 1], [1]) == [2, 3, 1]
+    assert leavers_last([1, 2], []) == [1, 2]
     with pytest.raises(Unrated, match="bot"):
         who_is_rated({"rated": True}, ["person", "person", "bot"], ["a", "b", None])
     assert player_class(2) == "2" and player_class(3) == "3+" and player_class(5) == "3+"

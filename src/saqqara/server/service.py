@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -585,6 +586,12 @@ class TableService:
                 "name": f"{seat.name} ({bot})",
                 "account": None,
             }
+        if table.status == PLAYING and table.row.settings.get("rated") and seat.account:
+            # Leaving a rated game in play loses it: the leaver is rated last at its end.
+            left = {**table.row.settings.get("left", {}), str(request.seat): seat.account}
+            settings = {**table.row.settings, "left": left}
+            self.store.update_table(table.id, settings=json.dumps(settings))
+            table.row = replace(table.row, settings=settings)
         stored = {("account_id" if k == "account" else k): v for k, v in values.items()}
         self.store.update_seat(table.id, request.seat, **stored)
         table.seats[request.seat] = replace(seat, **values)
@@ -660,7 +667,7 @@ class TableService:
             spectator_hash=table.row.spectator_hash,
             created_at=time.time(),
             rematch_of=table.id,
-            settings=dict(table.row.settings),
+            settings={k: v for k, v in table.row.settings.items() if k != "left"},
             host_hash=table.row.host_hash,
         )
         fresh = await self._store_new(row, rows)  # and links it from here

@@ -11,7 +11,10 @@ on the ``ratings`` key and the loser tries again.
 Who is rated: a table created ``rated`` whose every person seat belongs to an account at
 its end, at least two different accounts, no account at two seats. Bot seats (only at a
 table made ``rated_with_bots``) take part as players of the default rating that is never
-changed. Anything else leaves the table unrated (``rated_tables.rated`` false).
+changed. A person who left the game in play (their seat handed to a bot) is rated as the
+seat's player, ranked last: the table's settings keep their account under ``left``
+(``server/service.py``). Anything else leaves the table unrated (``rated_tables.rated``
+false).
 
 Every method is blocking: the server calls them on worker threads.
 """
@@ -109,12 +112,16 @@ class Unrated(Exception):
 
 def who_is_rated(
     settings: dict[str, Any], kinds: Sequence[str], owners: Sequence[str | None]
-) -> list[int]:
-    """The seats rated at a finished table of these ``settings`` whose seats are of
-    ``kinds`` (``person``, ``bot``) and belong to ``owners``; :class:`Unrated` (why) when
-    the table is not rated."""
+) -> dict[int, str]:
+    """The accounts rated at a finished table of these ``settings`` (by seat), whose seats
+    are of ``kinds`` (``person``, ``bot``) and belong to ``owners`` (a seat its person
+    left in play counts as theirs: ``settings["left"]``); :class:`Unrated` (why) when the
+    table is not rated."""
     if not settings.get("rated"):
         raise Unrated("the table was not made rated")
+    left = {int(seat): account for seat, account in settings.get("left", {}).items()}
+    kinds = ["person" if s in left else kind for s, kind in enumerate(kinds)]
+    owners = [left.get(s, owner) for s, owner in enumerate(owners)]
     people = [s for s, kind in enumerate(kinds) if kind == "person"]
     if len(people) < len(kinds) and not settings.get("rated_with_bots"):
         raise Unrated("a bot plays at the table")
@@ -124,7 +131,21 @@ def who_is_rated(
         raise Unrated("one account holds two seats")
     if len(people) < 2:
         raise Unrated("fewer than two accounts played")
-    return people
+    return {s: str(owners[s]) for s in people}
+
+
+def leavers_last(ranks: Sequence[int], left: Sequence[int]) -> list[int]:
+    """``ranks`` with the seats ``left`` (their people left the game in play) sharing the
+    last place, the others ranked among themselves as they finished.
+
+    >>> leavers_last([1, 2, 3], [0])
+    [3, 1, 2]
+    """
+    stayed = [r for s, r in enumerate(ranks) if s not in left]
+    return [
+        len(stayed) + 1 if s in left else 1 + sum(1 for other in stayed if other < r)
+        for s, r in enumerate(ranks)
+    ]
 
 
 class Ratings:
@@ -171,7 +192,10 @@ class Ratings:
             .order_by(seats.c.seat)
         ).all()
         try:
-            people = who_is_rated(settings, [s[0] for s in seated], [s[1] for s in seated])
+            owners = who_is_rated(settings, [s[0] for s in seated], [s[1] for s in seated])
+            found = tx.execute(select(accounts.c.id).where(accounts.c.id.in_(owners.values())))
+            if len(found.all()) != len(owners):
+                raise Unrated("an account that played was deleted since")
         except Unrated:
             tx.execute(insert(rated_tables).values(table_id=table_id, rated=False, at=now))
             return None
@@ -179,7 +203,7 @@ class Ratings:
         # to commit, then fails), before any rating is read.
         tx.execute(insert(rated_tables).values(table_id=table_id, rated=True, at=now))
         game, klass = str(row[0]), player_class(int(row[1]))
-        owners = {s: str(seated[s][1]) for s in people}
+        ranks = leavers_last(ranks, [int(s) for s in settings.get("left", {})])
         query = select(ratings.c.account_id, ratings.c.mu, ratings.c.sigma).where(
             ratings.c.account_id.in_(list(owners.values())),
             ratings.c.game == game,
