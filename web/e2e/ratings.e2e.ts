@@ -89,6 +89,8 @@ it("a rated game between two people changes both ratings, shown on the leaderboa
   const [first, second] = shown.map(Number);
   expect(first).toBeGreaterThanOrEqual(second ?? 0);
   const [winner, loser] = names as string[];
+  expect(first).not.toBe(1500); // both ratings changed (a shared win moves both up)
+  expect(second).not.toBe(1500);
 
   // Each profile: the rated game with its change, the chart with a point before and after.
   await ann.locator(`table.leaderboard a`, { hasText: winner ?? "" }).click();
