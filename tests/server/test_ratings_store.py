@@ -68,6 +68,7 @@ def test_a_rated_table_is_rated_once_winner_up(db_url: str) -> None:
     assert (game.table, game.rank, game.names, game.players) == ("t1", 1, ("P0", "P1"), 2)
     assert game.before == 1500 and game.after == board[0].rating
     assert ratings.leaderboard("tutankhamun", "3+") == []
+    assert ratings.changes("t1") == [(0, 1500, board[0].rating), (1, 1500, board[1].rating)]
     # a second table starts from the ratings the first left
     _table(store, "t2", [ann.id, bob.id])
     ratings.rate("t2", [2, 1])

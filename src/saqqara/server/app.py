@@ -68,6 +68,7 @@ from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
+    STORE_ERRORS,
     StoreFailed,
     TableError,
     TableService,
@@ -75,7 +76,7 @@ from saqqara.server.service import (
 )
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
-from saqqara.store import Store
+from saqqara.store import FINISHED, Store
 
 MAX_BODY = 16384
 _T = TypeVar("_T")
@@ -376,7 +377,13 @@ async def create_table(request: Request) -> Response:
 async def table_info(request: Request) -> Response:
     service = _service(request)
     try:
-        return JSONResponse(service.describe(await service.table(request.path_params["table_id"])))
+        table = await service.table(request.path_params["table_id"])
+        info = service.describe(table)
+        if info["rated"] and table.status == FINISHED:  # the changes, once it is rated
+            with contextlib.suppress(*STORE_ERRORS):  # the table is answered without them
+                changes = await run_in_threadpool(service.ratings.changes, table.id)
+                info["ratings"] = [{"seat": s, "before": b, "after": a} for s, b, a in changes]
+        return JSONResponse(info)
     except SaqqaraError as exc:
         return _refusal(exc)
 

@@ -21,8 +21,9 @@ from saqqara.server.accounts import NAME_RULE, gate, refusal
 from saqqara.server.service import TableService
 from saqqara.store.ratings import LEADERS, Rated, Standing, player_class
 
-CACHE = "public, max-age=10"
-"""Ratings change as games end: a short cache spares the store a burst of readers."""
+CACHE = "no-cache"
+"""Ratings change as games end: a page asks afresh each time (a player looking at their
+profile just after a game expects the game there)."""
 
 
 class RatingError(SaqqaraError):

@@ -278,6 +278,24 @@ class Ratings:
             )
         return changes
 
+    def changes(self, table_id: str) -> list[tuple[int, int, int]]:
+        """The shown rating changes a rated table made: ``(seat, before, after)`` by seat
+        (none before it is rated, or when it is not)."""
+        query = (
+            select(
+                rating_history.c.seat,
+                rating_history.c.mu_before,
+                rating_history.c.sigma_before,
+                rating_history.c.mu_after,
+                rating_history.c.sigma_after,
+            )
+            .where(rating_history.c.table_id == table_id)
+            .order_by(rating_history.c.seat)
+        )
+        with self.store.engine.connect() as tx:
+            rows = tx.execute(query).all()
+        return [(int(r[0]), shown(r[1], r[2]), shown(r[3], r[4])) for r in rows]
+
     def settled(self, table_id: str) -> bool | None:
         """Whether the table was rated (``False``: found unrated; ``None``: not yet)."""
         with self.store.engine.connect() as tx:
