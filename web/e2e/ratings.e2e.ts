@@ -75,6 +75,12 @@ it("a rated game between two people changes both ratings, shown on the leaderboa
   await ann.locator(".result").waitFor();
   await bob.locator(".result").waitFor();
   expect(annClicks + bobClicks).toBeGreaterThan(0);
+  // The end of the table shows each seat's rating change, once it is rated.
+  const changes = ann.locator("section.table-ratings li");
+  await changes.nth(1).waitFor();
+  const atTable = await changes.allTextContents();
+  expect(atTable[0]).toContain("RatedAnn: 1500 → "); // her seat, named after her account
+  expect(atTable[1]).toContain(": 1500 → ");
 
   // The leaderboard, from the lobby's link.
   await ann.goto(server.base);

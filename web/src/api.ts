@@ -51,6 +51,8 @@ export interface TableInfo {
   undo?: boolean;
   /** Whether the result changes the players' ratings. */
   rated?: boolean;
+  /** A finished rated table's rating changes by seat, once it is rated. */
+  ratings?: Array<{ seat: number; before: number; after: number }>;
   /** The turn clocks' settings (``null``: none). */
   clock?: ClockRequest | null;
 }

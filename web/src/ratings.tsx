@@ -10,14 +10,15 @@ import { leaderboardPath, playerPath } from "./route";
 
 type Navigate = (path: string) => void;
 
-/** A link that moves within the page. */
-function Go(props: { path: string; navigate: Navigate; children: ComponentChildren; cls?: string }) {
+/** A link that moves within the page (a plain link without ``navigate``). */
+function Go(props: { path: string; navigate?: Navigate | undefined; children: ComponentChildren; cls?: string }) {
   const { path, navigate, children, cls } = props;
   return (
     <a
       href={path}
       class={cls}
       onClick={(event) => {
+        if (!navigate) return;
         event.preventDefault();
         navigate(path);
       }}
@@ -198,7 +199,7 @@ export function ProfilePage(props: { name: string; navigate: Navigate }) {
   );
 }
 
-function Change(props: { game: RatedGame }) {
+function Change(props: { game: Pick<RatedGame, "before" | "after"> }) {
   const change = props.game.after - props.game.before;
   return (
     <span class={`rating-change ${change >= 0 ? "up" : "down"}`}>
@@ -257,5 +258,47 @@ export function RatingChart(props: { games: RatedGame[]; label: string }) {
         </circle>
       ))}
     </svg>
+  );
+}
+
+/** At the end of a rated table: each rated seat's rating before and after it. The rating
+ * is made just after the end, so the table is asked again a few times until it shows. */
+export function TableRatings(props: { table: string; game: string; names: string[]; navigate?: Navigate | undefined }) {
+  const { table, names, navigate } = props;
+  const { t } = useLanguage();
+  const [changes, setChanges] = useState<Array<{ seat: number; before: number; after: number }> | null>(null);
+  useEffect(() => {
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      tries += 1;
+      api.table(table).then(
+        (info) => {
+          if (!info.rated) return;
+          if (info.ratings && info.ratings.length > 0) setChanges(info.ratings);
+          else if (tries < 20) timer = setTimeout(ask, 500);
+        },
+        () => undefined,
+      );
+    };
+    ask();
+    return () => clearTimeout(timer);
+  }, [table]);
+  if (!changes) return null;
+  return (
+    <section class="table-ratings" aria-label={t("Ratings")}>
+      <h3>{t("Ratings")}</h3>
+      <ul>
+        {changes.map((change) => (
+          <li key={change.seat} data-seat={change.seat}>
+            {names[change.seat] ?? ""}:{" "}
+            <Change game={{ before: change.before, after: change.after }} />
+          </li>
+        ))}
+      </ul>
+      <Go path={leaderboardPath(props.game)} navigate={navigate}>
+        {t("Leaderboard")}
+      </Go>
+    </section>
   );
 }

@@ -9,6 +9,7 @@ import { Connection, socketUrl, type TableState } from "./connection";
 import { type Lang, LanguagePicker, useLanguage } from "./i18n";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
+import { TableRatings } from "./ratings";
 import { TableReplay } from "./replay";
 import { type Outcome, Result } from "./result";
 import { seatPath } from "./route";
@@ -113,6 +114,7 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
       keyText={key}
       watch={watch}
       titles={titles}
+      navigate={navigate}
     />
   );
 }
@@ -129,8 +131,10 @@ export function TableView(props: {
   keyText: string | null;
   watch?: string | null;
   titles: Record<string, string>;
+  /** Moves within the page (the rating changes' leaderboard link); a full load without. */
+  navigate?: (path: string) => void;
 }) {
-  const { state, onAct, onUndo = null, table, keyText: key, watch = null, titles } = props;
+  const { state, onAct, onUndo = null, table, keyText: key, watch = null, titles, navigate } = props;
   const { t } = useLanguage();
   const [replaying, setReplaying] = useState(false);
   if (!state || !state.welcome) {
@@ -227,6 +231,7 @@ export function TableView(props: {
             </button>
           )}
           {update?.over ? (
+            <>
             <Result
               names={welcome.names}
               outcome={update.outcome as Outcome | null | undefined}
@@ -239,6 +244,8 @@ export function TableView(props: {
               }
               onReplay={() => setReplaying(true)}
             />
+            <TableRatings table={table} game={welcome.game} names={welcome.names} navigate={navigate} />
+            </>
           ) : (
             <>
               {legal.length > 0 && <DecisionHelp game={welcome.game} phase={view.phase} options={welcome.options} />}
