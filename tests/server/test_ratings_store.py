@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 from argon2 import PasswordHasher
+from sqlalchemy import create_engine, inspect
 
 from saqqara.store import FINISHED, PLAYING, SeatRow, Store
 from saqqara.store.accounts import Accounts
@@ -20,7 +21,9 @@ from saqqara.store.ratings import (
     shown,
     who_is_rated,
 )
+from saqqara.store.store import normalize_url
 from tests.server.rows import table_row
+from tests.server.test_accounts_store import _alembic
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 
@@ -175,3 +178,23 @@ def test_who_is_rated_and_classes() -> None:
         who_is_rated({"rated": True}, ["person", "person", "bot"], ["a", "b", None])
     assert player_class(2) == "2" and player_class(3) == "3+" and player_class(5) == "3+"
     assert shown(25.0, 25.0 / 3) == 1500
+
+
+def test_migration_0009_goes_back_and_up_again(db_url: str) -> None:
+    store = Store(db_url)
+    accounts, ratings = Accounts(store, CHEAP), Ratings(store)
+    ann, bob = accounts.create("Ann", "correct horse"), accounts.create("Bob", "correct horse")
+    _table(store, "t1", [ann.id, bob.id])
+    assert ratings.rate("t1", [1, 2]) is not None
+    store.close()
+    _alembic(db_url, "0008", down=True)
+    engine = create_engine(normalize_url(db_url))
+    names = set(inspect(engine).get_table_names())
+    engine.dispose()
+    assert {"ratings", "rated_tables", "rating_history"}.isdisjoint(names)
+    assert {"tables", "seats", "accounts"} <= names
+    again = Store(db_url)  # up again: the finished table is found unrated, and rated once
+    assert Ratings(again).unsettled() == ["t1"]
+    assert Ratings(again).rate("t1", [1, 2]) is not None
+    assert [s.games for s in Ratings(again).leaderboard("tutankhamun", "2")] == [1, 1]
+    again.close()
