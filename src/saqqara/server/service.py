@@ -66,6 +66,13 @@ class StoreFailed(SaqqaraError):
 STORE_ERRORS = (SQLAlchemyError, OSError)
 
 LOG = logging.getLogger("saqqara.server")
+
+RATING_TRIES = 3
+RATING_RETRY_AFTER = 2.0
+"""A table's rating is tried this many times, this many seconds apart, while the store
+refuses it; then it waits for the next start (``TableService.settle_ratings``)."""
+RATING_CLOSE_WAIT = 5.0
+"""Seconds a closing server waits for the ratings under way."""
 """What a store that cannot be reached raises (its driver's errors, wrapped by SQLAlchemy)."""
 
 EXPIRE_OPEN_AFTER = 24 * 3600.0
@@ -261,8 +268,11 @@ class TableService:
         for table in self.live.values():
             table.close()
         self.bots.close()
-        if self.rating:  # ratings under way finish before the store closes
-            await asyncio.wait(list(self.rating))
+        if self.rating:  # ratings under way finish before the store closes (or stop:
+            # the store keeps their tables unsettled, and the next start rates them)
+            _, waiting = await asyncio.wait(list(self.rating), timeout=RATING_CLOSE_WAIT)
+            for task in waiting:
+                task.cancel()
         await asyncio.to_thread(self.writer.close)
         self.store.close()
 
@@ -982,9 +992,21 @@ class TableService:
         self.ratings.rate(table_id, stored_ranks(self.store, row))
 
     def _rate_off_loop(self, work: Any, *args: Any) -> None:
-        task = asyncio.ensure_future(asyncio.to_thread(work, *args))
+        task = asyncio.ensure_future(self._rate_patiently(work, *args))
         self.rating.add(task)
         task.add_done_callback(self._rated)
+
+    async def _rate_patiently(self, work: Any, *args: Any) -> None:
+        """``work(*args)`` on a worker thread, tried again while the store refuses (a
+        SQLite file busy with the writer's commits, a database failing over)."""
+        for attempt in range(RATING_TRIES):
+            try:
+                await asyncio.to_thread(work, *args)
+                return
+            except STORE_ERRORS:
+                if attempt == RATING_TRIES - 1:
+                    raise
+                await asyncio.sleep(RATING_RETRY_AFTER)
 
     def _rated(self, task: asyncio.Future[Any]) -> None:
         self.rating.discard(task)
