@@ -119,13 +119,17 @@ def create_table(
     away_after: float | None = None,
     undo: bool = False,
     clock: dict[str, Any] | None = None,
+    rated: bool = False,
+    rated_with_bots: bool = False,
 ) -> dict[str, Any]:
     """Create a table; the answer holds each person seat's link and the spectator link.
 
     ``away_after``: seconds a person may be gone before a bot plays for them until they
     are back (``None``: their seat waits). ``undo``: a seat may take back its last action
     while nothing has happened since. ``clock``: turn clocks, ``{"move": seconds, "game":
-    seconds, "on_timeout": "bot"}`` (each optional).
+    seconds, "on_timeout": "bot"}`` (each optional). ``rated``: the result changes the
+    ratings of its players' accounts (those who join its seats signed in), with bots too
+    when ``rated_with_bots`` (``docs/protocol.md``, ratings).
     """
     body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}}
     body["public"] = public
@@ -135,6 +139,10 @@ def create_table(
         body["undo"] = True
     if clock is not None:
         body["clock"] = clock
+    if rated:
+        body["rated"] = True
+    if rated_with_bots:
+        body["rated_with_bots"] = True
     answer: dict[str, Any] = http_json(base, "/api/tables", body)
     return answer
 

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from sqlalchemy import delete, select
 
-from saqqara.client import TableClient
+from saqqara.client import ClientError, TableClient, create_table
 from saqqara.server.messages import Update
 from saqqara.store import Store
 from saqqara.store.ratings import Ratings
@@ -167,6 +167,14 @@ def test_rated_tables_are_checked_and_the_answers_refuse_clearly(server: ServerP
         info = http.get(f"/api/tables/{made.json()['table']}").json()
         assert info["rated"] is True and info["rated_with_bots"] is False
         assert "ratings" not in info  # not finished
+        by_client = create_table(
+            server.base, "tutankhamun", [*two, {"kind": "bot"}], rated=True, rated_with_bots=True
+        )
+        info = http.get(f"/api/tables/{by_client['table']}").json()
+        assert info["rated"] is True and info["rated_with_bots"] is True
+        with pytest.raises(ClientError) as refused_by_client:
+            create_table(server.base, "tutankhamun", with_bot, rated=True)
+        assert refused_by_client.value.code == "not-rateable"
         missing = http.get("/api/players/Nobody_here")
         assert missing.status_code == 404 and code(missing) == "no-player"
         assert http.get("/api/players/%3Cscript%3E").status_code == 404
