@@ -187,8 +187,9 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
       const limits = clockRequest(clock);
       if (limits) request.clock = limits;
       if (undo) request.undo = true;
-      if (rated) request.rated = true;
-      if (rated && withBots && hasBots) request.rated_with_bots = true;
+      // Rated for the signed-in only: a guest's own seat would leave the table unrated.
+      if (rated && me) request.rated = true;
+      if (rated && me && withBots && hasBots) request.rated_with_bots = true;
       setCreated(await api.create(request));
       setError(null);
     } catch (e) {
@@ -275,16 +276,18 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         />{" "}
         {t("Allow undo (take back your last move)")}
       </label>
-      <label>
-        <input
-          type="checkbox"
-          name="rated"
-          checked={rated}
-          onChange={(e) => setRated(e.currentTarget.checked)}
-        />{" "}
-        {t("Rated: the result changes the ratings of players who are signed in")}
-      </label>
-      {rated && hasBots && (
+      {me && (
+        <label>
+          <input
+            type="checkbox"
+            name="rated"
+            checked={rated}
+            onChange={(e) => setRated(e.currentTarget.checked)}
+          />{" "}
+          {t("Rated: the result changes the ratings of players who are signed in")}
+        </label>
+      )}
+      {me && rated && hasBots && (
         <label>
           <input
             type="checkbox"
