@@ -167,6 +167,12 @@ def test_rated_tables_are_checked_and_the_answers_refuse_clearly(server: ServerP
         info = http.get(f"/api/tables/{made.json()['table']}").json()
         assert info["rated"] is True and info["rated_with_bots"] is False
         assert "ratings" not in info  # not finished
+        hinted = http.post(
+            "/api/tables",
+            json={"game": "tutankhamun", "seats": two, "rated": True, "hints": True},
+        )
+        assert hinted.status_code == 201  # made, but a rated table never allows hints
+        assert http.get(f"/api/tables/{hinted.json()['table']}").json()["hints"] is False
         by_client = create_table(
             server.base, "tutankhamun", [*two, {"kind": "bot"}], rated=True, rated_with_bots=True
         )

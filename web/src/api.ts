@@ -119,6 +119,44 @@ async function answer<T>(response: Response): Promise<T> {
   return data as T;
 }
 
+/** One decision of a finished game's review: the move played and the bot's, and the
+ * mover's estimated share of a win before (with the best move) and after (with the move
+ * played); ``frame_seq`` is the ``seq`` of the replay frame that shows the move. */
+export interface ReviewMove {
+  index: number;
+  move: number;
+  seat: number;
+  name: string;
+  played: string;
+  best: string;
+  played_label: string;
+  best_label: string;
+  before: number | null;
+  after: number | null;
+  loss: number | null;
+  flag: "inaccuracy" | "mistake" | null;
+  frame_seq: number;
+}
+
+export interface ReviewSeat {
+  seat: number;
+  name: string;
+  decisions: number;
+  inaccuracies: number;
+  mistakes: number;
+  mean_loss: number | null;
+}
+
+/** ``GET /api/tables/{id}/review``: pending (with progress) until ready. */
+export interface ReviewAnswer {
+  status: "pending" | "ready" | "failed";
+  done: number;
+  total: number;
+  names?: string[];
+  moves?: ReviewMove[];
+  summary?: ReviewSeat[];
+}
+
 /** Who asks for a finished table's replay: a seat with its key, or a spectator's key. */
 export interface Viewer {
   seat: number | null;
@@ -252,4 +290,7 @@ export const api = {
   /** A finished table's replay, as a spectator saw it. */
   tableReplay: (id: string, who: Viewer, lang: string) =>
     call<Replay>(`/api/tables/${id}/replay?${viewerQuery(who, lang)}`),
+  /** A finished table's review (``pending`` while the server works it out). */
+  tableReview: (id: string, who: Viewer, lang: string) =>
+    call<ReviewAnswer>(`/api/tables/${id}/review?${viewerQuery(who, lang)}`),
 };

@@ -160,6 +160,7 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
   );
   const [clock, setClock] = useState<ClockChoice>(NO_CLOCK);
   const [undo, setUndo] = useState(false);
+  const [hints, setHints] = useState(false);
   const [rated, setRated] = useState(false);
   const [withBots, setWithBots] = useState(false);
   const [created, setCreated] = useState<CreatedTable | null>(null);
@@ -187,6 +188,7 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
       const limits = clockRequest(clock);
       if (limits) request.clock = limits;
       if (undo) request.undo = true;
+      if (hints && !(rated && me)) request.hints = true; // never at a rated table
       // Rated for the signed-in only: a guest's own seat would leave the table unrated.
       if (rated && me) request.rated = true;
       if (rated && me && withBots && hasBots) request.rated_with_bots = true;
@@ -276,6 +278,17 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         />{" "}
         {t("Allow undo (take back your last move)")}
       </label>
+      {!(me && rated) && (
+        <label>
+          <input
+            type="checkbox"
+            name="hints"
+            checked={hints}
+            onChange={(e) => setHints(e.currentTarget.checked)}
+          />{" "}
+          {t("Allow hints (ask what the bot would play)")}
+        </label>
+      )}
       {me && (
         <label>
           <input

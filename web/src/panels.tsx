@@ -92,7 +92,8 @@ export function Log(props: { log: LoggedEvent[] }) {
   return (
     <section class="log" aria-label={t("What happened")}>
       <h2>{t("Log")}</h2>
-      <ol aria-live="polite">
+      {/* scrolls: reachable by keyboard so its older lines can be read (WCAG 2.1.1) */}
+      <ol aria-live="polite" tabIndex={0}>
         {shown.map((event, index) => (
           <li key={`${event.seq}-${index}`} class={event.seq === last ? "last" : undefined}>
             {event.text}

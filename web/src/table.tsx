@@ -5,7 +5,8 @@ import { KeepSeat } from "./account";
 import { api } from "./api";
 import { Board } from "./boards";
 import { lastPlaces, type View } from "./boards/view";
-import { Connection, socketUrl, type TableState } from "./connection";
+import { Connection, currentHint, socketUrl, type TableState } from "./connection";
+import { HintOffer } from "./hint";
 import { type Lang, LanguagePicker, useLanguage } from "./i18n";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
@@ -16,6 +17,8 @@ import { seatPath } from "./route";
 import { RulesButton } from "./rules/dialog";
 import { DecisionHelp } from "./rules/help";
 import { seatColour, seatSymbol } from "./seats";
+import { TurnAlerts } from "./turn_alerts";
+import { TurnSignal } from "./turn_signal";
 
 export interface Seating {
   table: string;
@@ -105,11 +108,13 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
     [clicked],
   );
   const onUndo = useMemo(() => () => connection.current?.undo(), []);
+  const onHint = useMemo(() => () => connection.current?.hint(), []);
   return (
     <TableView
       state={state}
       onAct={onAct}
       onUndo={seat !== null ? onUndo : null}
+      onHint={seat !== null ? onHint : null}
       table={table}
       keyText={key}
       watch={watch}
@@ -127,6 +132,9 @@ export function TableView(props: {
    * (``undo``: the table allows it and the latest step is the seat's own); ``null`` for a
    * spectator. */
   onUndo?: (() => void) | null;
+  /** Ask what the strong bot would play, offered at this seat's decision where the table
+   * allows hints (``welcome.hints``); ``null`` for a spectator. */
+  onHint?: (() => void) | null;
   table: string;
   keyText: string | null;
   watch?: string | null;
@@ -134,7 +142,7 @@ export function TableView(props: {
   /** Moves within the page (the rating changes' leaderboard link); a full load without. */
   navigate?: (path: string) => void;
 }) {
-  const { state, onAct, onUndo = null, table, keyText: key, watch = null, titles, navigate } = props;
+  const { state, onAct, onUndo = null, onHint = null, table, keyText: key, watch = null, titles, navigate } = props;
   const { t } = useLanguage();
   const [replaying, setReplaying] = useState(false);
   if (!state || !state.welcome) {
@@ -153,6 +161,7 @@ export function TableView(props: {
   // A move sent: no move is offered until the table has moved on from the update it was
   // chosen in (the ack comes before that update) or the move is refused.
   const busy = state.pending > 0 || state.waiting;
+  const hint = currentHint(state);
   if (replaying && update?.over) {
     return (
       <TableReplay
@@ -171,6 +180,7 @@ export function TableView(props: {
   }[state.link];
   return (
     <main class="table" data-game={welcome.game} data-seq={update?.seq ?? -1} data-seat={welcome.seat ?? undefined}>
+      <TurnSignal game={title} yourTurn={welcome.seat !== null && legal.length > 0 && !update?.over} />
       <header class="table-head">
         <a href="/" class="home" aria-label={t("Lobby")}>
           ☥
@@ -181,13 +191,17 @@ export function TableView(props: {
           {linkText}
         </span>
         {welcome.seat !== null ? (
-          <span class="me" style={{ color: seatColour(welcome.seat) }}>
-            {seatSymbol(welcome.seat)} {welcome.names[welcome.seat]}
+          <span class="me">
+            <span class="me-mark" aria-hidden="true" style={{ color: seatColour(welcome.seat) }}>
+              {seatSymbol(welcome.seat)}
+            </span>{" "}
+            {welcome.names[welcome.seat]}
           </span>
         ) : (
           <span class="me">{t("watching")}</span>
         )}
         {welcome.seat !== null && key ? <KeepSeat table={table} seat={welcome.seat} keyText={key} /> : null}
+        {welcome.seat !== null ? <TurnAlerts game={title} yourTurn={legal.length > 0 && !update?.over} /> : null}
         <LanguagePicker />
       </header>
       {state.error && (
@@ -211,6 +225,7 @@ export function TableView(props: {
               names={welcome.names}
               onAct={onAct}
               busy={busy}
+              hinted={hint?.action ?? null}
               last={lastPlaces(state.log as { seq: number; kind: string; data: Record<string, unknown> }[])}
             />
           ) : (
@@ -249,7 +264,10 @@ export function TableView(props: {
           ) : (
             <>
               {legal.length > 0 && <DecisionHelp game={welcome.game} phase={view.phase} options={welcome.options} />}
-              <MoveList legal={legal} onAct={onAct} busy={busy} />
+              {onHint && welcome.hints === true && legal.length > 0 && update?.status === "playing" && (
+                <HintOffer hint={hint} asking={state.hinting} onAsk={onHint} busy={busy} />
+              )}
+              <MoveList legal={legal} onAct={onAct} busy={busy} hinted={hint?.action ?? null} />
             </>
           )}
           {!update?.over && legal.length === 0 && update?.status === "playing" && (

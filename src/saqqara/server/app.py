@@ -4,10 +4,10 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 ``GET /metrics`` (Prometheus: ``server/metrics.py``); ``GET /api/lobby``; ``POST /api/tables``;
 ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|invite|leave|rematch``;
 ``GET /api/tables/{id}/replay`` (a finished table's replay, with a seat's or a spectator's
-key, as a spectator sees it); ``/api/account/...`` (accounts and my games:
-``server/accounts.py``; a seat of the signed-in account's opens without its key);
-``GET /api/leaderboard/{game}`` and ``GET /api/players/{name}`` (ratings:
-``server/ratings.py``). WebSocket:
+key, as a spectator sees it), ``GET /api/tables/{id}/review`` (its review);
+``/api/account/...`` (accounts and my games: ``server/accounts.py``; a seat of the
+signed-in account's opens without its key); ``GET /api/leaderboard/{game}`` and
+``GET /api/players/{name}`` (ratings: ``server/ratings.py``). WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -15,6 +15,7 @@ See ``docs/protocol.md``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
@@ -43,13 +44,16 @@ from saqqara.server.accounts import (
 from saqqara.server.bots import BotPool
 from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, origin_allowed
 from saqqara.server.health import Readiness
+from saqqara.server.hints import AskedHint
 from saqqara.server.limits import SiteRate
 from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import (
     Ack,
     Act,
+    AskHint,
     CreateTable,
     Error,
+    Hint,
     Invite,
     Join,
     Ping,
@@ -66,6 +70,7 @@ from saqqara.server.messages import (
 from saqqara.server.metrics import CONTENT_TYPE
 from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
+from saqqara.server.reviews import review_answer
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
     STORE_ERRORS,
@@ -76,6 +81,7 @@ from saqqara.server.service import (
 )
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
+from saqqara.server.wording import texts
 from saqqara.store import FINISHED, Store
 
 MAX_BODY = 16384
@@ -178,6 +184,7 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
         *account_routes(),
+        Route("/api/tables/{table_id}/review", table_review),
         *rating_routes(),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
@@ -465,6 +472,31 @@ async def table_replay(request: Request) -> Response:
     return json_answer(request, encoder.encode(answer))
 
 
+async def table_review(request: Request) -> Response:
+    """A finished table's review (``server/reviews.py``), for a seat (``seat``, ``key``) or a
+    spectator (``watch``) of the table, its moves worded in ``lang``: ``pending`` with how
+    far it is while the bot pool works it out (ask again), then every decision's analysis."""
+    service = _service(request)
+    params = request.query_params
+    try:
+        lang = _lang_param(params.get("lang") or None) or "en"
+        table = await service.table(request.path_params["table_id"])
+        seat = _int_param(params.get("seat"), None)
+        if seat is not None:
+            service.check_seat(table, seat, params.get("key", ""))
+        else:
+            service.check_spectator(table, params.get("watch"))
+        review = service.reviews.start(table.id, service.finished_record(table))
+        answer = await run_in_threadpool(review_answer, review, lang, table.names())
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    finally:
+        current = service.live.get(request.path_params["table_id"])
+        if current is not None:
+            service.release(current)
+    return json_answer(request, encoder.encode(answer))
+
+
 # -- WebSocket --------------------------------------------------------------------------------
 def _int_param(value: str | None, default: int | None, name: str = "seat") -> int | None:
     """The query parameter ``name``: a whole number from 0 to 999,999,999 (``default``
@@ -573,6 +605,7 @@ async def _welcome(
         seat,
         table.names(),
         lang,
+        hints=seat is not None and bool(table.row.settings.get("hints")),
     )
     await websocket.send_text(encode(welcome))
     if seat is not None:
@@ -623,11 +656,37 @@ async def serve_socket(
     except (WebSocketDisconnect, OSError):
         pass  # the connection went away (the ASGI server's "client disconnected")
     finally:
+        if listener.hinting is not None:
+            listener.hinting.cancel()  # the hint itself goes on for the table's other seats
         current = service.live.get(table_id) or service.aside.get(table_id)
         if current is not None:
             current.listeners.discard(listener)
             service.watch_absence(current, listener.seat)
             service.release(current)
+
+
+async def _tell_hint(table: LiveTable, listener: Listener, asked: AskedHint) -> None:
+    """Send ``listener`` the hint once the pool has it (worded in its language from the
+    seat's view at the position asked), or ``hint-failed``."""
+    try:
+        answer = await asyncio.shield(asked.answer)
+    except Exception:  # a worker that failed or died: no hint this time
+        answer = None
+    reply: ServerMessage
+    if answer is None:
+        reply = Error("hint-failed", "the bot found no hint in time; ask again")
+    else:
+        game = table.game
+        action = game.action_from_id(answer.action)
+        words = texts(game, listener.lang, table.names())
+        label = words.action_label(asked.view, action)
+        notation = game.action_text(action)
+        reply = Hint(
+            asked.seq, asked.undos, answer.action, label, notation, answer.value, answer.rollouts
+        )
+    async with listener.lock:
+        with contextlib.suppress(Exception):
+            await listener.send(encode(reply))
 
 
 def _act_cid(text: str | None) -> str | None:
@@ -668,7 +727,18 @@ async def _answer(
             return None
         if listener.seat is None:
             cid = message.cid if isinstance(message, Act) else None
-            return Error("spectator", "spectators cannot act", cid)
+            words = (
+                "spectators get no hints"
+                if isinstance(message, AskHint)
+                else "spectators cannot act"
+            )
+            return Error("spectator", words, cid)
+        if isinstance(message, AskHint):
+            if listener.hinting is not None and not listener.hinting.done():
+                return Error("rate-limited", "one hint at a time: wait for the last one's answer")
+            asked = service.ask_hint(table, listener.seat, message.seq)
+            listener.hinting = asyncio.ensure_future(_tell_hint(table, listener, asked))
+            return None
         if isinstance(message, Undo):
             await service.undo(table, listener.seat, message.seq)
             return None

@@ -36,6 +36,7 @@ from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
 from saqqara.server.clocks import ClockRule, TurnClocks, stored_banks
+from saqqara.server.hints import AskedHint
 from saqqara.server.messages import StandIn, TableNotice, Update, encode
 from saqqara.server.updates import Shared, seat_update
 from saqqara.server.wording import texts
@@ -71,7 +72,7 @@ class Listener:
     """A connection's side of a table: its seat (``None``: spectator), language, the last
     sequence number it was sent, and ``send``, which delivers a message's JSON text."""
 
-    __slots__ = ("lang", "lock", "seat", "send", "since")
+    __slots__ = ("hinting", "lang", "lock", "seat", "send", "since")
 
     def __init__(
         self, seat: int | None, lang: str, since: int, send: Callable[[str], Awaitable[None]]
@@ -81,6 +82,8 @@ class Listener:
         self.since = since
         self.send = send
         self.lock = asyncio.Lock()
+        self.hinting: asyncio.Task[None] | None = None
+        """The hint this connection waits for (one at a time)."""
 
 
 class LiveTable:
@@ -151,6 +154,9 @@ class LiveTable:
         """How the table ended when seats ran out of time under ``on_timeout`` ``lose``."""
         self.undos = 0
         """How many actions were taken back (sent in every update, checked on acts)."""
+        self.hints: dict[tuple[int, int, int], AskedHint] = {}
+        """The hints asked at the current position, by seat, sequence number and undo
+        count (``TableService.ask_hint``): each worked out once however often asked."""
         self.taken_back: ActionRow | None = None
         """The action last taken back, while the table stands where it was made (its seat
         decides again, with the move time stored with it already used)."""

@@ -53,7 +53,15 @@ class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
     seq: SeqNumber
 
 
-ClientMessage = Act | Sync | Ping | Undo
+class AskHint(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
+    """Ask what the strong bot would play at this seat's decision in update ``seq`` (the
+    table's current one): allowed at a table made with ``hints``. Answered with ``hint``,
+    or an ``error`` (``hints-off``, ``not-your-turn``, ``stale``, ``hint-failed``)."""
+
+    seq: SeqNumber
+
+
+ClientMessage = Act | Sync | Ping | Undo | AskHint
 
 
 class LegalAction(msgspec.Struct, frozen=True):
@@ -128,6 +136,9 @@ class Welcome(msgspec.Struct, tag="welcome"):
     seat: int | None
     names: list[str]
     lang: str
+    hints: bool = False
+    """Whether this connection may ask for hints (``hint``): the table allows them and the
+    connection is a seat's."""
 
 
 class Ack(msgspec.Struct, tag="ack"):
@@ -164,7 +175,23 @@ class Undone(msgspec.Struct, tag="undone"):
     seat: int
 
 
-ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice | Undone
+class Hint(msgspec.Struct, tag="hint"):
+    """What the strong bot would play at the receiving seat's decision in update ``seq``
+    (with ``undos``, the update's undo count): the legal action ``action`` (its id, its
+    ``label`` in the connection's language and its ``notation``), and ``value``, the seat's
+    estimated share of a win with it (from 0 to 1; ``null`` where the seat had a single
+    move), worked out from the seat's own view alone in ``rollouts`` rollouts."""
+
+    seq: int
+    undos: int
+    action: int
+    label: str
+    notation: str
+    value: float | None
+    rollouts: int
+
+
+ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice | Undone | Hint
 
 client_decoder = msgspec.json.Decoder(ClientMessage)
 encoder = msgspec.json.Encoder()
@@ -221,6 +248,9 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     they are back; ``None``: the seat waits for them."""
     undo: bool = False
     """Whether a seat may take back its last action while nothing has happened since."""
+    hints: bool = False
+    """Whether a seat may ask what the strong bot would play at its decision (``hint``); a
+    rated table (there are none yet) will never allow it."""
     clock: ClockRequest | None = None
     """Turn clocks for the person seats (``null``: none)."""
     mine: Annotated[int, msgspec.Meta(ge=0, le=16)] | None = None

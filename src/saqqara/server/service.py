@@ -30,11 +30,13 @@ from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
 from saqqara.server.clocks import ClockRule
+from saqqara.server.hints import AskedHint, HintAnswer, HintJob, hint_budget, hint_seed
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import CreateTable, Invite, Join, SeatKey, Undone, encode
 from saqqara.server.metrics import Metrics
 from saqqara.server.names import check_unique, clean_name, unique_name
+from saqqara.server.reviews import Reviews
 from saqqara.server.writer import Writer
 from saqqara.store import (
     CLOSED,
@@ -148,6 +150,8 @@ class TableService:
         self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
         self.writer = Writer(store)
         self.bots = bots or BotPool()
+        self.reviews = Reviews(self.bots.review)
+        """Finished tables' reviews, worked out in the bot pool and kept in memory."""
         self.metrics = Metrics()
         """The figures of ``/metrics`` (``server/metrics.py``)."""
         self.writer.on_commit = self.metrics.commit_seconds.observe
@@ -267,6 +271,7 @@ class TableService:
             timer.cancel()
         for table in self.live.values():
             table.close()
+        self.reviews.close()
         self.bots.close()
         if self.rating:  # ratings under way finish before the store closes (or stop:
             # the store keeps their tables unsettled, and the next start rates them)
@@ -449,6 +454,7 @@ class TableService:
             "rematch": table.rematch,
             "forfeit": None if table.forfeit is None else table.forfeit.to_json(),
             "undo": bool(table.row.settings.get("undo")),
+            "hints": bool(table.row.settings.get("hints")),
             "rated": bool(table.row.settings.get("rated")),
             "rated_with_bots": bool(table.row.settings.get("rated_with_bots")),
             "clock": table.row.settings.get("clock"),
@@ -840,6 +846,47 @@ class TableService:
         self.drive_bots(table)
         self.schedule_clock(table)
 
+    # -- hints ----------------------------------------------------------------------------
+    def ask_hint(self, table: LiveTable, seat: int, seq: int) -> AskedHint:
+        """Start (or join) the hint for ``seat``'s decision at ``seq``, the table's current
+        update: worked out in the bot pool from the seat's view alone (``server/hints.py``)
+        and kept for the position, so that asking again costs nothing. Refused (nothing
+        started) with ``hints-off``, ``not-started``, ``game-over``, ``stale`` or
+        ``not-your-turn``."""
+        if not table.row.settings.get("hints"):
+            raise TableError("this table was created without hints", code="hints-off")
+        if table.status == OPEN:
+            raise TableError("the game starts when every seat is taken", code="not-started")
+        if table.status != PLAYING or table.forfeit is not None:
+            raise TableError("the game is over", code="game-over")
+        if seq != table.seq:
+            raise TableError(
+                f"the table is at update {table.seq}, not {seq}: sync and ask again", code="stale"
+            )
+        match = table.match
+        if table.stored != seq or seat not in match.to_act() or not match.legal_actions(seat):
+            raise TableError("it is not your decision now", code="not-your-turn")
+        key = (seat, seq, table.undos)
+        asked = table.hints.get(key)
+        if asked is None:
+            for old in [k for k in table.hints if k[1:] != key[1:]]:
+                del table.hints[old]  # another position's: nobody waits for it here
+            game = table.game
+            view = match.view(seat)
+            job = HintJob(
+                game=game.spec.id,
+                players=game.players,
+                options=tuple(sorted(game.options.items())),
+                view=view,
+                seat=seat,
+                budget=hint_budget(game.spec.id),
+                seed=hint_seed(table.id, seq, table.undos, seat),
+            )
+            answer = asyncio.ensure_future(self.bots.hint(job))
+            answer.add_done_callback(_seen)
+            asked = table.hints[key] = AskedHint(seq, table.undos, view, answer)
+        return asked
+
     async def _store_and_tell(self, table: LiveTable, cid: str | None = None) -> None:
         """Write the table's unstored steps, then tell every listener and wake the bots."""
         rows = table.unstored(cid)
@@ -1166,8 +1213,8 @@ def _check_rated(request: CreateTable, rows: list[SeatRow]) -> None:
 
 
 def _settings(request: CreateTable) -> dict[str, Any]:
-    """The table options kept in the store: ``away_after``, ``undo``, ``clock``,
-    ``rated`` and ``rated_with_bots`` when given."""
+    """The table options kept in the store: ``away_after``, ``undo``, ``hints``,
+    ``clock``, ``rated`` and ``rated_with_bots`` when given."""
     settings: dict[str, Any] = {}
     if request.rated:
         settings["rated"] = True
@@ -1177,6 +1224,8 @@ def _settings(request: CreateTable) -> dict[str, Any]:
         settings["away_after"] = request.away_after
     if request.undo:
         settings["undo"] = True
+    if request.hints and not request.rated:  # a rated table never allows hints
+        settings["hints"] = True
     clock = request.clock
     if clock is not None:
         try:
@@ -1214,6 +1263,12 @@ async def _push_and_notice(table: LiveTable) -> None:
     """Tell every listener the table's last update, then that its status changed."""
     await table.push_all()
     await table.notice_all()
+
+
+def _seen(answer: asyncio.Future[HintAnswer | None]) -> None:
+    """A hint's failure is read even when nobody waits for it any more (a connection gone)."""
+    if not answer.cancelled():
+        answer.exception()
 
 
 def _ignore(task: asyncio.Future[None]) -> None:

@@ -242,8 +242,11 @@ export function MummyBoard({ view, legal, onAct, last, names }: BoardProps<Curse
       <p class="legend">
         ☠ {t("mummy")} · ⇣ {t("stairs (start)")} · {t("green box: the sarcophagus")} ·{" "}
         {figures.map((figure, index) => (
-          <span key={index} style={{ color: seatColour(figure.seat) }}>
-            {seatSymbol(figure.seat)}
+          <span key={index}>
+            {/* the seat's colour on its symbol alone: the words keep the page's contrast */}
+            <span aria-hidden="true" style={{ color: seatColour(figure.seat) }}>
+              {seatSymbol(figure.seat)}
+            </span>
             {index + 1} {t("explorer {number}", { number: index + 1 })}
             {` (${figure.ankhs} ☥${figure.in_game ? "" : `, ${t("out")}`}) `}
           </span>
