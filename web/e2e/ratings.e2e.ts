@@ -2,6 +2,7 @@
  * seat open to the lobby, the other joins it there, they play it to the end by clicking;
  * then the game's leaderboard (linked from the lobby) lists both, the winner first, and
  * each profile shows the rated game, its rating change and the rating chart. */
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Server, startBrowser, startServer } from "./harness";
@@ -31,6 +32,14 @@ async function signUp(context: BrowserContext, name: string): Promise<Page> {
   await form.locator('button[type="submit"]').click();
   await page.locator("nav.account-bar", { hasText: `Signed in as ${name}` }).waitFor();
   return page;
+}
+
+/** axe-core's serious and critical WCAG 2 A/AA violations on the page as it stands. */
+async function violations(page: Page): Promise<string[]> {
+  const found = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return found.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
 /** Open ``path`` until ``selector`` shows (ratings are made just after a game's end). */
@@ -95,6 +104,7 @@ it("a rated game between two people changes both ratings, shown on the leaderboa
   const [first, second] = shown.map(Number);
   expect(first).toBeGreaterThanOrEqual(second ?? 0);
   const [winner, loser] = names as string[];
+  expect(await violations(ann)).toEqual([]); // the leaderboard
   expect(first).not.toBe(1500); // both ratings changed (a shared win moves both up)
   expect(second).not.toBe(1500);
 
@@ -107,6 +117,7 @@ it("a rated game between two people changes both ratings, shown on the leaderboa
   const won = ann.locator("section.rated-games li");
   expect(await won.getAttribute("data-rank")).toBe("1");
   expect(await won.textContent()).toContain(`1500 → ${first}`);
+  expect(await violations(ann)).toEqual([]); // a profile, its chart and its games
   await openUntil(bob, `/players/${loser}`, "section.rated-games li");
   const lost = bob.locator("section.rated-games li");
   expect(await lost.textContent()).toContain(`1500 → ${second}`);
