@@ -186,7 +186,7 @@ def test_rated_tables_are_checked_and_the_answers_refuse_clearly(server: ServerP
         assert http.get("/api/players/%3Cscript%3E").status_code == 404
         unknown = http.get("/api/leaderboard/chess")
         assert unknown.status_code == 404 and code(unknown) == "unknown-game"
-        for players in ("1", "9", "two", "-2", "100000"):
+        for players in ("1", "9", "two", "-2", "100000", "%C2%B2", "%D9%A3", ""):
             answer = http.get(f"/api/leaderboard/tutankhamun?players={players}")
             assert answer.status_code == 400 and code(answer) == "bad-request", players
         empty = http.get("/api/leaderboard/tutankhamun").json()

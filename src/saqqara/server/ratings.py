@@ -8,6 +8,7 @@ worker threads (``store/ratings.py``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -20,6 +21,9 @@ from saqqara.core.registry import game_class
 from saqqara.server.accounts import NAME_RULE, gate, refusal
 from saqqara.server.service import TableService
 from saqqara.store.ratings import LEADERS, Rated, Standing, player_class
+
+PLAYERS = re.compile(r"[0-9]{1,2}")
+"""A leaderboard's ``players`` as sent: ASCII digits only (``str.isdigit`` takes "²")."""
 
 CACHE = "no-cache"
 """Ratings change as games end: a page asks afresh each time (a player looking at their
@@ -36,7 +40,7 @@ def _players(request: Request, game: str) -> int:
     """The ``players`` of a leaderboard request (default 2), checked against the game."""
     spec = game_class(game).spec
     text = request.query_params.get("players", str(max(2, spec.min_players)))
-    if not text.isdigit() or len(text) > 2:
+    if not PLAYERS.fullmatch(text):
         raise RatingError(f"players is a whole number, not {text[:20]!r}", code="bad-request")
     players = int(text)
     if not max(2, spec.min_players) <= players <= spec.max_players:
