@@ -121,6 +121,8 @@ def create_table(
     undo: bool = False,
     clock: dict[str, Any] | None = None,
     hints: bool = False,
+    rated: bool = False,
+    rated_with_bots: bool = False,
 ) -> dict[str, Any]:
     """Create a table; the answer holds each person seat's link and the spectator link.
 
@@ -128,7 +130,9 @@ def create_table(
     are back (``None``: their seat waits). ``undo``: a seat may take back its last action
     while nothing has happened since. ``clock``: turn clocks, ``{"move": seconds, "game":
     seconds, "on_timeout": "bot"}`` (each optional). ``hints``: a seat may ask what the
-    strong bot would play at its decision.
+    strong bot would play at its decision. ``rated``: the result changes the ratings of
+    its players' accounts (those who join its seats signed in), with bots too when
+    ``rated_with_bots`` (``docs/protocol.md``, ratings).
     """
     body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}}
     body["public"] = public
@@ -140,6 +144,10 @@ def create_table(
         body["clock"] = clock
     if hints:
         body["hints"] = True
+    if rated:
+        body["rated"] = True
+    if rated_with_bots:
+        body["rated_with_bots"] = True
     answer: dict[str, Any] = http_json(base, "/api/tables", body)
     return answer
 

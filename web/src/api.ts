@@ -49,6 +49,10 @@ export interface TableInfo {
   seats: TableSeat[];
   /** Whether a seat may take back its last action. */
   undo?: boolean;
+  /** Whether the result changes the players' ratings. */
+  rated?: boolean;
+  /** A finished rated table's rating changes by seat, once it is rated. */
+  ratings?: Array<{ seat: number; before: number; after: number }>;
   /** The turn clocks' settings (``null``: none). */
   clock?: ClockRequest | null;
 }
@@ -211,6 +215,58 @@ export const account = {
   games: () => call<{ running: MyGame[]; finished: MyGame[] }>("/api/account/games"),
   claim: (table: string, seat: number, key: string) =>
     call<{ table: string; seat: number; link: string }>("/api/account/seats", { table, seat, key }),
+};
+
+/** One place of a leaderboard. */
+export interface Leader {
+  place: number;
+  name: string;
+  rating: number;
+  games: number;
+}
+
+export interface Leaderboard {
+  game: string;
+  /** The player-count class: "2", or "3+" (three players or more). */
+  class: string;
+  leaders: Leader[];
+}
+
+/** A player's rating at one game and player-count class. */
+export interface Standing {
+  game: string;
+  class: string;
+  rating: number;
+  games: number;
+}
+
+/** One rated game of a player: the rating before and after it. */
+export interface RatedGame {
+  /** The table's id (``null`` for a table that is not public). */
+  table: string | null;
+  game: string;
+  class: string;
+  players: number;
+  seat: number;
+  rank: number;
+  names: string[];
+  before: number;
+  after: number;
+  at: number;
+}
+
+export interface Profile {
+  name: string;
+  created_at: number;
+  ratings: Standing[];
+  /** Newest first. */
+  games: RatedGame[];
+}
+
+export const ratings = {
+  leaderboard: (game: string, players: number) =>
+    call<Leaderboard>(`/api/leaderboard/${encodeURIComponent(game)}?players=${players}`),
+  profile: (name: string) => call<Profile>(`/api/players/${encodeURIComponent(name)}`),
 };
 
 export const api = {

@@ -2,11 +2,11 @@
  * with a level), the new table's invite links, and the open tables to join or watch. */
 import { useEffect, useState } from "preact/hooks";
 import { AccountBar, MyGames, useAccount } from "./account";
-import { api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
+import { ApiError, api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
 import type { ClockRequest, CreateTable, SeatRequest } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
 import { GamePicture } from "./pictures";
-import { hotSeatPath, localPath, rulesPath } from "./route";
+import { hotSeatPath, leaderboardPath, localPath, rulesPath } from "./route";
 
 interface SeatChoice {
   /** ``person``: someone the creator sends the seat's link; ``open``: anyone in the lobby. */
@@ -74,6 +74,17 @@ export function Lobby(props: { navigate: (path: string) => void }) {
                 }}
               >
                 {t("Rules")}
+              </a>{" "}
+              <a
+                class="leaderboard-link"
+                href={leaderboardPath(game.id)}
+                data-leaderboard={game.id}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(leaderboardPath(game.id));
+                }}
+              >
+                {t("Leaderboard")}
               </a>
             </div>
           </article>
@@ -95,6 +106,11 @@ export function Lobby(props: { navigate: (path: string) => void }) {
                 {t("{count} free", {
                   count: table.seats.filter((s) => s.open).length,
                 })}{" "}
+                {table.rated && (
+                  <>
+                    <span class="rated-mark">{t("Rated")}</span>{" "}
+                  </>
+                )}
                 <button type="button" onClick={() => void join(table)}>
                   {t("Join")}
                 </button>{" "}
@@ -145,9 +161,12 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
   const [clock, setClock] = useState<ClockChoice>(NO_CLOCK);
   const [undo, setUndo] = useState(false);
   const [hints, setHints] = useState(false);
+  const [rated, setRated] = useState(false);
+  const [withBots, setWithBots] = useState(false);
   const [created, setCreated] = useState<CreatedTable | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const hasBots = seats.slice(0, players).some((seat) => seat.kind === "bot");
   const change = (index: number, patch: Partial<SeatChoice>) =>
     setSeats(seats.map((seat, n) => (n === index ? { ...seat, ...patch } : seat)));
 
@@ -169,11 +188,18 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
       const limits = clockRequest(clock);
       if (limits) request.clock = limits;
       if (undo) request.undo = true;
-      if (hints) request.hints = true;
+      if (hints && !(rated && me)) request.hints = true; // never at a rated table
+      // Rated for the signed-in only: a guest's own seat would leave the table unrated.
+      if (rated && me) request.rated = true;
+      if (rated && me && withBots && hasBots) request.rated_with_bots = true;
       setCreated(await api.create(request));
       setError(null);
     } catch (e) {
-      setError((e as Error).message);
+      setError(
+        e instanceof ApiError && e.code === "not-rateable"
+          ? t("A rated table needs two people or more, and counts bots only when you say so.")
+          : (e as Error).message,
+      );
     }
   };
 
@@ -252,15 +278,39 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         />{" "}
         {t("Allow undo (take back your last move)")}
       </label>
-      <label>
-        <input
-          type="checkbox"
-          name="hints"
-          checked={hints}
-          onChange={(e) => setHints(e.currentTarget.checked)}
-        />{" "}
-        {t("Allow hints (ask what the bot would play)")}
-      </label>
+      {!(me && rated) && (
+        <label>
+          <input
+            type="checkbox"
+            name="hints"
+            checked={hints}
+            onChange={(e) => setHints(e.currentTarget.checked)}
+          />{" "}
+          {t("Allow hints (ask what the bot would play)")}
+        </label>
+      )}
+      {me && (
+        <label>
+          <input
+            type="checkbox"
+            name="rated"
+            checked={rated}
+            onChange={(e) => setRated(e.currentTarget.checked)}
+          />{" "}
+          {t("Rated: the result changes the ratings of players who are signed in")}
+        </label>
+      )}
+      {me && rated && hasBots && (
+        <label>
+          <input
+            type="checkbox"
+            name="rated-with-bots"
+            checked={withBots}
+            onChange={(e) => setWithBots(e.currentTarget.checked)}
+          />{" "}
+          {t("Rated with bots too (each bot plays at the starting rating)")}
+        </label>
+      )}
       {error && <p class="error" role="alert">{error}</p>}
       <button type="submit">{t("Create table")}</button>
     </form>

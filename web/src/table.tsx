@@ -10,6 +10,7 @@ import { HintOffer } from "./hint";
 import { type Lang, LanguagePicker, useLanguage } from "./i18n";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
+import { TableRatings } from "./ratings";
 import { TableReplay } from "./replay";
 import { type Outcome, Result } from "./result";
 import { seatPath } from "./route";
@@ -121,6 +122,7 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
       keyText={key}
       watch={watch}
       titles={titles}
+      navigate={navigate}
     />
   );
 }
@@ -143,8 +145,10 @@ export function TableView(props: {
   keyText: string | null;
   watch?: string | null;
   titles: Record<string, string>;
+  /** Moves within the page (the rating changes' leaderboard link); a full load without. */
+  navigate?: (path: string) => void;
 }) {
-  const { state, onAct, onUndo = null, onHint = null, onSay = null, table, keyText: key, watch = null, titles } = props;
+  const { state, onAct, onUndo = null, onHint = null, onSay = null, table, keyText: key, watch = null, titles, navigate } = props;
   const { t } = useLanguage();
   const [replaying, setReplaying] = useState(false);
   if (!state || !state.welcome) {
@@ -248,6 +252,7 @@ export function TableView(props: {
             </button>
           )}
           {update?.over ? (
+            <>
             <Result
               names={welcome.names}
               outcome={update.outcome as Outcome | null | undefined}
@@ -260,6 +265,8 @@ export function TableView(props: {
               }
               onReplay={() => setReplaying(true)}
             />
+            <TableRatings table={table} game={welcome.game} names={welcome.names} navigate={navigate} />
+            </>
           ) : (
             <>
               {legal.length > 0 && <DecisionHelp game={welcome.game} phase={view.phase} options={welcome.options} />}

@@ -6,7 +6,8 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 ``GET /api/tables/{id}/replay`` (a finished table's replay, with a seat's or a spectator's
 key, as a spectator sees it), ``GET /api/tables/{id}/review`` (its review);
 ``/api/account/...`` (accounts and my games: ``server/accounts.py``; a seat of the
-signed-in account's opens without its key). WebSocket:
+signed-in account's opens without its key); ``GET /api/leaderboard/{game}`` and
+``GET /api/players/{name}`` (ratings: ``server/ratings.py``). WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -69,10 +70,12 @@ from saqqara.server.messages import (
     encoder,
 )
 from saqqara.server.metrics import CONTENT_TYPE
+from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
 from saqqara.server.reviews import review_answer
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
+    STORE_ERRORS,
     StoreFailed,
     TableError,
     TableService,
@@ -81,7 +84,7 @@ from saqqara.server.service import (
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
 from saqqara.server.wording import texts
-from saqqara.store import Store
+from saqqara.store import FINISHED, Store
 from saqqara.store.chat import ChatLog
 
 MAX_BODY = 16384
@@ -161,6 +164,7 @@ def create_app(
             await cluster.start()
         else:
             await service.resume_all()
+        await service.settle_ratings()
         service.metrics.watch(service, cluster, app.state.table_rate)
         try:
             yield
@@ -185,6 +189,7 @@ def create_app(
         Route("/api/tables/{table_id}/replay", table_replay),
         *account_routes(),
         Route("/api/tables/{table_id}/review", table_review),
+        *rating_routes(),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
     middleware = []
@@ -383,7 +388,13 @@ async def create_table(request: Request) -> Response:
 async def table_info(request: Request) -> Response:
     service = _service(request)
     try:
-        return JSONResponse(service.describe(await service.table(request.path_params["table_id"])))
+        table = await service.table(request.path_params["table_id"])
+        info = service.describe(table)
+        if info["rated"] and table.status == FINISHED:  # the changes, once it is rated
+            with contextlib.suppress(*STORE_ERRORS):  # the table is answered without them
+                changes = await run_in_threadpool(service.ratings.changes, table.id)
+                info["ratings"] = [{"seat": s, "before": b, "after": a} for s, b, a in changes]
+        return JSONResponse(info)
     except SaqqaraError as exc:
         return _refusal(exc)
 

@@ -300,6 +300,13 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     mine: Annotated[int, msgspec.Meta(ge=0, le=16)] | None = None
     """The creator's own seat, a person seat with a link: recorded as the signed-in
     account's (a request its session cookie authorises: ``docs/protocol.md``, accounts)."""
+    rated: bool = False
+    """Whether the table's result changes its players' ratings (``docs/protocol.md``,
+    ratings): it needs two person seats or more, and is rated at its end only when every
+    person seat belongs to an account, a different one each."""
+    rated_with_bots: bool = False
+    """A rated table with bot seats (each plays at the default rating, never changed);
+    without it a rated table has person seats only."""
 
 
 class SeatKey(msgspec.Struct, forbid_unknown_fields=True):
