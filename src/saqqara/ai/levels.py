@@ -70,6 +70,12 @@ def medium(game: Game) -> Agent:
     return _Renamed(bot, "medium")
 
 
+def medium_hand(game: Game) -> Agent:
+    """The game's hand-written heuristic under its own name, also where ``medium`` plays
+    learned weights instead (:mod:`saqqara.ai.training`)."""
+    return _Renamed(make_bot(heuristic_name(game), game), "medium-hand")
+
+
 def hard(game: Game) -> ISMCTSBot | RolloutBot:
     spec = rollout_spec_for(game.spec.id)
     if spec is not None:
@@ -102,4 +108,7 @@ class _Renamed:
 
 register_bot("easy", EasyBot, help="level for newcomers: the heuristic, half its moves random")
 register_bot("medium", medium, help="level: the game's hand-written heuristic")
+register_bot(
+    "medium-hand", medium_hand, help="the game's hand-written heuristic, never learned weights"
+)
 register_bot("hard", hard, help="level: the strong bot (expert or IS-MCTS), up to 1 s per move")
