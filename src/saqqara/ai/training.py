@@ -169,6 +169,16 @@ def fitness(
     return sum(shares) / len(shares)
 
 
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of ``wins`` out of ``games`` (a share counted as wins)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def git_commit() -> str:
     """The checkout's commit, with ``-dirty`` when files differ from it ("unknown" outside
     a git checkout)."""
@@ -216,6 +226,7 @@ def train(
         opts["popsize"] = popsize
     # cma's seed 0 means "draw one": seed + 1 keeps every run seeded
     es = cma.CMAEvolutionStrategy([0.0] * len(tunable.parameters), sigma0, opts)
+    commit = git_commit()  # at the start: the code that trains, whatever changes meanwhile
     started = time.monotonic()
     history: list[dict[str, float]] = []
     for generation in range(generations):
@@ -260,7 +271,7 @@ def train(
             "hand_fitness": round(hand_fitness, 4),
             "history": [{k: round(v, 4) for k, v in h.items()} for h in history],
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            "git_commit": git_commit(),
+            "git_commit": commit,
             "wall_seconds": math.floor(time.monotonic() - started),
         },
     }
