@@ -35,12 +35,19 @@ def load(game_id: str) -> dict[str, Any]:
     """The whole weights document of ``game_id`` (``weights``, ``hand``, ``provenance``)."""
     text = resources.files(__name__).joinpath(f"{game_id}.json").read_text(encoding="utf-8")
     document: dict[str, Any] = json.loads(text)
+    check(document, game_id)
+    return document
+
+
+def check(document: dict[str, Any], game_id: str) -> None:
+    """Refuse a weights document of another game, or without weights or provenance."""
     if document.get("game") != game_id:
         raise ValueError(f"the weights file of {game_id} names {document.get('game')!r}")
     missing = [k for k in PROVENANCE_KEYS if k not in document.get("provenance", {})]
     if missing:
         raise ValueError(f"the weights file of {game_id} lacks provenance: {missing}")
-    return document
+    if not document.get("weights"):
+        raise ValueError(f"the weights file of {game_id} holds no weights")
 
 
 def weights_of(game_id: str) -> dict[str, float]:
