@@ -1,7 +1,8 @@
 """Tune a game's heuristic weights by self-play with CMA-ES (:mod:`saqqara.ai.training`).
 
 Prints a line per generation and writes the weights with their provenance to
-``src/saqqara/ai/weights/GAME.json`` (or ``--out``). Needs the ``train`` extra (``cma``).
+``src/saqqara/ai/weights/GAME-Np.json`` (N: the smallest player count trained at) or
+``--out``. Needs the ``train`` extra (``cma``).
 
 Usage: python scripts/train_evaluator.py GAME --seed 1 --generations 20 --games 12
        [--players 2,3] [--mix 2:probe:plan,3:medium-hand] [--popsize N] [--sigma0 0.8]
@@ -50,7 +51,7 @@ def main() -> None:
         command="python scripts/train_evaluator.py " + shlex.join(sys.argv[1:]),
         progress=lambda line: print(line, flush=True),
     )
-    out = args.out or weights.path_of(args.game)
+    out = args.out or weights.path_of(args.game, min(document["players"]))
     out.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out}")
 

@@ -20,21 +20,30 @@ from saqqara.core.registry import load, registered_games
 CURSE = "curse-of-the-mummy"
 
 
-def test_the_weights_file_loads_with_its_provenance() -> None:
-    document = weights.load(CURSE)
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_weights_file_loads_with_its_provenance(players: int) -> None:
+    document = weights.load(CURSE, players)
     provenance = document["provenance"]
     for key in weights.PROVENANCE_KEYS:
         assert provenance[key] not in ("", None), key
     assert provenance["command"].startswith("python scripts/train_evaluator.py curse-of-the-mummy")
+    assert all(pairing.startswith(f"{players}:") for pairing in provenance["mix"])
     assert set(document["weights"]) == {f.name for f in fields(Weights)}
     assert document["hand"] == asdict(HAND)
     for parameter in tunable_for(CURSE).parameters:
         assert parameter.low <= document["weights"][parameter.name] <= parameter.high
-    assert learned_weights() == Weights(**document["weights"]) != HAND
+    assert learned_weights(players) == Weights(**document["weights"]) != HAND
+
+
+def test_a_larger_table_takes_the_weights_of_the_largest_count_below_it() -> None:
+    assert weights.player_counts(CURSE) == [2, 3]
+    assert weights.load(CURSE, 5) == weights.load(CURSE, 3) != weights.load(CURSE, 2)
+    with pytest.raises(LookupError, match="no weights file"):
+        weights.load("no-such-game", 2)
 
 
 def test_a_weights_document_without_provenance_or_of_another_game_is_refused() -> None:
-    document = weights.load(CURSE)
+    document = weights.load(CURSE, 2)
     weights.check(document, CURSE)
     with pytest.raises(ValueError, match="names"):
         weights.check(document, "tutankhamun")
@@ -72,7 +81,7 @@ def test_learned_plays_its_own_weights() -> None:
     game = load(CURSE, 3)
     bot = make_bot("learned", game)
     assert bot.name == "learned"
-    assert getattr(bot, "weights", None) == learned_weights()
+    assert getattr(bot, "weights", None) == learned_weights(3)
     match = Match(game, seed=2)
     play_out(match, [bot, make_bot("probe:plan", game), make_bot("medium-hand", game)])
     assert match.is_over()

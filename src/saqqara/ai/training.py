@@ -249,6 +249,7 @@ def train(
     say(f"validation, {checks} games each: learned {final_fitness:.3f}, hand {hand_fitness:.3f}")
     return {
         "game": game_id,
+        "players": sorted({n for n, _ in pairings}),
         "weights": final,
         "hand": tunable.hand,
         "provenance": {

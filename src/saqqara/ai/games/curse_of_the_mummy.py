@@ -293,14 +293,15 @@ register_bot(
 
 
 @cache
-def learned_weights() -> Weights:
-    """The weights tuned by self-play (``src/saqqara/ai/weights/curse-of-the-mummy.json``)."""
-    return Weights(**weight_files.weights_of(GAME_ID))
+def learned_weights(players: int) -> Weights:
+    """The weights tuned by self-play for ``players``
+    (``src/saqqara/ai/weights/curse-of-the-mummy-Np.json``)."""
+    return Weights(**weight_files.weights_of(GAME_ID, players))
 
 
 def learned(game: Game) -> Heuristic:
-    """The heuristic with :func:`learned_weights`."""
-    bot = Heuristic(game, learned_weights())
+    """The heuristic with :func:`learned_weights` for the game's player count."""
+    bot = Heuristic(game, learned_weights(game.players))
     bot.name = "learned"
     return bot
 

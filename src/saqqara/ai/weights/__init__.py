@@ -1,15 +1,18 @@
-"""Learned weights: one small JSON file per game (``GAME_ID.json`` beside this module).
+"""Learned weights: small JSON files beside this module, ``GAME-Np.json`` for a game at N
+players (a game at more players takes the file of the largest N below it).
 
 Each file holds the tuned ``weights`` (a name per constant of the game's heuristic), the
-hand-written ones they replace (``hand``) and their ``provenance``: the command that wrote
-them, its seed, games per evaluation, generations, date, git commit and fitness
-(:mod:`saqqara.ai.training`, ``scripts/train_evaluator.py``). Loading needs only the
-standard library: the optimiser is a training tool, not a runtime dependency.
+hand-written ones they replace (``hand``), the player counts it was trained at
+(``players``) and its ``provenance``: the command that wrote it, its seed, games per
+evaluation, generations, date, git commit and fitness (:mod:`saqqara.ai.training`,
+``scripts/train_evaluator.py``). Loading needs only the standard library: the optimiser is
+a training tool, not a runtime dependency.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -26,15 +29,32 @@ PROVENANCE_KEYS = (
 """What every weights file's ``provenance`` states at least."""
 
 
-def path_of(game_id: str) -> Path:
-    """Where ``game_id``'s weights file lives in the source tree (training writes it)."""
-    return Path(__file__).with_name(f"{game_id}.json")
+def file_name(game_id: str, players: int) -> str:
+    return f"{game_id}-{players}p.json"
 
 
-def load(game_id: str) -> dict[str, Any]:
-    """The whole weights document of ``game_id`` (``weights``, ``hand``, ``provenance``)."""
-    text = resources.files(__name__).joinpath(f"{game_id}.json").read_text(encoding="utf-8")
-    document: dict[str, Any] = json.loads(text)
+def path_of(game_id: str, players: int) -> Path:
+    """Where ``game_id``'s weights for ``players`` live in the source tree (training writes
+    there)."""
+    return Path(__file__).with_name(file_name(game_id, players))
+
+
+def player_counts(game_id: str) -> list[int]:
+    """The player counts ``game_id`` has weights files for, in order."""
+    pattern = re.compile(re.escape(game_id) + r"-(\d+)p\.json")
+    found = (pattern.fullmatch(entry.name) for entry in resources.files(__name__).iterdir())
+    return sorted(int(m.group(1)) for m in found if m)
+
+
+def load(game_id: str, players: int) -> dict[str, Any]:
+    """The weights document for ``game_id`` at ``players``: the file of the largest player
+    count not above ``players`` (the smallest there is when all are above)."""
+    counts = player_counts(game_id)
+    if not counts:
+        raise LookupError(f"{game_id} has no weights file")
+    count = max([n for n in counts if n <= players], default=counts[0])
+    entry = resources.files(__name__).joinpath(file_name(game_id, count))
+    document: dict[str, Any] = json.loads(entry.read_text(encoding="utf-8"))
     check(document, game_id)
     return document
 
@@ -50,6 +70,6 @@ def check(document: dict[str, Any], game_id: str) -> None:
         raise ValueError(f"the weights file of {game_id} holds no weights")
 
 
-def weights_of(game_id: str) -> dict[str, float]:
-    """``game_id``'s learned weights, by name."""
-    return {str(k): float(v) for k, v in load(game_id)["weights"].items()}
+def weights_of(game_id: str, players: int) -> dict[str, float]:
+    """``game_id``'s learned weights at ``players``, by name."""
+    return {str(k): float(v) for k, v in load(game_id, players)["weights"].items()}
