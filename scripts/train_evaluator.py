@@ -1,4 +1,4 @@
-"""Tune a game's heuristic weights by self-play with CMA-ES (:mod:`saqqara.ai.training`).
+"""Tune a game's heuristic weights with CMA-ES on seeded games (:mod:`saqqara.ai.training`).
 
 Prints a line per generation and writes the weights with their provenance to
 ``src/saqqara/ai/weights/GAME-Np.json`` (N: the smallest player count trained at) or

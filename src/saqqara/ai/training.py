@@ -1,4 +1,4 @@
-"""Learning a game's heuristic weights by self-play: CMA-ES over a weight vector.
+"""Learning a game's heuristic weights from play: CMA-ES over a weight vector.
 
 A game offers its heuristic's constants as a :class:`Tunable`: each :class:`Parameter` has
 its hand-written value, a scale and bounds, and the optimiser searches ``x`` where a weight

@@ -241,7 +241,7 @@ BOT_LABELS: dict[str, str] = {
     "ismcts": N_("ismcts"),
     "openspiel-ismcts": N_("openspiel-ismcts"),
     "medium-hand": N_("medium (hand-tuned)"),
-    "learned": N_("learned (self-play)"),
+    "learned": N_("learned weights"),
     "probe:first": N_("test opponent: first legal move"),
     "probe:last": N_("test opponent: last legal move"),
     "probe:greedy": N_("test opponent: greedy"),

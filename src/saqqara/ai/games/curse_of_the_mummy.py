@@ -6,7 +6,7 @@ towards the fields where explorers may be, weighting each figure's possible fiel
 Both use only the perspective (view, legal actions, and for an explorer a resample, which
 keeps every position because explorers see them all). Their constants are one weight vector,
 :class:`Weights`: :data:`HAND` is the hand-written one (``heuristic``, ``medium-hand``), and
-``learned`` plays the vector tuned by self-play (``src/saqqara/ai/weights/``,
+``learned`` plays the vector tuned by CMA-ES on seeded games (``src/saqqara/ai/weights/``,
 :mod:`saqqara.ai.training`).
 """
 
@@ -294,7 +294,7 @@ register_bot(
 
 @cache
 def learned_weights(players: int) -> Weights:
-    """The weights tuned by self-play for ``players``
+    """The weights tuned by CMA-ES for ``players``
     (``src/saqqara/ai/weights/curse-of-the-mummy-Np.json``)."""
     return Weights(**weight_files.weights_of(GAME_ID, players))
 
@@ -310,7 +310,7 @@ register_bot(
     "learned",
     learned,
     game_id=GAME_ID,
-    help="the heuristic with weights tuned by self-play (CMA-ES; src/saqqara/ai/weights/)",
+    help="the heuristic with weights tuned by CMA-ES against the probes (src/saqqara/ai/weights/)",
 )
 
 _SEARCH: dict[str, tuple[float, float, float]] = {
