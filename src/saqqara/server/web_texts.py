@@ -333,6 +333,8 @@ BOT_LABELS: dict[str, str] = {
     "tracker": N_("tracker"),
     "ismcts": N_("ismcts"),
     "openspiel-ismcts": N_("openspiel-ismcts"),
+    "medium-hand": N_("medium (hand-tuned)"),
+    "learned": N_("learned weights"),
     "probe:first": N_("test opponent: first legal move"),
     "probe:last": N_("test opponent: last legal move"),
     "probe:greedy": N_("test opponent: greedy"),
