@@ -1,0 +1,423 @@
+"""Mutation testing of the game engines with mutmut (issue 35): per game, mutate only its rules
+modules, run only the fast tests that concern it, and report what the tests killed.
+
+For each game a work folder is made under the system's temporary folder (never in the
+checkout): a copy of ``src/``, ``tests/`` and ``pyproject.toml`` with a ``[tool.mutmut]``
+section naming the game's rules modules and its tests. mutmut writes every mutant of those
+modules (it mutates code inside functions and methods; see docs/rules/mutation.md for what it
+leaves alone), then runs, for each mutant tried, only the selected tests that call the mutated
+function. ``--sample N --seed S`` tries a seeded random sample of N of them; without it, all.
+
+A survivor whose change is listed in ``scripts/mutation_equivalents.toml`` (file, function,
+removed and added lines, and why no behaviour can tell it apart) counts as equivalent. The
+score is the share of the non-equivalent mutants tried that the tests detected (killed or
+timed out), with a Wilson 95% interval when it is a sample's estimate.
+
+Writes ``OUT/GAME.json`` (every mutant tried, its status, and each survivor's diff) and
+``OUT/GAME.md``. Progress is mutmut's own counter line.
+
+Usage: python scripts/mutation.py [--game GAME ...] [--sample N] [--seed S] [--out DIR]
+       [--module FILE ...] [--tests PATH ...] [--jobs J] [--keep] [--fail-under PERCENT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from mutmut.stats import status_by_exit_code
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENTS = ROOT / "scripts" / "mutation_equivalents.toml"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """A game's rules modules (state, actions, scoring, data loading) and its test selection."""
+
+    game_id: str
+    package: str
+    modules: tuple[str, ...]
+
+    def module_path(self, module: str) -> str:
+        return f"src/saqqara/games/{self.package}/{module}"
+
+
+SCOPES = {
+    scope.game_id: scope
+    for scope in (
+        Scope("tutankhamun", "tutankhamun", ("state.py", "scoring.py", "actions.py", "data.py")),
+        Scope(
+            "valley-of-the-kings",
+            "valley_of_the_kings",
+            ("state.py", "scoring.py", "actions.py", "data.py"),
+        ),
+        Scope(
+            "curse-of-the-mummy",
+            "curse_of_the_mummy",
+            ("state.py", "moves.py", "actions.py", "data.py"),
+        ),
+        Scope(
+            "tutankhamuns-revenge",
+            "tutankhamuns_revenge",
+            ("state.py", "shapes.py", "actions.py", "data.py"),
+        ),
+    )
+}
+
+SHARED_TESTS = (
+    "tests/conformance/test_conformance.py",
+    "tests/properties",
+    "tests/test_golden_playthroughs.py",
+    "tests/test_games_end.py",
+    "tests/test_play_chance.py",
+)
+"""Test files over every game, whose cases name the game in their ids; only those are run."""
+
+DETECTED = ("killed", "timeout")
+UNDETECTED = ("survived", "no tests")
+
+GENERATE = """
+import os
+from mutmut.__main__ import copy_also_copy_files, copy_src_dir, create_mutants, setup_source_paths
+os.makedirs("mutants", exist_ok=True)
+copy_src_dir()
+copy_also_copy_files()
+setup_source_paths()
+create_mutants(1)
+"""
+"""Writes every mutant and its ``.meta`` record without running a test (mutmut's own steps)."""
+
+
+def game_test_ids(scope: Scope, work: Path) -> list[str]:
+    """The cases of the shared test files that name this game, and its named positions."""
+    env = {**os.environ, "PYTHONPATH": str(work / "src")}
+    listed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            *SHARED_TESTS,
+        ],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    names = re.compile(rf"(?:\[|-){re.escape(scope.game_id)}(?:-|\]|\.txt\])")
+    ids = [line for line in listed.splitlines() if "::" in line and names.search(line)]
+    positions = sorted(
+        p.stem for p in (work / "tests" / "regressions" / scope.game_id).glob("*.json")
+    )
+    ids += [f"tests/test_regressions.py::test_named_position_holds[{p}]" for p in positions]
+    return ids
+
+
+def mutmut_section(paths: list[str], tests: list[str]) -> str:
+    """The ``[tool.mutmut]`` section of the work folder's pyproject.toml."""
+
+    def array(items: list[str]) -> str:
+        return "[" + ", ".join(json.dumps(i) for i in items) + "]"
+
+    return (
+        "\n[tool.mutmut]\n"
+        'source_paths = ["src/saqqara"]\n'
+        f"only_mutate = {array(paths)}\n"
+        f"pytest_add_cli_args_test_selection = {array(tests)}\n"
+        'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
+    )
+
+
+def make_work_folder(
+    scope: Scope, paths: list[str], tests: list[str] | None, work: Path
+) -> list[str]:
+    """Copies the tree into ``work`` and configures mutmut there; returns the test selection."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
+    shutil.copytree(ROOT / "src", work / "src", ignore=ignore)
+    shutil.copytree(ROOT / "tests", work / "tests", ignore=ignore)
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    if "[tool.mutmut]" in text:
+        raise SystemExit("pyproject.toml has a [tool.mutmut] section: this script writes its own")
+    if tests is None:
+        tests = [f"tests/games/{scope.package}", *game_test_ids(scope, work)]
+    (work / "pyproject.toml").write_text(text + mutmut_section(paths, tests), encoding="utf-8")
+    return tests
+
+
+def mutant_statuses(work: Path, paths: list[str]) -> dict[str, str]:
+    """Every mutant of the given modules and its status (``not checked`` before a run)."""
+    statuses: dict[str, str] = {}
+    for path in paths:
+        meta = work / "mutants" / f"{path}.meta"
+        codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+        statuses.update({name: status_by_exit_code[code] for name, code in codes.items()})
+    return statuses
+
+
+def function_of(name: str) -> str:
+    """``Class.method`` or ``function`` from a mutant name such as
+    ``saqqara.games.x.state.xǁXStateǁapply__mutmut_3``."""
+    mangled = name.rsplit(".", 1)[1].rsplit("__mutmut_", 1)[0]
+    if mangled.startswith("xǁ"):
+        return ".".join(part for part in mangled[2:].split("ǁ") if part)
+    return mangled.removeprefix("x_")
+
+
+def module_of(name: str) -> str:
+    """The source path of a mutant: ``src/saqqara/games/x/state.py``."""
+    return "src/" + "/".join(name.rsplit(".", 1)[0].split(".")) + ".py"
+
+
+def diff_of(work: Path, name: str) -> list[str]:
+    """The changed lines of a mutant (``-`` before, ``+`` after), from ``mutmut show``."""
+    shown = subprocess.run(
+        [sys.executable, "-m", "mutmut", "show", name],
+        cwd=work,
+        env=mutmut_env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return [
+        line
+        for line in shown.splitlines()
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+
+
+def load_equivalents(path: Path = EQUIVALENTS) -> list[dict[str, str]]:
+    """The explained equivalent mutants: ``file``, ``function``, ``removed``, ``added``, ``why``."""
+    entries: list[dict[str, str]] = tomllib.loads(path.read_text(encoding="utf-8")).get(
+        "equivalent", []
+    )
+    keys = {"file", "function", "removed", "added", "why"}
+    for number, entry in enumerate(entries, 1):
+        if set(entry) != keys or not all(isinstance(v, str) and v for v in entry.values()):
+            raise SystemExit(f"{path.name}: entry {number} must have exactly {sorted(keys)}")
+    return entries
+
+
+def equivalent_reason(name: str, diff: list[str], equivalents: list[dict[str, str]]) -> str | None:
+    """Why this survivor is equivalent, if its change is listed; None otherwise."""
+    removed = "\n".join(line[1:].strip() for line in diff if line.startswith("-"))
+    added = "\n".join(line[1:].strip() for line in diff if line.startswith("+"))
+    for entry in equivalents:
+        if (
+            entry["file"] == module_of(name)
+            and entry["function"] == function_of(name)
+            and entry["removed"].strip() == removed
+            and entry["added"].strip() == added
+        ):
+            return entry["why"]
+    return None
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of ``successes`` out of ``trials``."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = (
+        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    )
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mutmut_env() -> dict[str, str]:
+    """mutmut puts the work folder's ``mutants/src`` first on the path; nothing else may."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+
+def summarise(
+    scope: Scope,
+    paths: list[str],
+    tests: list[str],
+    made: dict[str, str],
+    tried: list[str],
+    results: dict[str, str],
+    diffs: dict[str, list[str]],
+    equivalents: list[dict[str, str]],
+    args: argparse.Namespace,
+) -> dict[str, Any]:
+    """The machine-readable result of one game's run."""
+    mutants: list[dict[str, Any]] = []
+    counts = {"killed": 0, "timeout": 0, "survived": 0, "no tests": 0, "equivalent": 0, "other": 0}
+    for name in tried:
+        status = results[name]
+        entry: dict[str, Any] = {"name": name, "function": function_of(name), "status": status}
+        if name in diffs:
+            entry["diff"] = diffs[name]
+            why = equivalent_reason(name, diffs[name], equivalents)
+            if why is not None and status in UNDETECTED:
+                entry["status"] = status = "equivalent"
+                entry["why"] = why
+        counts[status if status in counts else "other"] += 1
+        mutants.append(entry)
+    detected = counts["killed"] + counts["timeout"]
+    scored = len(tried) - counts["equivalent"]
+    low, high = wilson(detected, scored)
+    return {
+        "game": scope.game_id,
+        "date": f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
+        "mutmut": version("mutmut"),
+        "command": "python scripts/mutation.py " + " ".join(args.argv),
+        "modules": paths,
+        "tests": tests,
+        "made": len(made),
+        "sample": args.sample,
+        "seed": args.seed,
+        "tried": len(tried),
+        "counts": counts,
+        "score": detected / scored if scored else None,
+        "wilson95": [low, high] if args.sample is not None else None,
+        "mutants": mutants,
+    }
+
+
+def markdown(result: dict[str, Any]) -> str:
+    """The human-readable report of one game's run."""
+    c = result["counts"]
+    score = result["score"]
+    lines = [
+        f"# Mutation testing: {result['game']}",
+        "",
+        f"{result['date']}, mutmut {result['mutmut']}: `{result['command']}`",
+        "",
+        f"Modules: {', '.join(f'`{m}`' for m in result['modules'])}; "
+        f"{len(result['tests'])} test selections.",
+        "",
+        "| made | tried | killed | timeout | survived | no tests | equivalent | other | score |",
+        "|---|---|---|---|---|---|---|---|---|",
+        f"| {result['made']} | {result['tried']} | {c['killed']} | {c['timeout']} | "
+        f"{c['survived']} | {c['no tests']} | {c['equivalent']} | {c['other']} | "
+        + (f"{score:.1%}" if score is not None else "-")
+        + " |",
+    ]
+    if result["wilson95"] is not None:
+        low, high = result["wilson95"]
+        lines += [
+            "",
+            f"A sample of {result['tried']} (seed {result['seed']}): Wilson 95% interval of the "
+            f"score {low:.1%}-{high:.1%}.",
+        ]
+    for title, statuses in (
+        ("Not detected", UNDETECTED),
+        ("Equivalent", ("equivalent",)),
+        ("Other", ("suspicious", "segfault", "skipped", "not checked")),
+    ):
+        chosen = [m for m in result["mutants"] if m["status"] in statuses]
+        if not chosen:
+            continue
+        lines += ["", f"## {title}", ""]
+        for m in chosen:
+            lines += [f"`{m['name']}` ({m['status']})", ""]
+            if "why" in m:
+                lines += [m["why"], ""]
+            lines += ["```diff", *m.get("diff", []), "```", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def run_game(scope: Scope, args: argparse.Namespace, equivalents: list[dict[str, str]]) -> float:
+    """Mutation-tests one game; writes its reports and returns its score."""
+    modules = args.module or list(scope.modules)
+    unknown = sorted(set(modules) - set(scope.modules))
+    if unknown:
+        raise SystemExit(f"{scope.game_id}: not a rules module of the game: {', '.join(unknown)}")
+    paths = [scope.module_path(m) for m in modules]
+    work = Path(tempfile.mkdtemp(prefix=f"saqqara-mutation-{scope.game_id}-"))
+    try:
+        print(f"==> {scope.game_id}: work folder {work}", flush=True)
+        tests = make_work_folder(scope, paths, args.tests, work)
+        subprocess.run(
+            [sys.executable, "-c", GENERATE],
+            cwd=work,
+            env=mutmut_env(),
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        made = mutant_statuses(work, paths)
+        if not made:
+            raise SystemExit(f"{scope.game_id}: mutmut made no mutants of {', '.join(paths)}")
+        names = sorted(made)
+        if args.sample is not None and args.sample < len(names):
+            tried = sorted(random.Random(args.seed).sample(names, args.sample))
+        else:
+            tried = names
+        print(f"==> {scope.game_id}: {len(made)} mutants made, trying {len(tried)}", flush=True)
+        command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)]
+        subprocess.run(
+            command + (tried if len(tried) < len(names) else []),
+            cwd=work,
+            env=mutmut_env(),
+            check=True,
+        )
+        results = mutant_statuses(work, paths)
+        diffs = {n: diff_of(work, n) for n in tried if results[n] not in DETECTED}
+        result = summarise(scope, paths, tests, made, tried, results, diffs, equivalents, args)
+    finally:
+        if args.keep:
+            print(f"==> {scope.game_id}: kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / f"{scope.game_id}.json").write_text(json.dumps(result, indent=1) + "\n")
+    (args.out / f"{scope.game_id}.md").write_text(markdown(result))
+    c = result["counts"]
+    print(
+        f"==> {scope.game_id}: tried {result['tried']} of {result['made']}: killed {c['killed']}, "
+        f"timeout {c['timeout']}, survived {c['survived']}, no tests {c['no tests']}, "
+        f"equivalent {c['equivalent']}, other {c['other']}; score "
+        + (f"{result['score']:.1%}" if result["score"] is not None else "-")
+        + f" ({args.out / scope.game_id}.md)",
+        flush=True,
+    )
+    return float(result["score"] or 0.0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", choices=sorted(SCOPES), help="default: all")
+    parser.add_argument("--sample", type=int, help="try a seeded random sample of N mutants")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=ROOT / "out" / "mutation")
+    parser.add_argument("--module", action="append", help="only these rules modules (state.py)")
+    parser.add_argument("--tests", action="append", help="run these tests instead (paths)")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants tested at once")
+    parser.add_argument("--keep", action="store_true", help="keep the work folder")
+    parser.add_argument("--fail-under", type=float, help="exit 1 if a score is below PERCENT")
+    args = parser.parse_args(argv)
+    args.argv = argv
+    if args.sample is not None and args.sample < 1:
+        parser.error("--sample must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    equivalents = load_equivalents()
+    scores = [run_game(SCOPES[g], args, equivalents) for g in args.game or sorted(SCOPES)]
+    if args.fail_under is not None and min(scores) * 100 < args.fail_under:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
