@@ -33,6 +33,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import tomllib
 from dataclasses import dataclass
 from importlib.metadata import version
@@ -102,6 +103,15 @@ create_mutants(1)
 """
 """Writes every mutant and its ``.meta`` record without running a test (mutmut's own steps)."""
 
+AT_IMPORT = """
+import json, os, sys
+sys.path.insert(0, os.path.abspath("mutants/src"))
+from mutmut.state import state
+import saqqara
+print(json.dumps(sorted(state()._stats)))
+"""
+"""Prints the functions of the mutated modules that run while ``saqqara`` is imported."""
+
 
 def game_test_ids(scope: Scope, work: Path) -> list[str]:
     """The cases of the shared test files that name this game, and its named positions."""
@@ -170,6 +180,68 @@ def mutant_statuses(work: Path, paths: list[str]) -> dict[str, str]:
         meta = work / "mutants" / f"{path}.meta"
         codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
         statuses.update({name: status_by_exit_code[code] for name, code in codes.items()})
+    return statuses
+
+
+def functions_run_at_import(work: Path) -> set[str]:
+    """The mutated functions that importing ``saqqara`` calls (mutmut's stats mode records them).
+
+    mutmut forks each mutant's test run from a process that has imported everything already,
+    so a mutant of such a function would never run there: these are tried in a fresh process.
+    """
+    env = {**mutmut_env(), "MUTANT_UNDER_TEST": "stats"}
+    shown = subprocess.run(
+        [sys.executable, "-c", AT_IMPORT],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return set(json.loads(shown.splitlines()[-1]))
+
+
+def pytest_in_mutants(work: Path, tests: list[str], mutant: str, timeout: float) -> int | None:
+    """Runs the selected tests on the mutated tree in a fresh process, stopping at the first
+    failure, with ``mutant`` active; the exit code, or None when it ran past ``timeout``."""
+    env = {
+        **mutmut_env(),
+        "PYTHONPATH": str(work / "mutants" / "src"),
+        "MUTANT_UNDER_TEST": mutant,
+    }
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    try:
+        done = subprocess.run(
+            command, cwd=work / "mutants", env=env, capture_output=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    return done.returncode
+
+
+def try_in_fresh_processes(work: Path, tests: list[str], names: list[str]) -> dict[str, str]:
+    """The status of each mutant, each tried in a fresh process: killed when a test fails or
+    the tests cannot even be collected (the mutant breaks the import), survived when all
+    pass."""
+    if not names:
+        return {}
+    started = time.monotonic()
+    if pytest_in_mutants(work, tests, "", timeout=3600) != 0:
+        raise SystemExit("the selected tests fail on the unmutated tree")
+    timeout = 5 * (time.monotonic() - started) + 60
+    statuses: dict[str, str] = {}
+    for number, name in enumerate(names, 1):
+        code = pytest_in_mutants(work, tests, name, timeout)
+        statuses[name] = (
+            "timeout"
+            if code is None
+            else "survived"
+            if code == 0
+            else "killed"
+            if code in (1, 2, 3)
+            else "suspicious"
+        )
+        print(f"    at import {number}/{len(names)}: {name} {statuses[name]}", flush=True)
     return statuses
 
 
@@ -363,15 +435,19 @@ def run_game(scope: Scope, args: argparse.Namespace, equivalents: list[dict[str,
             tried = sorted(random.Random(args.seed).sample(names, args.sample))
         else:
             tried = names
-        print(f"==> {scope.game_id}: {len(made)} mutants made, trying {len(tried)}", flush=True)
-        command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)]
-        subprocess.run(
-            command + (tried if len(tried) < len(names) else []),
-            cwd=work,
-            env=mutmut_env(),
-            check=True,
+        at_import = functions_run_at_import(work)
+        fresh = [n for n in tried if n.rsplit("__mutmut_", 1)[0] in at_import]
+        forked = [n for n in tried if n not in fresh]
+        print(
+            f"==> {scope.game_id}: {len(made)} mutants made, trying {len(tried)}: "
+            f"{len(forked)} by mutmut, {len(fresh)} of functions run at import in fresh processes",
+            flush=True,
         )
+        if forked:
+            command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)]
+            subprocess.run(command + forked, cwd=work, env=mutmut_env(), check=True)
         results = mutant_statuses(work, paths)
+        results.update(try_in_fresh_processes(work, tests, fresh))
         diffs = {n: diff_of(work, n) for n in tried if results[n] not in DETECTED}
         result = summarise(scope, paths, tests, made, tried, results, diffs, equivalents, args)
     finally:
