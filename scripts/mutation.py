@@ -320,6 +320,23 @@ def mutmut_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
 
+def commit_of_checkout() -> str:
+    """The commit the copied tree came from, marked ``+changes`` when it differs from it."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "--", "src", "tests"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return (head or "unknown") + ("+changes" if changed else "")
+
+
 def summarise(
     scope: Scope,
     paths: list[str],
@@ -330,6 +347,7 @@ def summarise(
     diffs: dict[str, list[str]],
     equivalents: list[dict[str, str]],
     args: argparse.Namespace,
+    commit: str,
 ) -> dict[str, Any]:
     """The machine-readable result of one game's run."""
     mutants: list[dict[str, Any]] = []
@@ -352,6 +370,7 @@ def summarise(
         "game": scope.game_id,
         "date": f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
         "mutmut": version("mutmut"),
+        "commit": commit,
         "command": "python scripts/mutation.py " + " ".join(args.argv),
         "modules": paths,
         "tests": tests,
@@ -373,7 +392,8 @@ def markdown(result: dict[str, Any]) -> str:
     lines = [
         f"# Mutation testing: {result['game']}",
         "",
-        f"{result['date']}, mutmut {result['mutmut']}: `{result['command']}`",
+        f"{result['date']}, commit {result['commit']}, mutmut {result['mutmut']}: "
+        f"`{result['command']}`",
         "",
         f"Modules: {', '.join(f'`{m}`' for m in result['modules'])}; "
         f"{len(result['tests'])} test selections.",
@@ -419,6 +439,7 @@ def run_game(scope: Scope, args: argparse.Namespace, equivalents: list[dict[str,
     work = Path(tempfile.mkdtemp(prefix=f"saqqara-mutation-{scope.game_id}-"))
     try:
         print(f"==> {scope.game_id}: work folder {work}", flush=True)
+        commit = commit_of_checkout()
         tests = make_work_folder(scope, paths, args.tests, work)
         subprocess.run(
             [sys.executable, "-c", GENERATE],
@@ -449,7 +470,9 @@ def run_game(scope: Scope, args: argparse.Namespace, equivalents: list[dict[str,
         results = mutant_statuses(work, paths)
         results.update(try_in_fresh_processes(work, tests, fresh))
         diffs = {n: diff_of(work, n) for n in tried if results[n] not in DETECTED}
-        result = summarise(scope, paths, tests, made, tried, results, diffs, equivalents, args)
+        result = summarise(
+            scope, paths, tests, made, tried, results, diffs, equivalents, args, commit
+        )
     finally:
         if args.keep:
             print(f"==> {scope.game_id}: kept {work}")
