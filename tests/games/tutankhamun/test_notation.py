@@ -7,7 +7,7 @@ import pytest
 from saqqara.core.errors import NotationError
 from saqqara.core.registry import load
 from saqqara.games.tutankhamun import actions as act
-from saqqara.games.tutankhamun.data import AMIGO, EDITIONS, OOTB
+from saqqara.games.tutankhamun.data import AMIGO, EDITIONS, KING_TUT, OOTB, edition
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -61,3 +61,14 @@ def test_out_of_range_ids_are_refused() -> None:
         game.action_from_id(game.num_distinct_actions)
     with pytest.raises(NotationError):
         game.action_from_id(-1)
+
+
+@pytest.mark.parametrize("edition_id", EDITIONS)
+def test_tile_names_read_back_to_their_kind_and_other_words_to_none(edition_id: str) -> None:
+    """Every tile kind of the edition is named by one word that reads back to it; a word
+    naming no tile of the edition (King Tut in Amigo) reads as none."""
+    ed = edition(edition_id)
+    for kind in range(KING_TUT if ed.amigo else KING_TUT + 1):
+        assert ed.kind_from_slug(ed.kind_slug(kind)) == kind
+    assert ed.kind_from_slug("sphinx") is None
+    assert ed.kind_from_slug("king-tut") == (None if ed.amigo else KING_TUT)

@@ -149,6 +149,15 @@ def test_first_to_pay_the_last_coin_wins_first_place_pays_before_second() -> Non
     assert state.score == [0, 6, 26]
 
 
+def test_paying_the_last_coin_ends_the_game_and_says_so() -> None:
+    """Einde van het spel: the first to pay its last coin wins at once; the reason names it."""
+    state = new_game(OOTB, 3)
+    give(state, 0, "green-anubis", 5)
+    state.score = [6, 26, 26]
+    play(state, f"take {slot_of(state, 'green-anubis')}")  # the last: the set is scored
+    assert state.outcome().reason == "seat 0 paid the last coin"
+
+
 def test_second_place_does_not_pay_once_first_place_has_won() -> None:
     state = new_game(OOTB, 3)
     give(state, 0, "green-anubis", 3)
