@@ -293,6 +293,28 @@ def test_gold_mask_together_with_a_lid_wins_the_tie() -> None:
     assert state.score[0] == 20 and state.score[1] == 23
 
 
+def test_a_scoring_under_way_shows_who_added_the_mask() -> None:
+    """Goldmaske: while the scoring waits for answers, everyone sees the mask in play and
+    whose tiles it joins (seat 0 here, the first seat)."""
+    state = new_game(AMIGO, 3)
+    discard(state, "selket", 1)
+    give(state, 0, "selket", 2)
+    give(state, 1, "selket", 2)
+    state.mask = 0
+    state.wilds[0] = 1
+    play(state, f"take {slot_of(state, 'throne')}", f"take {slot_of(state, 'selket')}")
+    assert state.view(None)["scoring"]["mask"] is None
+    play(state, "mask")
+    scoring = state.view(None)["scoring"]
+    assert scoring["mask"] == 0 and scoring["tiles"] == [3, 3, 0]
+
+
+def test_the_outcome_is_refused_until_the_game_is_over() -> None:
+    state = new_game(AMIGO, 3)
+    with pytest.raises(IllegalAction, match=r"^the game is not over$"):
+        state.outcome()
+
+
 def test_gold_mask_needs_a_tile_of_the_type() -> None:
     state = new_game(AMIGO, 3)
     give(state, 1, "selket", 5)

@@ -132,6 +132,15 @@ def test_king_tut_taker_pays_a_coin_and_stands_on_the_rim() -> None:
     assert state.pawn[0] == 69
 
 
+def test_the_view_names_the_seat_holding_king_tut() -> None:
+    """Speciale artefacten tegels: King Tut lies on the rim until taken; then everyone sees
+    who holds it (seat 0 here, the first seat)."""
+    state = new_game(OOTB, 3)
+    assert state.view(None)["king_tut"] is None
+    play(state, "take 69")
+    assert state.view(None)["king_tut"] == 0
+
+
 def test_a_seat_with_no_tile_ahead_is_skipped() -> None:
     state = new_game(OOTB, 3)
     play(state, "take 69", "take 0", "take 1")
