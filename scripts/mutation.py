@@ -16,8 +16,13 @@ timed out), with a Wilson 95% interval when it is a sample's estimate.
 Writes ``OUT/GAME.json`` (every mutant tried, its status, and each survivor's diff) and
 ``OUT/GAME.md``. Progress is mutmut's own counter line.
 
+``--retry OUT/GAME.json`` tries that result's undetected mutants again with the tests as they
+are now (to confirm that new tests kill them) and updates the result; ``--rescore`` applies
+the equivalents list to a result again without running anything.
+
 Usage: python scripts/mutation.py [--game GAME ...] [--sample N] [--seed S] [--out DIR]
        [--module FILE ...] [--tests PATH ...] [--jobs J] [--keep] [--fail-under PERCENT]
+       python scripts/mutation.py --retry OUT/GAME.json | --rescore OUT/GAME.json [--out DIR]
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import sys
 import tempfile
 import time
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -220,9 +226,10 @@ def pytest_in_mutants(work: Path, tests: list[str], mutant: str, timeout: float)
 
 
 def try_in_fresh_processes(work: Path, tests: list[str], names: list[str]) -> dict[str, str]:
-    """The status of each mutant, each tried in a fresh process: killed when a test fails or
-    the tests cannot even be collected (the mutant breaks the import), survived when all
-    pass."""
+    """The status of each mutant, each tried in a fresh process: survived when every test
+    passes, killed when one fails (pytest's 1) or when the tests cannot even be collected
+    because the mutant breaks the import (2, 3, or 4 for node ids whose module failed, which
+    the clean run first shows are sound)."""
     if not names:
         return {}
     started = time.monotonic()
@@ -238,7 +245,7 @@ def try_in_fresh_processes(work: Path, tests: list[str], names: list[str]) -> di
             else "survived"
             if code == 0
             else "killed"
-            if code in (1, 2, 3)
+            if code in (1, 2, 3, 4)
             else "suspicious"
         )
         print(f"    at import {number}/{len(names)}: {name} {statuses[name]}", flush=True)
@@ -337,110 +344,32 @@ def commit_of_checkout() -> str:
     return (head or "unknown") + ("+changes" if changed else "")
 
 
-def summarise(
+@dataclass
+class Trial:
+    """What one pass over a work folder found: mutants made, tried, their status and diffs."""
+
+    commit: str
+    tests: list[str]
+    made: int
+    tried: list[str]
+    results: dict[str, str]
+    diffs: dict[str, list[str]]
+
+
+def run_trial(
     scope: Scope,
     paths: list[str],
-    tests: list[str],
-    made: dict[str, str],
-    tried: list[str],
-    results: dict[str, str],
-    diffs: dict[str, list[str]],
-    equivalents: list[dict[str, str]],
+    tests: list[str] | None,
+    choose: Callable[[list[str]], list[str]],
     args: argparse.Namespace,
-    commit: str,
-) -> dict[str, Any]:
-    """The machine-readable result of one game's run."""
-    mutants: list[dict[str, Any]] = []
-    counts = {"killed": 0, "timeout": 0, "survived": 0, "no tests": 0, "equivalent": 0, "other": 0}
-    for name in tried:
-        status = results[name]
-        entry: dict[str, Any] = {"name": name, "function": function_of(name), "status": status}
-        if name in diffs:
-            entry["diff"] = diffs[name]
-            why = equivalent_reason(name, diffs[name], equivalents)
-            if why is not None and status in UNDETECTED:
-                entry["status"] = status = "equivalent"
-                entry["why"] = why
-        counts[status if status in counts else "other"] += 1
-        mutants.append(entry)
-    detected = counts["killed"] + counts["timeout"]
-    scored = len(tried) - counts["equivalent"]
-    low, high = wilson(detected, scored)
-    return {
-        "game": scope.game_id,
-        "date": f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
-        "mutmut": version("mutmut"),
-        "commit": commit,
-        "command": "python scripts/mutation.py " + " ".join(args.argv),
-        "modules": paths,
-        "tests": tests,
-        "made": len(made),
-        "sample": args.sample,
-        "seed": args.seed,
-        "tried": len(tried),
-        "counts": counts,
-        "score": detected / scored if scored else None,
-        "wilson95": [low, high] if args.sample is not None else None,
-        "mutants": mutants,
-    }
-
-
-def markdown(result: dict[str, Any]) -> str:
-    """The human-readable report of one game's run."""
-    c = result["counts"]
-    score = result["score"]
-    lines = [
-        f"# Mutation testing: {result['game']}",
-        "",
-        f"{result['date']}, commit {result['commit']}, mutmut {result['mutmut']}: "
-        f"`{result['command']}`",
-        "",
-        f"Modules: {', '.join(f'`{m}`' for m in result['modules'])}; "
-        f"{len(result['tests'])} test selections.",
-        "",
-        "| made | tried | killed | timeout | survived | no tests | equivalent | other | score |",
-        "|---|---|---|---|---|---|---|---|---|",
-        f"| {result['made']} | {result['tried']} | {c['killed']} | {c['timeout']} | "
-        f"{c['survived']} | {c['no tests']} | {c['equivalent']} | {c['other']} | "
-        + (f"{score:.1%}" if score is not None else "-")
-        + " |",
-    ]
-    if result["wilson95"] is not None:
-        low, high = result["wilson95"]
-        lines += [
-            "",
-            f"A sample of {result['tried']} (seed {result['seed']}): Wilson 95% interval of the "
-            f"score {low:.1%}-{high:.1%}.",
-        ]
-    for title, statuses in (
-        ("Not detected", UNDETECTED),
-        ("Equivalent", ("equivalent",)),
-        ("Other", ("suspicious", "segfault", "skipped", "not checked")),
-    ):
-        chosen = [m for m in result["mutants"] if m["status"] in statuses]
-        if not chosen:
-            continue
-        lines += ["", f"## {title}", ""]
-        for m in chosen:
-            lines += [f"`{m['name']}` ({m['status']})", ""]
-            if "why" in m:
-                lines += [m["why"], ""]
-            lines += ["```diff", *m.get("diff", []), "```", ""]
-    return "\n".join(lines).rstrip() + "\n"
-
-
-def run_game(scope: Scope, args: argparse.Namespace, equivalents: list[dict[str, str]]) -> float:
-    """Mutation-tests one game; writes its reports and returns its score."""
-    modules = args.module or list(scope.modules)
-    unknown = sorted(set(modules) - set(scope.modules))
-    if unknown:
-        raise SystemExit(f"{scope.game_id}: not a rules module of the game: {', '.join(unknown)}")
-    paths = [scope.module_path(m) for m in modules]
+) -> Trial:
+    """Makes the work folder, writes the mutants, tries those ``choose`` picks from all of
+    them (sorted by name), and removes the folder again (unless ``--keep``)."""
     work = Path(tempfile.mkdtemp(prefix=f"saqqara-mutation-{scope.game_id}-"))
     try:
         print(f"==> {scope.game_id}: work folder {work}", flush=True)
         commit = commit_of_checkout()
-        tests = make_work_folder(scope, paths, args.tests, work)
+        tests = make_work_folder(scope, paths, tests, work)
         subprocess.run(
             [sys.executable, "-c", GENERATE],
             cwd=work,
@@ -451,11 +380,7 @@ def run_game(scope: Scope, args: argparse.Namespace, equivalents: list[dict[str,
         made = mutant_statuses(work, paths)
         if not made:
             raise SystemExit(f"{scope.game_id}: mutmut made no mutants of {', '.join(paths)}")
-        names = sorted(made)
-        if args.sample is not None and args.sample < len(names):
-            tried = sorted(random.Random(args.seed).sample(names, args.sample))
-        else:
-            tried = names
+        tried = choose(sorted(made))
         at_import = functions_run_at_import(work)
         fresh = [n for n in tried if n.rsplit("__mutmut_", 1)[0] in at_import]
         forked = [n for n in tried if n not in fresh]
@@ -470,26 +395,191 @@ def run_game(scope: Scope, args: argparse.Namespace, equivalents: list[dict[str,
         results = mutant_statuses(work, paths)
         results.update(try_in_fresh_processes(work, tests, fresh))
         diffs = {n: diff_of(work, n) for n in tried if results[n] not in DETECTED}
-        result = summarise(
-            scope, paths, tests, made, tried, results, diffs, equivalents, args, commit
-        )
     finally:
         if args.keep:
             print(f"==> {scope.game_id}: kept {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / f"{scope.game_id}.json").write_text(json.dumps(result, indent=1) + "\n")
-    (args.out / f"{scope.game_id}.md").write_text(markdown(result))
+    return Trial(commit, tests, len(made), tried, results, diffs)
+
+
+def entries_of(trial: Trial) -> list[dict[str, Any]]:
+    """One record per mutant tried: name, function, status, and the diff of the undetected."""
+    entries = []
+    for name in trial.tried:
+        entry: dict[str, Any] = {
+            "name": name,
+            "function": function_of(name),
+            "status": trial.results[name],
+        }
+        if name in trial.diffs:
+            entry["diff"] = trial.diffs[name]
+        entries.append(entry)
+    return entries
+
+
+def score(result: dict[str, Any], equivalents: list[dict[str, str]]) -> dict[str, Any]:
+    """Marks the listed equivalents among the undetected, and counts and scores the result."""
+    counts = {"killed": 0, "timeout": 0, "survived": 0, "no tests": 0, "equivalent": 0, "other": 0}
+    for entry in result["mutants"]:
+        entry.pop("equivalent", None)
+        status = entry["status"]
+        if status in UNDETECTED:
+            why = equivalent_reason(entry["name"], entry["diff"], equivalents)
+            if why is not None:
+                entry["equivalent"] = why
+                status = "equivalent"
+        counts[status if status in counts else "other"] += 1
+    detected = counts["killed"] + counts["timeout"]
+    scored = len(result["mutants"]) - counts["equivalent"]
+    low, high = wilson(detected, scored)
+    sampled = result["sample"] is not None and result["tried"] < result["made"]
+    result.update(
+        counts=counts,
+        score=detected / scored if scored else None,
+        wilson95=[low, high] if sampled else None,
+    )
+    return result
+
+
+def markdown(result: dict[str, Any]) -> str:
+    """The human-readable report of one game's run."""
     c = result["counts"]
+    share = result["score"]
+    lines = [
+        f"# Mutation testing: {result['game']}",
+        "",
+        f"{result['date']}, commit {result['commit']}, mutmut {result['mutmut']}: "
+        f"`{result['command']}`",
+        "",
+        f"Modules: {', '.join(f'`{m}`' for m in result['modules'])}; "
+        f"{len(result['tests'])} test selections.",
+        "",
+        "| made | tried | killed | timeout | survived | no tests | equivalent | other | score |",
+        "|---|---|---|---|---|---|---|---|---|",
+        f"| {result['made']} | {result['tried']} | {c['killed']} | {c['timeout']} | "
+        f"{c['survived']} | {c['no tests']} | {c['equivalent']} | {c['other']} | "
+        + (f"{share:.1%}" if share is not None else "-")
+        + " |",
+    ]
+    if result["wilson95"] is not None:
+        low, high = result["wilson95"]
+        lines += [
+            "",
+            f"A sample of {result['tried']} (seed {result['seed']}): Wilson 95% interval of the "
+            f"score {low:.1%}-{high:.1%}.",
+        ]
+    for retry in result.get("retries", []):
+        lines += [
+            "",
+            f"Retried {retry['date']}, commit {retry['commit']}: `{retry['command']}`: "
+            + ", ".join(f"`{n}` {old} -> {new}" for n, (old, new) in retry["changed"].items()),
+        ]
+    sections: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = (
+        ("Not detected", lambda m: m["status"] in UNDETECTED and "equivalent" not in m),
+        ("Equivalent", lambda m: "equivalent" in m),
+        ("Other", lambda m: m["status"] not in (*DETECTED, *UNDETECTED)),
+    )
+    for title, chosen in sections:
+        picked = [m for m in result["mutants"] if chosen(m)]
+        if not picked:
+            continue
+        lines += ["", f"## {title}", ""]
+        for m in picked:
+            lines += [f"`{m['name']}` ({m['status']})", ""]
+            if "equivalent" in m:
+                lines += [m["equivalent"], ""]
+            lines += ["```diff", *m.get("diff", []), "```", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def write(result: dict[str, Any], out: Path) -> None:
+    """Writes ``OUT/GAME.json`` and ``OUT/GAME.md`` and prints the counts."""
+    out.mkdir(parents=True, exist_ok=True)
+    game = result["game"]
+    (out / f"{game}.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+    (out / f"{game}.md").write_text(markdown(result))
+    c = result["counts"]
+    share = result["score"]
     print(
-        f"==> {scope.game_id}: tried {result['tried']} of {result['made']}: killed {c['killed']}, "
+        f"==> {game}: tried {result['tried']} of {result['made']}: killed {c['killed']}, "
         f"timeout {c['timeout']}, survived {c['survived']}, no tests {c['no tests']}, "
         f"equivalent {c['equivalent']}, other {c['other']}; score "
-        + (f"{result['score']:.1%}" if result["score"] is not None else "-")
-        + f" ({args.out / scope.game_id}.md)",
+        + (f"{share:.1%}" if share is not None else "-")
+        + f" ({out / game}.md)",
         flush=True,
     )
+
+
+def now() -> str:
+    return f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC"
+
+
+def run_game(scope: Scope, args: argparse.Namespace, equivalents: list[dict[str, str]]) -> float:
+    """Mutation-tests one game (all its mutants, or a seeded sample); returns its score."""
+    modules = args.module or list(scope.modules)
+    unknown = sorted(set(modules) - set(scope.modules))
+    if unknown:
+        raise SystemExit(f"{scope.game_id}: not a rules module of the game: {', '.join(unknown)}")
+    paths = [scope.module_path(m) for m in modules]
+
+    def choose(names: list[str]) -> list[str]:
+        if args.sample is None or args.sample >= len(names):
+            return names
+        return sorted(random.Random(args.seed).sample(names, args.sample))
+
+    trial = run_trial(scope, paths, args.tests, choose, args)
+    result = {
+        "game": scope.game_id,
+        "date": now(),
+        "commit": trial.commit,
+        "mutmut": version("mutmut"),
+        "command": "python scripts/mutation.py " + " ".join(args.argv),
+        "modules": paths,
+        "tests": trial.tests,
+        "made": trial.made,
+        "sample": args.sample,
+        "seed": args.seed,
+        "tried": len(trial.tried),
+        "mutants": entries_of(trial),
+    }
+    write(score(result, equivalents), args.out)
+    return float(result["score"] or 0.0)
+
+
+def retry(path: Path, args: argparse.Namespace, equivalents: list[dict[str, str]]) -> float:
+    """Tries again, with the tests as they are now, every mutant a result left undetected."""
+    result = json.loads(path.read_text(encoding="utf-8"))
+    scope = SCOPES[result["game"]]
+    again = {m["name"]: m for m in result["mutants"] if m["status"] not in DETECTED}
+    if not again:
+        print(f"==> {scope.game_id}: nothing to retry in {path}")
+        return float(result["score"] or 0.0)
+
+    def choose(names: list[str]) -> list[str]:
+        missing = sorted(set(again) - set(names))
+        if missing:
+            raise SystemExit(f"{path}: the code changed, these mutants are gone: {missing}")
+        return sorted(again)
+
+    trial = run_trial(scope, result["modules"], result["tests"], choose, args)
+    changed = {}
+    for entry in entries_of(trial):
+        old = again[entry["name"]]
+        if entry.get("diff", old["diff"]) != old["diff"]:
+            raise SystemExit(f"{path}: the code changed, {entry['name']} is another mutant now")
+        if entry["status"] != old["status"]:
+            changed[entry["name"]] = [old["status"], entry["status"]]
+        old.update(status=entry["status"])
+    result.setdefault("retries", []).append(
+        {
+            "date": now(),
+            "commit": trial.commit,
+            "command": "python scripts/mutation.py " + " ".join(args.argv),
+            "changed": changed,
+        }
+    )
+    write(score(result, equivalents), args.out)
     return float(result["score"] or 0.0)
 
 
@@ -505,6 +595,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="mutants tested at once")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     parser.add_argument("--fail-under", type=float, help="exit 1 if a score is below PERCENT")
+    parser.add_argument(
+        "--retry", type=Path, metavar="RESULT", help="try a result's undetected mutants again"
+    )
+    parser.add_argument(
+        "--rescore", type=Path, metavar="RESULT", help="apply the equivalents list to a result"
+    )
     args = parser.parse_args(argv)
     args.argv = argv
     if args.sample is not None and args.sample < 1:
@@ -512,7 +608,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     equivalents = load_equivalents()
-    scores = [run_game(SCOPES[g], args, equivalents) for g in args.game or sorted(SCOPES)]
+    if args.rescore:
+        result = score(json.loads(args.rescore.read_text(encoding="utf-8")), equivalents)
+        write(result, args.out)
+        scores = [float(result["score"] or 0.0)]
+    elif args.retry:
+        scores = [retry(args.retry, args, equivalents)]
+    else:
+        scores = [run_game(SCOPES[g], args, equivalents) for g in args.game or sorted(SCOPES)]
     if args.fail_under is not None and min(scores) * 100 < args.fail_under:
         return 1
     return 0

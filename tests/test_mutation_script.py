@@ -125,3 +125,24 @@ def test_wilson_interval() -> None:
     assert 0.888 < low < 0.889 and 0.978 < high < 0.979
     assert mutation.wilson(0, 0) == (0.0, 1.0)
     assert mutation.wilson(10, 10)[1] == 1.0
+
+
+def test_the_score_leaves_out_the_listed_equivalents() -> None:
+    entry = {
+        "file": "src/saqqara/games/tutankhamun/state.py",
+        "function": "TutankhamunState._pay",
+        "removed": "a = b",
+        "added": "a = None",
+        "why": "a is never read",
+    }
+    survivor = {"name": NAME, "status": "survived", "diff": ["-    a = b", "+    a = None"]}
+    other = {"name": NAME + "9", "status": "survived", "diff": ["-    a = b", "+    a = c"]}
+    killed = [{"name": f"{NAME}{n}", "status": "killed"} for n in range(10, 18)]
+    result = {"sample": 10, "tried": 10, "made": 500, "mutants": [survivor, other, *killed]}
+    scored = mutation.score(result, [entry])
+    assert scored["counts"]["equivalent"] == 1 and scored["counts"]["survived"] == 1
+    assert scored["score"] == 8 / 9
+    assert survivor["equivalent"] == "a is never read" and "equivalent" not in other
+    assert scored["wilson95"] == list(mutation.wilson(8, 9))
+    assert mutation.score(result, [])["counts"]["equivalent"] == 0  # a rescore forgets it
+    assert "equivalent" not in survivor
