@@ -16,8 +16,9 @@ timed out), with a Wilson 95% interval when it is a sample's estimate.
 Writes ``OUT/GAME.json`` (every mutant tried, its status, and each survivor's diff) and
 ``OUT/GAME.md``. Progress is mutmut's own counter line.
 
-``--retry OUT/GAME.json`` tries that result's undetected mutants again with the tests as they
-are now (to confirm that new tests kill them) and updates the result; ``--rescore`` applies
+``--retry OUT/GAME.json`` tries that result's undetected mutants (but the equivalents) again
+with the tests as they are now, each in a fresh process (to confirm that new tests kill
+them), and updates the result; ``--rescore`` applies
 the equivalents list to a result again without running anything.
 
 Usage: python scripts/mutation.py [--game GAME ...] [--sample N] [--seed S] [--out DIR]
@@ -362,9 +363,11 @@ def run_trial(
     tests: list[str] | None,
     choose: Callable[[list[str]], list[str]],
     args: argparse.Namespace,
+    all_fresh: bool = False,
 ) -> Trial:
     """Makes the work folder, writes the mutants, tries those ``choose`` picks from all of
-    them (sorted by name), and removes the folder again (unless ``--keep``)."""
+    them (sorted by name), and removes the folder again (unless ``--keep``). ``all_fresh``
+    tries every one in a fresh process against the whole selection (no mutmut run)."""
     work = Path(tempfile.mkdtemp(prefix=f"saqqara-mutation-{scope.game_id}-"))
     try:
         print(f"==> {scope.game_id}: work folder {work}", flush=True)
@@ -382,7 +385,7 @@ def run_trial(
             raise SystemExit(f"{scope.game_id}: mutmut made no mutants of {', '.join(paths)}")
         tried = choose(sorted(made))
         at_import = functions_run_at_import(work)
-        fresh = [n for n in tried if n.rsplit("__mutmut_", 1)[0] in at_import]
+        fresh = [n for n in tried if all_fresh or n.rsplit("__mutmut_", 1)[0] in at_import]
         forked = [n for n in tried if n not in fresh]
         print(
             f"==> {scope.game_id}: {len(made)} mutants made, trying {len(tried)}: "
@@ -449,7 +452,7 @@ def markdown(result: dict[str, Any]) -> str:
     lines = [
         f"# Mutation testing: {result['game']}",
         "",
-        f"{result['date']}, commit {result['commit']}, mutmut {result['mutmut']}: "
+        f"{result['date']}, commit {result.get('commit', 'unknown')}, mutmut {result['mutmut']}: "
         f"`{result['command']}`",
         "",
         f"Modules: {', '.join(f'`{m}`' for m in result['modules'])}; "
@@ -548,10 +551,15 @@ def run_game(scope: Scope, args: argparse.Namespace, equivalents: list[dict[str,
 
 
 def retry(path: Path, args: argparse.Namespace, equivalents: list[dict[str, str]]) -> float:
-    """Tries again, with the tests as they are now, every mutant a result left undetected."""
+    """Tries again, with the tests as they are now, every mutant a result left undetected
+    and not explained as equivalent, each in a fresh process against the whole selection."""
     result = json.loads(path.read_text(encoding="utf-8"))
     scope = SCOPES[result["game"]]
-    again = {m["name"]: m for m in result["mutants"] if m["status"] not in DETECTED}
+    again = {
+        m["name"]: m
+        for m in result["mutants"]
+        if m["status"] not in DETECTED and "equivalent" not in m
+    }
     if not again:
         print(f"==> {scope.game_id}: nothing to retry in {path}")
         return float(result["score"] or 0.0)
@@ -562,7 +570,7 @@ def retry(path: Path, args: argparse.Namespace, equivalents: list[dict[str, str]
             raise SystemExit(f"{path}: the code changed, these mutants are gone: {missing}")
         return sorted(again)
 
-    trial = run_trial(scope, result["modules"], result["tests"], choose, args)
+    trial = run_trial(scope, result["modules"], result["tests"], choose, args, all_fresh=True)
     changed = {}
     for entry in entries_of(trial):
         old = again[entry["name"]]
