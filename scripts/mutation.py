@@ -119,6 +119,14 @@ print(json.dumps(sorted(state()._stats)))
 """
 """Prints the functions of the mutated modules that run while ``saqqara`` is imported."""
 
+DIFFS = """
+import json, sys
+from mutmut.mutation.diff_apply import find_mutant, get_diff_for_mutant
+names = json.loads(sys.stdin.read())
+print(json.dumps({n: get_diff_for_mutant(n, path=find_mutant(n).path) for n in names}))
+"""
+"""Prints the diff of each mutant named on standard input (what ``mutmut show`` prints)."""
+
 
 def game_test_ids(scope: Scope, work: Path) -> list[str]:
     """The cases of the shared test files that name this game, and its named positions."""
@@ -267,21 +275,29 @@ def module_of(name: str) -> str:
     return "src/" + "/".join(name.rsplit(".", 1)[0].split(".")) + ".py"
 
 
-def diff_of(work: Path, name: str) -> list[str]:
-    """The changed lines of a mutant (``-`` before, ``+`` after), from ``mutmut show``."""
+def diffs_of(work: Path, names: list[str]) -> dict[str, list[str]]:
+    """The changed lines of each mutant (``-`` before, ``+`` after), as ``mutmut show``
+    prints them, worked out in one process."""
+    if not names:
+        return {}
     shown = subprocess.run(
-        [sys.executable, "-m", "mutmut", "show", name],
+        [sys.executable, "-c", DIFFS],
         cwd=work,
         env=mutmut_env(),
+        input=json.dumps(names),
         capture_output=True,
         text=True,
         check=True,
     ).stdout
-    return [
-        line
-        for line in shown.splitlines()
-        if line[:1] in "+-" and not line.startswith(("+++", "---"))
-    ]
+    diffs: dict[str, str] = json.loads(shown.splitlines()[-1])
+    return {
+        name: [
+            line
+            for line in diff.splitlines()
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))
+        ]
+        for name, diff in diffs.items()
+    }
 
 
 def load_equivalents(path: Path = EQUIVALENTS) -> list[dict[str, str]]:
@@ -397,7 +413,7 @@ def run_trial(
             subprocess.run(command + forked, cwd=work, env=mutmut_env(), check=True)
         results = mutant_statuses(work, paths)
         results.update(try_in_fresh_processes(work, tests, fresh))
-        diffs = {n: diff_of(work, n) for n in tried if results[n] not in DETECTED}
+        diffs = diffs_of(work, [n for n in tried if results[n] not in DETECTED])
     finally:
         if args.keep:
             print(f"==> {scope.game_id}: kept {work}")
