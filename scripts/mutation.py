@@ -42,6 +42,7 @@ import tempfile
 import time
 import tomllib
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -234,11 +235,23 @@ def pytest_in_mutants(work: Path, tests: list[str], mutant: str, timeout: float)
     return done.returncode
 
 
-def try_in_fresh_processes(work: Path, tests: list[str], names: list[str]) -> dict[str, str]:
-    """The status of each mutant, each tried in a fresh process: survived when every test
-    passes, killed when one fails (pytest's 1) or when the tests cannot even be collected
-    because the mutant breaks the import (2, 3, or 4 for node ids whose module failed, which
-    the clean run first shows are sound)."""
+def exit_status(code: int | None) -> str:
+    """A fresh run's status: survived when every test passes, killed when one fails (pytest's
+    1) or when the tests cannot even be collected because the mutant breaks the import (2, 3,
+    or 4 for node ids whose module failed; the clean run first shows that they are sound),
+    timeout when it ran too long."""
+    if code is None:
+        return "timeout"
+    if code == 0:
+        return "survived"
+    return "killed" if code in (1, 2, 3, 4) else "suspicious"
+
+
+def try_in_fresh_processes(
+    work: Path, tests: list[str], names: list[str], jobs: int
+) -> dict[str, str]:
+    """The status of each mutant, each tried in a fresh process (``jobs`` at once) against the
+    whole selection, stopping at the first failure."""
     if not names:
         return {}
     started = time.monotonic()
@@ -246,18 +259,12 @@ def try_in_fresh_processes(work: Path, tests: list[str], names: list[str]) -> di
         raise SystemExit("the selected tests fail on the unmutated tree")
     timeout = 5 * (time.monotonic() - started) + 60
     statuses: dict[str, str] = {}
-    for number, name in enumerate(names, 1):
-        code = pytest_in_mutants(work, tests, name, timeout)
-        statuses[name] = (
-            "timeout"
-            if code is None
-            else "survived"
-            if code == 0
-            else "killed"
-            if code in (1, 2, 3, 4)
-            else "suspicious"
-        )
-        print(f"    at import {number}/{len(names)}: {name} {statuses[name]}", flush=True)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        runs = {pool.submit(pytest_in_mutants, work, tests, n, timeout): n for n in names}
+        for number, run in enumerate(as_completed(runs), 1):
+            name = runs[run]
+            statuses[name] = exit_status(run.result())
+            print(f"    fresh {number}/{len(names)}: {name} {statuses[name]}", flush=True)
     return statuses
 
 
@@ -371,6 +378,8 @@ class Trial:
     tried: list[str]
     results: dict[str, str]
     diffs: dict[str, list[str]]
+    fresh: list[str]
+    """The mutants tried in fresh processes, whatever mutmut made of them."""
 
 
 def run_trial(
@@ -412,14 +421,20 @@ def run_trial(
             command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)]
             subprocess.run(command + forked, cwd=work, env=mutmut_env(), check=True)
         results = mutant_statuses(work, paths)
-        results.update(try_in_fresh_processes(work, tests, fresh))
+        # mutmut forks its runs from a process that imported saqqara and filled its memos
+        # already, and runs only the tests it saw call the function: what it leaves
+        # undetected gets a second look in a fresh process against the whole selection.
+        fresh += [n for n in forked if results[n] not in DETECTED]
+        if len(fresh) > len(tried) - len(forked):
+            print(f"==> {scope.game_id}: trying the undetected again in fresh processes")
+        results.update(try_in_fresh_processes(work, tests, fresh, args.jobs))
         diffs = diffs_of(work, [n for n in tried if results[n] not in DETECTED])
     finally:
         if args.keep:
             print(f"==> {scope.game_id}: kept {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
-    return Trial(commit, tests, len(made), tried, results, diffs)
+    return Trial(commit, tests, len(made), tried, results, diffs, fresh)
 
 
 def entries_of(trial: Trial) -> list[dict[str, Any]]:
@@ -431,6 +446,8 @@ def entries_of(trial: Trial) -> list[dict[str, Any]]:
             "function": function_of(name),
             "status": trial.results[name],
         }
+        if name in trial.fresh:
+            entry["fresh"] = True
         if name in trial.diffs:
             entry["diff"] = trial.diffs[name]
         entries.append(entry)
