@@ -414,7 +414,8 @@ def run_trial(
         forked = [n for n in tried if n not in fresh]
         print(
             f"==> {scope.game_id}: {len(made)} mutants made, trying {len(tried)}: "
-            f"{len(forked)} by mutmut, {len(fresh)} of functions run at import in fresh processes",
+            f"{len(forked)} by mutmut, {len(fresh)} in fresh processes"
+            + ("" if all_fresh else " (functions run at import)"),
             flush=True,
         )
         if forked:
