@@ -230,6 +230,16 @@ def test_refusals_say_why(text: str, code: str) -> None:
     assert refused.value.code == code
 
 
+def test_the_second_overseer_waits_for_the_first_and_says_so() -> None:
+    """Aufseher setzen: a seat moves its first overseer before its second; the refusal
+    tells the seat so in words."""
+    state = auctioned()
+    with pytest.raises(
+        IllegalAction, match=r"^overseer 2 16: overseer 1 moves \(or is ordered\) first$"
+    ):
+        play(state, 0, "overseer 2 16")
+
+
 def test_refusals_of_moves_say_why() -> None:
     state = auctioned()
     with pytest.raises(IllegalAction) as refused:
