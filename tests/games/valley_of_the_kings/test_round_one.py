@@ -152,6 +152,18 @@ def test_workers_share_six_steps_and_the_turn_passes_when_they_are_spent() -> No
     assert state.to_act() == (1,)
 
 
+def test_a_worker_is_never_offered_the_place_it_stands_on() -> None:
+    """Arbeiter setzen: a worker moves 1 to 6 steps; staying put is no move (and would cost
+    no step, so a seat could go on "moving" for ever)."""
+    state = auctioned()
+    play(state, 0, "overseer 1 15-B", "overseer 2 8-C")
+    play(state, 1, "overseer 1 2-A", "overseer 2 16")
+    play(state, 2, "overseer 1 6-C", "overseer 2 13-A")
+    assert state.view(None)["seats"][0]["workers"] == ["16"] * 5
+    offered = texts(state, 0)
+    assert "worker 1 17" in offered and "worker 1 16" not in offered
+
+
 def test_build_two_stones_per_worker_level_by_level_rest_to_the_pharaoh() -> None:
     state = auctioned()
     play(state, 0, "overseer 1 15-B", "overseer 2 8-C")
