@@ -164,6 +164,19 @@ def test_a_worker_is_never_offered_the_place_it_stands_on() -> None:
     assert "worker 1 17" in offered and "worker 1 16" not in offered
 
 
+def test_workers_standing_together_are_offered_once_and_the_others_still_are() -> None:
+    """Arbeiter setzen: of the workers on one place only the first is offered (they are
+    interchangeable); workers standing elsewhere behind them are offered all the same."""
+    state = auctioned()
+    play(state, 0, "overseer 1 15-B", "overseer 2 8-C")
+    play(state, 1, "overseer 1 2-A", "overseer 2 16")
+    play(state, 2, "overseer 1 6-C", "overseer 2 13-A")
+    play(state, 0, "worker 1 17", "worker 2 17")
+    assert state.view(None)["seats"][0]["workers"] == ["17", "17", "16", "16", "16"]
+    movers = {text.split()[1] for text in texts(state, 0) if text.startswith("worker ")}
+    assert movers == {"1", "3"}
+
+
 def test_build_two_stones_per_worker_level_by_level_rest_to_the_pharaoh() -> None:
     state = auctioned()
     play(state, 0, "overseer 1 15-B", "overseer 2 8-C")
