@@ -206,6 +206,21 @@ def test_the_pharaoh_stone_passes_left_and_round_two_begins() -> None:
     assert state.phase == DRAW
 
 
+def test_each_seat_orders_its_first_overseer_then_its_second() -> None:
+    """Die folgenden Runden, 2. Aufseher setzen: every seat writes the order of its first
+    overseer, then of its second, whatever the other seats have written so far."""
+    state = round_one_built()
+    deal(state, [["sand"] * 5] * 4)
+    play(state, 1, "done")
+    play(state, 2, "done")
+    play(state, 0, "done")
+    assert state.phase == ORDERS
+    for seat, first in ((1, "overseer 1 15-B"), (2, "overseer 1 2-C"), (0, "overseer 1 15-B")):
+        assert {text.split()[1] for text in texts(state, seat)} == {"1"}
+        play(state, seat, first)
+        assert {text.split()[1] for text in texts(state, seat)} == {"2"}
+
+
 def test_round_two_orders_are_sealed_and_revealed_together() -> None:
     state = round_one_built()
     deal(state, [["sand"] * 5] * 4)
