@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from saqqara.core.errors import IllegalAction
+from saqqara.games.valley_of_the_kings import state as valley_state
 from saqqara.games.valley_of_the_kings.state import BID, DRAW, OPEN, ORDERS, ValleyState
 
 from .helpers import deal, opening, play, texts
@@ -215,6 +216,11 @@ def test_each_seat_orders_its_first_overseer_then_its_second() -> None:
     play(state, 2, "done")
     play(state, 0, "done")
     assert state.phase == ORDERS
+    # The engine remembers the orders it offers per overseer and sites out of play; forget
+    # them, so that this position works them out for each seat (an earlier game in the same
+    # process must not decide what this test sees).
+    valley_state._ORDER_OPTIONS.clear()
+    valley_state._ORDER_IDS.clear()
     for seat, first in ((1, "overseer 1 15-B"), (2, "overseer 1 2-C"), (0, "overseer 1 15-B")):
         assert {text.split()[1] for text in texts(state, seat)} == {"1"}
         play(state, seat, first)
