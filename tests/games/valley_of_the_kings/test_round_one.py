@@ -5,9 +5,12 @@ Rulebook: "Die erste Runde" 1-5.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from saqqara.core.errors import IllegalAction
+from saqqara.core.game import State
 from saqqara.games.valley_of_the_kings import state as valley_state
 from saqqara.games.valley_of_the_kings.state import BID, DRAW, OPEN, ORDERS, ValleyState
 
@@ -30,6 +33,20 @@ def auctioned(advanced: str = "off") -> ValleyState:
     play(state, 1, "bid 1 6", "bid 1 4", "bid 3 0", "done")
     play(state, 2, "bid 2 6", "done")
     return state
+
+
+def test_a_stone_is_drawn_as_the_kernel_draws_it_once_a_colour_is_used_up() -> None:
+    """Spielvorbereitung: stones are drawn blind from the bag, so each colour in proportion to
+    what is left; a used-up colour is never drawn. The engine's own draw gives the outcome the
+    kernel's draw from the chance list gives, generator for generator."""
+    state = opening(3, start=0)
+    assert state.phase == DRAW
+    state.bag[0] = 0  # named position: the first colour is used up
+    outcomes = [action for action, _ in state.chance_outcomes()]
+    for seed in range(20):
+        drawn = state.sample_chance(random.Random(seed))
+        assert drawn in outcomes
+        assert drawn == State.sample_chance(state, random.Random(seed))
 
 
 def test_the_start_player_is_drawn_by_chance() -> None:
