@@ -161,6 +161,7 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
   const [clock, setClock] = useState<ClockChoice>(NO_CLOCK);
   const [undo, setUndo] = useState(false);
   const [hints, setHints] = useState(false);
+  const [spectatorChat, setSpectatorChat] = useState(false);
   const [rated, setRated] = useState(false);
   const [withBots, setWithBots] = useState(false);
   const [created, setCreated] = useState<CreatedTable | null>(null);
@@ -188,6 +189,7 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
       const limits = clockRequest(clock);
       if (limits) request.clock = limits;
       if (undo) request.undo = true;
+      if (spectatorChat) request.spectator_chat = true;
       if (hints && !(rated && me)) request.hints = true; // never at a rated table
       // Rated for the signed-in only: a guest's own seat would leave the table unrated.
       if (rated && me) request.rated = true;
@@ -277,6 +279,15 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
           onChange={(e) => setUndo(e.currentTarget.checked)}
         />{" "}
         {t("Allow undo (take back your last move)")}
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          name="spectator_chat"
+          checked={spectatorChat}
+          onChange={(e) => setSpectatorChat(e.currentTarget.checked)}
+        />{" "}
+        {t("Spectators may chat too")}
       </label>
       {!(me && rated) && (
         <label>

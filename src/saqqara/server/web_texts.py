@@ -73,6 +73,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Your move"),
     N_("Sound on my turn"),
     N_("Notify me"),
+    N_("Spectators may chat too"),
     N_("Chat"),
     N_("Nothing said yet."),
     N_("Say something at the table"),
