@@ -377,11 +377,12 @@ function Invites(props: { created: CreatedTable; navigate: (path: string) => voi
   );
 }
 
-/** The create form's clock choice: none, seconds per move or minutes per game, and what
- * running out of time does. */
+/** The create form's clock choice: none, seconds per move, days per move (a turn-based
+ * table, played over days: each player's move may wait for them), or minutes per game,
+ * and what running out of time does. */
 export interface ClockChoice {
-  kind: "none" | "move" | "game";
-  /** Seconds per move, or minutes per game. */
+  kind: "none" | "move" | "days" | "game";
+  /** Seconds per move, days per move, or minutes per game. */
   amount: number;
   onTimeout: "bot" | "lose";
 }
@@ -391,9 +392,9 @@ export const NO_CLOCK: ClockChoice = { kind: "none", amount: 60, onTimeout: "bot
 /** The clock part of a create-table request (``null``: no clock). */
 export function clockRequest(choice: ClockChoice): ClockRequest | null {
   if (choice.kind === "none" || !(choice.amount > 0)) return null;
-  return choice.kind === "move"
-    ? { move: choice.amount, on_timeout: choice.onTimeout }
-    : { game: choice.amount * 60, on_timeout: choice.onTimeout };
+  if (choice.kind === "move") return { move: choice.amount, on_timeout: choice.onTimeout };
+  if (choice.kind === "days") return { move: choice.amount * 86400, on_timeout: choice.onTimeout };
+  return { game: choice.amount * 60, on_timeout: choice.onTimeout };
 }
 
 function ClockFields(props: { clock: ClockChoice; onChange: (clock: ClockChoice) => void }) {
@@ -408,11 +409,12 @@ function ClockFields(props: { clock: ClockChoice; onChange: (clock: ClockChoice)
         value={clock.kind}
         onChange={(e) => {
           const kind = e.currentTarget.value as ClockChoice["kind"];
-          onChange({ ...clock, kind, amount: kind === "game" ? 10 : 60 });
+          onChange({ ...clock, kind, amount: kind === "game" ? 10 : kind === "days" ? 1 : 60 });
         }}
       >
         <option value="none">{t("no clock")}</option>
         <option value="move">{t("time per move")}</option>
+        <option value="days">{t("days per move (turn-based)")}</option>
         <option value="game">{t("time per game")}</option>
       </select>
       {clock.kind !== "none" && (
@@ -423,11 +425,15 @@ function ClockFields(props: { clock: ClockChoice; onChange: (clock: ClockChoice)
               type="number"
               name="clock-amount"
               min={1}
-              max={clock.kind === "game" ? 10080 : 604800}
+              max={clock.kind === "game" ? 10080 : clock.kind === "days" ? 7 : 604800}
               value={clock.amount}
               onInput={(e) => onChange({ ...clock, amount: Number(e.currentTarget.value) })}
             />{" "}
-            {clock.kind === "move" ? t("seconds per move") : t("minutes per game")}
+            {clock.kind === "move"
+              ? t("seconds per move")
+              : clock.kind === "days"
+                ? t("days per move")
+                : t("minutes per game")}
           </label>{" "}
           <label>
             {t("When time runs out")}{" "}

@@ -73,6 +73,8 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Your move"),
     N_("Sound on my turn"),
     N_("Notify me"),
+    N_("days per move (turn-based)"),
+    N_("days per move"),
     N_("Spectators may chat too"),
     N_("Chat"),
     N_("Nothing said yet."),
