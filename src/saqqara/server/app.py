@@ -458,13 +458,7 @@ async def table_replay(request: Request) -> Response:
     try:
         lang = _lang_param(params.get("lang") or None) or "en"
         table = await service.table(request.path_params["table_id"])
-        seat = _int_param(params.get("seat"), None)
-        if seat is not None:
-            key = params.get("key")
-            account = None if key is not None else await account_of(request, changes=False)
-            service.check_seat(table, seat, key, None if account is None else account.id)
-        else:
-            service.check_spectator(table, params.get("watch"))
+        await _check_reader(request, service, table)
         record = service.finished_record(table)
         answer = await run_in_threadpool(replay_record, record, lang, table.names())
     except SaqqaraError as exc:
@@ -476,6 +470,20 @@ async def table_replay(request: Request) -> Response:
     return json_answer(request, encoder.encode(answer))
 
 
+async def _check_reader(request: Request, service: TableService, table: LiveTable) -> None:
+    """Whether the request may read the table's replay or review: a seat by its key (or,
+    without one, as its own signed-in account's), else a spectator (``watch``; none
+    needed at a public table); :class:`SaqqaraError` when not."""
+    params = request.query_params
+    seat = _int_param(params.get("seat"), None)
+    if seat is None:
+        service.check_spectator(table, params.get("watch"))
+        return
+    key = params.get("key")
+    account = None if key is not None else await account_of(request, changes=False)
+    service.check_seat(table, seat, key, None if account is None else account.id)
+
+
 async def table_review(request: Request) -> Response:
     """A finished table's review (``server/reviews.py``), for a seat (``seat``, ``key``) or a
     spectator (``watch``) of the table, its moves worded in ``lang``: ``pending`` with how
@@ -485,11 +493,7 @@ async def table_review(request: Request) -> Response:
     try:
         lang = _lang_param(params.get("lang") or None) or "en"
         table = await service.table(request.path_params["table_id"])
-        seat = _int_param(params.get("seat"), None)
-        if seat is not None:
-            service.check_seat(table, seat, params.get("key", ""))
-        else:
-            service.check_spectator(table, params.get("watch"))
+        await _check_reader(request, service, table)
         review = service.reviews.start(table.id, service.finished_record(table))
         answer = await run_in_threadpool(review_answer, review, lang, table.names())
     except SaqqaraError as exc:
