@@ -27,7 +27,7 @@ from saqqara.core.actions import Action
 from saqqara.core.agent import Agent
 from saqqara.core.errors import IllegalAction, NotationError
 from saqqara.core.events import JSON, Event
-from saqqara.core.game import Game
+from saqqara.core.game import CHANCE, Game
 from saqqara.core.i18n import N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.journal import RecordJournal
 from saqqara.core.match import Match, Step
@@ -55,6 +55,15 @@ HELP = N_(
 )
 HELP_AID = N_('"{aid}" switches the aid of unseen figures off and on.')
 """Said only in a game whose views carry an aid (Curse of the Mummy)."""
+HELP_UNDO = N_(
+    '"{undo}" takes back your last move while you are still to decide and nothing happened '
+    "since (no other player's move, no chance, nothing revealed)."
+)
+UNDONE = N_("Your last move is taken back.")
+UNDO_NOTHING = N_("You have no move to take back.")
+UNDO_OTHERS = N_("Another player has moved since your last move: it stands.")
+UNDO_CHANCE = N_("Chance was drawn since your last move: it stands.")
+UNDO_REVEALED = N_("Your last move revealed something: it stands.")
 QUIET = {
     "tutankhamun": frozenset({"draw"}),
     "curse-of-the-mummy": frozenset({"die"}),
@@ -322,7 +331,14 @@ class TerminalTable:
                 told = self.tr(HELP, example=example, **self.words)
                 if has_aids(self.game):
                     told += " " + self.tr(HELP_AID, **self.words)
+                told += " " + self.tr(HELP_UNDO, **self.words)
                 self.console.print(told, markup=False)
+            elif word == "undo":
+                refusal = self._undo_refusal(seat)
+                if refusal is None:
+                    self._take_back(seat)
+                    return  # the same person decides again, from the position before
+                self.console.print(Text(self.tr(refusal), style="red"))
             elif word == "board":
                 self.console.print(self._board(perspective, seat))
             elif word == "aid":
@@ -344,6 +360,35 @@ class TerminalTable:
                 action = self._read_action(line, legal, shown)
                 if action is not None and self._submit(seat, action):
                     return
+
+    def _undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back the match's last step (``None``: it may): the
+        step must be its own, with nothing after it, and must have revealed nothing. At a
+        local table every person may take back their own move so (the server's tables
+        allow it only when made with undo)."""
+        history = self.match.history
+        mine = [i for i, step in enumerate(history) if step.seat == seat]
+        if not mine:
+            return UNDO_NOTHING
+        since = history[mine[-1] + 1 :]
+        if any(step.seat not in (seat, CHANCE) for step in since):
+            return UNDO_OTHERS
+        if since:
+            return UNDO_CHANCE
+        last = history[-1]
+        if any(event.reveal for event in last.events):
+            return UNDO_REVEALED
+        return None
+
+    def _take_back(self, seat: int) -> None:
+        """The match again from its record without its last step (``seat``'s own); the
+        record file is written afresh without it."""
+        record = self.match.record
+        kept = replace(record, actions=record.actions[:-1])
+        self.match.close()
+        self.match = Match.resume(kept, journal=RecordJournal(self.record_path))
+        self.log[seat].clear()
+        self.console.print(self.tr(UNDONE), markup=False)
 
     def _submit(self, seat: int, action: Action) -> bool:
         """Submit a person's move; on a refusal, say the game's reason and return False."""
