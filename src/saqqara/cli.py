@@ -29,6 +29,7 @@ from saqqara.core.presentation import default_names, presentation_for
 from saqqara.core.records import Record, replay
 from saqqara.core.registry import game_class, load, registered_games
 from saqqara.ui.boards import board_drawing, boards
+from saqqara.ui.commands import command_word
 from saqqara.ui.renderers import render
 from saqqara.ui.schema_command import add_schema_command
 from saqqara.ui.terminal import (
@@ -299,7 +300,14 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         f"[bold]{game.spec.title}[/] ({game.spec.original_title}), {game.players} players, "
         f"{', '.join(f'{k}={v}' for k, v in game.options.items()) or 'no options'}."
     )
-    console.print("Type 'help' for help. The game is saved as you play.")
+    tr = Translator(lang)
+    console.print(
+        tr(
+            "Type '{help}' for help. The game is saved as you play.",
+            help=command_word("help", lang),
+        ),
+        markup=False,
+    )
     table.run()
     return 0
 

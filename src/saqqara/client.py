@@ -34,6 +34,7 @@ from saqqara.core.view_states import ViewError, state_from_view
 from saqqara.server.messages import (
     Ack,
     Act,
+    AskHint,
     Error,
     Ping,
     Pong,
@@ -119,13 +120,19 @@ def create_table(
     away_after: float | None = None,
     undo: bool = False,
     clock: dict[str, Any] | None = None,
+    hints: bool = False,
+    rated: bool = False,
+    rated_with_bots: bool = False,
 ) -> dict[str, Any]:
     """Create a table; the answer holds each person seat's link and the spectator link.
 
     ``away_after``: seconds a person may be gone before a bot plays for them until they
     are back (``None``: their seat waits). ``undo``: a seat may take back its last action
     while nothing has happened since. ``clock``: turn clocks, ``{"move": seconds, "game":
-    seconds, "on_timeout": "bot"}`` (each optional).
+    seconds, "on_timeout": "bot"}`` (each optional). ``hints``: a seat may ask what the
+    strong bot would play at its decision. ``rated``: the result changes the ratings of
+    its players' accounts (those who join its seats signed in), with bots too when
+    ``rated_with_bots`` (``docs/protocol.md``, ratings).
     """
     body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}}
     body["public"] = public
@@ -135,6 +142,12 @@ def create_table(
         body["undo"] = True
     if clock is not None:
         body["clock"] = clock
+    if hints:
+        body["hints"] = True
+    if rated:
+        body["rated"] = True
+    if rated_with_bots:
+        body["rated_with_bots"] = True
     answer: dict[str, Any] = http_json(base, "/api/tables", body)
     return answer
 
@@ -361,6 +374,11 @@ class TableClient:
         lost with a lost connection (ask again once it is open again)."""
         await self._send_unless_lost(Undo(seq=self.seq))
 
+    async def hint(self) -> None:
+        """Ask what the strong bot would play at this seat's decision in the last update
+        seen (a table made with ``hints``): answered with ``hint`` or an ``error``."""
+        await self._send_unless_lost(AskHint(seq=self.seq))
+
     async def sync(self, since: int | None = None) -> None:
         """Ask for the updates after ``since`` (default: the last seen); a connection
         opened again asks for them itself."""
@@ -372,10 +390,10 @@ class TableClient:
             raise ClientError("closed", "not connected")
         await self._socket.send(data)
 
-    async def _send(self, message: Act | Sync | Undo | Ping) -> None:
+    async def _send(self, message: Act | Sync | Undo | Ping | AskHint) -> None:
         await self.send_raw(_encoder.encode(message).decode("utf-8"))
 
-    async def _send_unless_lost(self, message: Act | Sync | Undo | Ping) -> None:
+    async def _send_unless_lost(self, message: Act | Sync | Undo | Ping | AskHint) -> None:
         """:meth:`_send`, where a connection lost meanwhile is found by the next receive
         (:meth:`receive_reconnecting` opens it again) rather than by the sender."""
         with contextlib.suppress(ConnectionClosed, OSError, ClientError):

@@ -45,6 +45,7 @@ from saqqara.client import RATE_PAUSE, ClientError, SeatLink, TableClient
 from saqqara.core.game import Game
 from saqqara.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
+from saqqara.core.refusals import translate_refusal
 from saqqara.core.registry import load
 from saqqara.server.clocks import ClockView
 from saqqara.server.messages import (
@@ -57,9 +58,10 @@ from saqqara.server.messages import (
     Update,
     Welcome,
 )
+from saqqara.ui.commands import command, command_fields
 from saqqara.ui.compact import COMPACT
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
-from saqqara.ui.news import EARLIER, Headline, fit, names_seat, show_news, turn_rows
+from saqqara.ui.news import Headline, earlier, fit, names_seat, show_news, turn_rows
 from saqqara.ui.renderers import has_aids, render, without_aids
 from saqqara.ui.terminal import (
     PAGE,
@@ -77,14 +79,14 @@ from saqqara.ui.terminal import (
 
 HELP = N_(
     'Type the letter of a move from the menu, or its notation (for example "{example}"). '
-    'Commands: "more" shows more of the menu, "moves" lists every move, "board" shows the '
-    'table, "log" what happened since your last move, "rules" the rules in brief, "legend" '
-    'the symbols of the board, "undo" takes back your last move where the table allows it, '
-    '"quit" leaves the table (your seat stays yours: the same command brings you back).'
+    'Commands: "{more}" shows more of the menu, "{moves}" lists every move, "{board}" shows the '
+    'table, "{log}" what happened since your last move, "{rules}" the rules in brief, "{legend}" '
+    'the symbols of the board, "{undo}" takes back your last move where the table allows it, '
+    '"{quit}" leaves the table (your seat stays yours: the same command brings you back).'
 )
 SPECTATOR_HELP = N_(
-    'You are watching this table. Commands: "board" shows the table, "log" what happened '
-    'lately, "rules" the rules in brief, "legend" the symbols of the board, "quit" stops '
+    'You are watching this table. Commands: "{board}" shows the table, "{log}" what happened '
+    'lately, "{rules}" the rules in brief, "{legend}" the symbols of the board, "{quit}" stops '
     "watching (the same command brings you back)."
 )
 CLOCK_BOTH = N_("Your clock: {move} for this move, {game} for the whole game.")
@@ -196,6 +198,8 @@ class RemoteSeat:
         self.names = welcome.names
         lang = welcome.lang if welcome.lang in LANGUAGES else SOURCE_LANGUAGE
         self.tr = Translator(lang)
+        self.words = command_fields(lang)
+        """The table's command words, the fields of the texts that name them."""
         self.game: Game = load(welcome.game, welcome.players, welcome.options)
         self.text: Presentation = presentation_for(self.game, lang, welcome.names)
         self.log: list[list[Headline]] = []
@@ -229,7 +233,7 @@ class RemoteSeat:
                 )
                 if reading in done:
                     line = reading.result()
-                    if line is None or line.strip().lower() == "quit":
+                    if line is None or command(line, self.tr.lang) == "quit":
                         raise LeftTable
                     await self._command(line.strip())
                     reading = asyncio.ensure_future(lines.get())
@@ -439,7 +443,7 @@ class RemoteSeat:
         latest lines; ``log`` shows the rest."""
         skipped, kept = fit(news, max(RECENT, self.console.height - 4))
         if skipped:
-            self.console.print(self.tr(EARLIER, count=skipped), style="dim", markup=False)
+            self.console.print(earlier(self.tr, skipped), style="dim", markup=False)
         for i in kept:
             line = news[i]
             self.console.print(
@@ -456,10 +460,13 @@ class RemoteSeat:
                 who = self.text.players(update.to_act)
                 self.console.print(self.tr("Waiting for {players}.", players=who), markup=False)
         if update.undo:  # the server's word: never for a move the stand-in bot made
-            self.console.print(self.tr("Type 'undo' to take back your move."), style="dim")
+            self.console.print(
+                self.tr("Type '{undo}' to take back your move.", **self.words), style="dim"
+            )
 
     def _refused(self, error: Error) -> None:
-        self.console.print(Text(error.message, style="red"))
+        reason = translate_refusal(error.message, self.tr, self.text.phase_name)
+        self.console.print(Text(reason, style="red"))
 
     def _notice(self, notice: TableNotice) -> None:
         if notice.rematch:
@@ -516,16 +523,16 @@ class RemoteSeat:
 
     async def _command(self, line: str) -> None:
         """One line typed: a command, or a move on this seat's turn."""
-        word = line.lower()
+        word = command(line, self.tr.lang)
         turn = self.turn
         current = self.current
         if not line:
             pass
-        elif word in ("help", "?") and self.seat is None:
-            self.console.print(self.tr(SPECTATOR_HELP), markup=False)
-        elif word in ("help", "?"):
+        elif word == "help" and self.seat is None:
+            self.console.print(self.tr(SPECTATOR_HELP, **self.words), markup=False)
+        elif word == "help":
             example = turn.legal[0].notation if turn is not None else "…"
-            self.console.print(self.tr(HELP, example=example), markup=False)
+            self.console.print(self.tr(HELP, example=example, **self.words), markup=False)
         elif word == "board":
             if current is not None:
                 self.console.print(
@@ -588,13 +595,17 @@ class RemoteSeat:
         if index is not None:
             if index in self.menu_shown:
                 return legal[index]
-            self.console.print(Text(self.tr(UNSHOWN, key=line.lower()), style="red"))
+            self.console.print(Text(self.tr(UNSHOWN, key=line.lower(), **self.words), style="red"))
             return None
         chosen = next((a for a in legal if a.notation == line), None)
         if chosen is None:
             self.console.print(
                 Text(self.tr("That is not one of your moves now.") + " ", style="red")
-                + Text(self.tr("Type a letter from the menu, a move's notation or 'help'."))
+                + Text(
+                    self.tr(
+                        "Type a letter from the menu, a move's notation or '{help}'.", **self.words
+                    )
+                )
             )
         return chosen
 
@@ -612,9 +623,10 @@ class RemoteSeat:
         if last < len(legal):
             self.console.print(
                 self.tr(
-                    "{shown} of {total} moves; 'more' shows the next ones.",
+                    "{shown} of {total} moves; '{more}' shows the next ones.",
                     shown=f"{menu_key(first)}–{menu_key(last - 1)}",
                     total=len(legal),
+                    **self.words,
                 ),
                 style="dim",
                 markup=False,

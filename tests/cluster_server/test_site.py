@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,6 +104,17 @@ def test_the_lobby_joins_and_the_log_are_the_same_everywhere(site: Site) -> None
         http_json(b, f"/api/tables/{table_id}/replay?seat=0&key={key}") for b in (first, third)
     ]
     assert replays[0] == replays[1] and replays[0]["frames"][-1]["seq"] == finals[0].seq  # type: ignore[attr-defined]
+    # A finished table's review is the same whichever process is asked (it is seeded).
+    reviews: list[dict[str, Any]] = []
+    for base in (first, third):
+        review: dict[str, Any] = {"status": "pending"}
+        deadline = time.monotonic() + 240
+        while review["status"] != "ready":
+            assert review["status"] == "pending" and time.monotonic() < deadline, review
+            time.sleep(0.5)
+            review = http_json(base, f"/api/tables/{table_id}/review?seat=0&key={key}")
+        reviews.append(review)
+    assert reviews[0] == reviews[1] and reviews[0]["total"] > 0
     store = Store(site.db_url)
     row, logged = store.table(table_id), store.actions(table_id)
     store.close()

@@ -103,10 +103,11 @@ def test_the_move_that_ends_a_phase_is_on_the_first_menu_page() -> None:
 
 def test_a_german_table_refuses_bad_input_in_german(tmp_path: Path) -> None:
     """A trial typed 'hilfe' at a German table and read "cannot read 'hilfe' as a
-    Tutankhamun action. Tippe einen Buchstaben ..." (the notation's reasons are English)."""
+    Tutankhamun action. Tippe einen Buchstaben ..." (the notation's reasons are English);
+    'hilfe' is now the German help (tests/ui/test_command_words.py), so 'hallo' stands in."""
     game = load("tutankhamun", 2)
     out = io.StringIO()
-    feed = iter(["hilfe", "quit"])
+    feed = iter(["hallo", "quit"])
     table = TerminalTable(
         game,
         [None, make_bot("random", game)],
@@ -118,7 +119,7 @@ def test_a_german_table_refuses_bad_input_in_german(tmp_path: Path) -> None:
     )
     table.run()
     said = out.getvalue()
-    assert "'hilfe' ist kein Zug dieses Spiels. Tippe" in said and "cannot read" not in said
+    assert "'hallo' ist kein Zug dieses Spiels. Tippe" in said and "cannot read" not in said
 
 
 def test_legend_explains_the_short_boards_marks_too(tmp_path: Path) -> None:

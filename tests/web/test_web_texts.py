@@ -91,7 +91,7 @@ def test_texts_are_served_per_language_and_revalidated(tmp_path: Path) -> None:
 def test_the_lobby_gets_titles_and_summaries_in_its_language(tmp_path: Path) -> None:
     german = {game["id"]: game for game in game_catalogue("de")}
     assert german["valley-of-the-kings"]["title"] == "Tal der Könige"
-    assert german["tutankhamun"]["summary"].startswith("Zieh über einen Pfad")
+    assert german["tutankhamun"]["summary"].startswith("Zieh über eine Laufbahn")
     english = {game["id"]: game for game in game_catalogue()}
     edition, edition_en = german["tutankhamun"]["options"][0], english["tutankhamun"]["options"][0]
     assert edition["choices"] == edition_en["choices"] and edition["label"] == "Ausgabe"

@@ -78,7 +78,7 @@ it("switches the table's texts mid-game and the game goes on", async () => {
   expect(await page.locator("main.table").getAttribute("data-seq")).toBe(seq);
   expect(await page.locator(".link").textContent()).toBe("verbonden");
   // The board's own words follow too.
-  expect(await board.getAttribute("aria-label")).toBe("Het pad van schatten rond de piramide");
+  expect(await board.getAttribute("aria-label")).toBe("Het kronkelpad van schatten naar de piramide");
 
   // The game goes on in Dutch.
   await clickMove(page, () => 0, ["exit"]);

@@ -8,7 +8,7 @@ import { useContext, useEffect, useState } from "preact/hooks";
 import { account, ApiError, type MyGame, setCsrf, type SignedIn } from "./api";
 import { LanguagePicker, useLanguage } from "./i18n";
 import type { AccountPageName } from "./route";
-import { localPath } from "./route";
+import { localPath, playerPath } from "./route";
 
 /** The signed-in account's name; ``null``: nobody; ``undefined``: not known yet. */
 export type Me = string | null | undefined;
@@ -275,6 +275,10 @@ export function AccountBar(props: { navigate: (path: string) => void }) {
   return (
     <nav class="account-bar" aria-label={t("Account")}>
       <span>{t("Signed in as {name}", { name: me })}</span>
+      {" · "}
+      <a href={playerPath(me)} onClick={go(playerPath(me))}>
+        {t("Profile")}
+      </a>
       {" · "}
       <a href="/account" onClick={go("/account")}>
         {t("Account")}

@@ -49,6 +49,10 @@ export interface TableInfo {
   seats: TableSeat[];
   /** Whether a seat may take back its last action. */
   undo?: boolean;
+  /** Whether the result changes the players' ratings. */
+  rated?: boolean;
+  /** A finished rated table's rating changes by seat, once it is rated. */
+  ratings?: Array<{ seat: number; before: number; after: number }>;
   /** The turn clocks' settings (``null``: none). */
   clock?: ClockRequest | null;
 }
@@ -115,6 +119,44 @@ async function answer<T>(response: Response): Promise<T> {
   return data as T;
 }
 
+/** One decision of a finished game's review: the move played and the bot's, and the
+ * mover's estimated share of a win before (with the best move) and after (with the move
+ * played); ``frame_seq`` is the ``seq`` of the replay frame that shows the move. */
+export interface ReviewMove {
+  index: number;
+  move: number;
+  seat: number;
+  name: string;
+  played: string;
+  best: string;
+  played_label: string;
+  best_label: string;
+  before: number | null;
+  after: number | null;
+  loss: number | null;
+  flag: "inaccuracy" | "mistake" | null;
+  frame_seq: number;
+}
+
+export interface ReviewSeat {
+  seat: number;
+  name: string;
+  decisions: number;
+  inaccuracies: number;
+  mistakes: number;
+  mean_loss: number | null;
+}
+
+/** ``GET /api/tables/{id}/review``: pending (with progress) until ready. */
+export interface ReviewAnswer {
+  status: "pending" | "ready" | "failed";
+  done: number;
+  total: number;
+  names?: string[];
+  moves?: ReviewMove[];
+  summary?: ReviewSeat[];
+}
+
 /** Who asks for a finished table's replay: a seat with its key, or a spectator's key. */
 export interface Viewer {
   seat: number | null;
@@ -175,6 +217,58 @@ export const account = {
     call<{ table: string; seat: number; link: string }>("/api/account/seats", { table, seat, key }),
 };
 
+/** One place of a leaderboard. */
+export interface Leader {
+  place: number;
+  name: string;
+  rating: number;
+  games: number;
+}
+
+export interface Leaderboard {
+  game: string;
+  /** The player-count class: "2", or "3+" (three players or more). */
+  class: string;
+  leaders: Leader[];
+}
+
+/** A player's rating at one game and player-count class. */
+export interface Standing {
+  game: string;
+  class: string;
+  rating: number;
+  games: number;
+}
+
+/** One rated game of a player: the rating before and after it. */
+export interface RatedGame {
+  /** The table's id (``null`` for a table that is not public). */
+  table: string | null;
+  game: string;
+  class: string;
+  players: number;
+  seat: number;
+  rank: number;
+  names: string[];
+  before: number;
+  after: number;
+  at: number;
+}
+
+export interface Profile {
+  name: string;
+  created_at: number;
+  ratings: Standing[];
+  /** Newest first. */
+  games: RatedGame[];
+}
+
+export const ratings = {
+  leaderboard: (game: string, players: number) =>
+    call<Leaderboard>(`/api/leaderboard/${encodeURIComponent(game)}?players=${players}`),
+  profile: (name: string) => call<Profile>(`/api/players/${encodeURIComponent(name)}`),
+};
+
 export const api = {
   games: (lang = "en") =>
     call<{ games: GameInfo[] }>(`/api/games?lang=${encodeURIComponent(lang)}`).then((d) => d.games),
@@ -196,4 +290,7 @@ export const api = {
   /** A finished table's replay, as a spectator saw it. */
   tableReplay: (id: string, who: Viewer, lang: string) =>
     call<Replay>(`/api/tables/${id}/replay?${viewerQuery(who, lang)}`),
+  /** A finished table's review (``pending`` while the server works it out). */
+  tableReview: (id: string, who: Viewer, lang: string) =>
+    call<ReviewAnswer>(`/api/tables/${id}/review?${viewerQuery(who, lang)}`),
 };

@@ -1,4 +1,4 @@
-/** The app: a lobby, a replay, a game's rules, the account's pages or a table, chosen by the address; links move without
+/** The app: a lobby, a replay, a game's rules, the account's pages, leaderboards and profiles, or a table, chosen by the address; links move without
  * reloading. It holds the page's language (for every part of the page) and takes a record
  * file dropped anywhere on the page to the replay. */
 import { useCallback, useEffect, useState } from "preact/hooks";
@@ -7,6 +7,7 @@ import { HotSeatPage } from "./hotseat";
 import { LanguageContext, useLanguageState } from "./i18n";
 import { Lobby } from "./lobby";
 import { type RecordFile, ReplayPage, readRecordFile } from "./replay";
+import { LeaderboardPage, ProfilePage } from "./ratings";
 import { parseRoute } from "./route";
 import { RulesPage } from "./rules/page";
 import { TablePage } from "./table";
@@ -65,6 +66,10 @@ export function App() {
       return <SignInPage key={where.page} mode={where.page} navigate={navigate} />;
     }
     if (where.page === "account") return <AccountPage navigate={navigate} />;
+    if (where.page === "leaderboard") {
+      return <LeaderboardPage game={where.game} players={where.players} navigate={navigate} />;
+    }
+    if (where.page === "player") return <ProfilePage key={where.name} name={where.name} navigate={navigate} />;
     if (where.page === "hotseat") {
       return <HotSeatPage key={where.table} table={where.table} seats={where.seats} />;
     }

@@ -11,6 +11,13 @@ export const LOW_SECONDS = 10;
 /** Seconds as ``m:ss`` (``h:mm:ss`` from an hour on), rounded up so 0:00 means none left. */
 export function formatSeconds(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds));
+  if (whole >= 86400) {
+    // a turn-based table's clock: days, then hours and minutes (seconds would only flicker)
+    const days = Math.floor(whole / 86400);
+    const rest = whole % 86400;
+    const minutes = String(Math.floor((rest % 3600) / 60)).padStart(2, "0");
+    return `${days}d ${Math.floor(rest / 3600)}:${minutes}`;
+  }
   const hours = Math.floor(whole / 3600);
   const minutes = Math.floor((whole % 3600) / 60);
   const secs = String(whole % 60).padStart(2, "0");

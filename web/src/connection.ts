@@ -5,6 +5,8 @@ import type {
   Act,
   ClientMessage,
   EventText,
+  Hint,
+  Said,
   ServerMessage,
   TableNotice,
   Update,
@@ -34,6 +36,21 @@ export interface TableState {
    * moves are not to be offered until a newer update (or a refusal) comes. The ``ack``
    * comes before the update showing the move, so ``pending`` alone is over too soon. */
   waiting: boolean;
+  /** The latest hint the server sent (what the strong bot would play), for the position
+   * it names (``seq`` and ``undos``): shown only while the update is that position. */
+  hint: Hint | null;
+  /** A hint was asked and neither it nor a refusal has come yet. */
+  hinting: boolean;
+  /** The table's chat as heard, by line number (the lines told again on a reconnect are
+   * not doubled), oldest first. */
+  chat: Said[];
+}
+
+/** The hint for the position of ``state``'s latest update, if one came for it. */
+export function currentHint(state: TableState): Hint | null {
+  const { hint, update } = state;
+  if (!hint || !update || update.over) return null;
+  return hint.seq === update.seq && hint.undos === (update.undos ?? 0) ? hint : null;
 }
 
 export interface SocketLike {
@@ -76,6 +93,9 @@ export class Connection {
     error: null,
     pending: 0,
     waiting: false,
+    hint: null,
+    hinting: false,
+    chat: [],
   };
   private socket: SocketLike | null = null;
   private since = 0;
@@ -152,6 +172,20 @@ export class Connection {
     this.send({ type: "undo", seq: this.state.update?.seq ?? 0 });
   }
 
+  /** Ask what the strong bot would play at this seat's decision in the latest update (the
+   * table must allow hints): answered with ``hint``, or an error shown as any other. */
+  hint(): void {
+    if (this.state.hinting) return;
+    this.set({ error: null, hinting: true });
+    this.send({ type: "hint", seq: this.state.update?.seq ?? 0 });
+  }
+
+  /** Say ``text`` at the table's chat (answered with ``said`` to everyone, or refused). */
+  say(text: string): void {
+    this.set({ error: null });
+    this.send({ type: "chat", text });
+  }
+
   private send(message: ClientMessage): void {
     try {
       this.socket?.send(JSON.stringify(message));
@@ -199,7 +233,8 @@ export class Connection {
     socket.onopen = () => {
       this.heard = Date.now();
       this.retry = 0;
-      this.set({ link: "open", error: null });
+      // a hint asked on the socket that closed is not answered on this one
+      this.set({ link: "open", error: null, hinting: false });
       for (const message of this.unacked.values()) this.send(message);
     };
     socket.onmessage = (event) => {
@@ -240,7 +275,7 @@ export class Connection {
       case "error":
         // a refusal (of the action or anything else) ends the wait: the moves shown stand
         this.sentFrom = null;
-        this.set({ waiting: false });
+        this.set({ waiting: false, hinting: message.cid ? this.state.hinting : false });
         if (message.cid) this.unacked.delete(message.cid);
         if (!message.cid && FINAL.has(message.code)) {
           this.set({ link: "refused", error: message.message });
@@ -255,6 +290,15 @@ export class Connection {
         // the step is taken back: its events leave the log (the next update is the position,
         // and says whether this seat may take back another)
         this.set({ log: this.state.log.filter((event) => event.seq < message.seq) });
+        break;
+      case "hint":
+        this.set({ hint: message, hinting: false });
+        break;
+      case "said":
+        if (!this.state.chat.some((line) => line.id === message.id)) {
+          const chat = [...this.state.chat, message].sort((a, b) => a.id - b.id).slice(-200);
+          this.set({ chat });
+        }
         break;
       case "pong":
         break;

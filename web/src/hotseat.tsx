@@ -103,6 +103,14 @@ export function HotSeatPage(props: { table: string; seats: SeatKeyPair[] }) {
     [current, clicked],
   );
 
+  // A hint for the seat shown (its own connection asks, from its own view).
+  const onHint = useMemo(
+    () => () => {
+      if (current !== null) connections.current.get(current)?.hint();
+    },
+    [current],
+  );
+
   if (cover && target !== null) {
     const name = states[target]?.welcome?.names[target] ?? t("Player {number}", { number: target + 1 });
     return (
@@ -124,6 +132,7 @@ export function HotSeatPage(props: { table: string; seats: SeatKeyPair[] }) {
     <TableView
       state={current === null ? null : (states[current] ?? null)}
       onAct={onAct}
+      onHint={onHint}
       table={table}
       keyText={key}
       titles={titles}

@@ -2,11 +2,11 @@
  * with a level), the new table's invite links, and the open tables to join or watch. */
 import { useEffect, useState } from "preact/hooks";
 import { AccountBar, MyGames, useAccount } from "./account";
-import { api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
+import { ApiError, api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
 import type { ClockRequest, CreateTable, SeatRequest } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
 import { GamePicture } from "./pictures";
-import { hotSeatPath, localPath, rulesPath } from "./route";
+import { hotSeatPath, leaderboardPath, localPath, rulesPath } from "./route";
 
 interface SeatChoice {
   /** ``person``: someone the creator sends the seat's link; ``open``: anyone in the lobby. */
@@ -74,6 +74,17 @@ export function Lobby(props: { navigate: (path: string) => void }) {
                 }}
               >
                 {t("Rules")}
+              </a>{" "}
+              <a
+                class="leaderboard-link"
+                href={leaderboardPath(game.id)}
+                data-leaderboard={game.id}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(leaderboardPath(game.id));
+                }}
+              >
+                {t("Leaderboard")}
               </a>
             </div>
           </article>
@@ -95,6 +106,11 @@ export function Lobby(props: { navigate: (path: string) => void }) {
                 {t("{count} free", {
                   count: table.seats.filter((s) => s.open).length,
                 })}{" "}
+                {table.rated && (
+                  <>
+                    <span class="rated-mark">{t("Rated")}</span>{" "}
+                  </>
+                )}
                 <button type="button" onClick={() => void join(table)}>
                   {t("Join")}
                 </button>{" "}
@@ -144,9 +160,14 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
   );
   const [clock, setClock] = useState<ClockChoice>(NO_CLOCK);
   const [undo, setUndo] = useState(false);
+  const [hints, setHints] = useState(false);
+  const [spectatorChat, setSpectatorChat] = useState(false);
+  const [rated, setRated] = useState(false);
+  const [withBots, setWithBots] = useState(false);
   const [created, setCreated] = useState<CreatedTable | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const hasBots = seats.slice(0, players).some((seat) => seat.kind === "bot");
   const change = (index: number, patch: Partial<SeatChoice>) =>
     setSeats(seats.map((seat, n) => (n === index ? { ...seat, ...patch } : seat)));
 
@@ -168,10 +189,19 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
       const limits = clockRequest(clock);
       if (limits) request.clock = limits;
       if (undo) request.undo = true;
+      if (spectatorChat) request.spectator_chat = true;
+      if (hints && !(rated && me)) request.hints = true; // never at a rated table
+      // Rated for the signed-in only: a guest's own seat would leave the table unrated.
+      if (rated && me) request.rated = true;
+      if (rated && me && withBots && hasBots) request.rated_with_bots = true;
       setCreated(await api.create(request));
       setError(null);
     } catch (e) {
-      setError((e as Error).message);
+      setError(
+        e instanceof ApiError && e.code === "not-rateable"
+          ? t("A rated table needs two people or more, and counts bots only when you say so.")
+          : (e as Error).message,
+      );
     }
   };
 
@@ -250,6 +280,48 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         />{" "}
         {t("Allow undo (take back your last move)")}
       </label>
+      <label>
+        <input
+          type="checkbox"
+          name="spectator_chat"
+          checked={spectatorChat}
+          onChange={(e) => setSpectatorChat(e.currentTarget.checked)}
+        />{" "}
+        {t("Spectators may chat too")}
+      </label>
+      {!(me && rated) && (
+        <label>
+          <input
+            type="checkbox"
+            name="hints"
+            checked={hints}
+            onChange={(e) => setHints(e.currentTarget.checked)}
+          />{" "}
+          {t("Allow hints (ask what the bot would play)")}
+        </label>
+      )}
+      {me && (
+        <label>
+          <input
+            type="checkbox"
+            name="rated"
+            checked={rated}
+            onChange={(e) => setRated(e.currentTarget.checked)}
+          />{" "}
+          {t("Rated: the result changes the ratings of players who are signed in")}
+        </label>
+      )}
+      {me && rated && hasBots && (
+        <label>
+          <input
+            type="checkbox"
+            name="rated-with-bots"
+            checked={withBots}
+            onChange={(e) => setWithBots(e.currentTarget.checked)}
+          />{" "}
+          {t("Rated with bots too (each bot plays at the starting rating)")}
+        </label>
+      )}
       {error && <p class="error" role="alert">{error}</p>}
       <button type="submit">{t("Create table")}</button>
     </form>
@@ -305,11 +377,12 @@ function Invites(props: { created: CreatedTable; navigate: (path: string) => voi
   );
 }
 
-/** The create form's clock choice: none, seconds per move or minutes per game, and what
- * running out of time does. */
+/** The create form's clock choice: none, seconds per move, days per move (a turn-based
+ * table, played over days: each player's move may wait for them), or minutes per game,
+ * and what running out of time does. */
 export interface ClockChoice {
-  kind: "none" | "move" | "game";
-  /** Seconds per move, or minutes per game. */
+  kind: "none" | "move" | "days" | "game";
+  /** Seconds per move, days per move, or minutes per game. */
   amount: number;
   onTimeout: "bot" | "lose";
 }
@@ -319,9 +392,9 @@ export const NO_CLOCK: ClockChoice = { kind: "none", amount: 60, onTimeout: "bot
 /** The clock part of a create-table request (``null``: no clock). */
 export function clockRequest(choice: ClockChoice): ClockRequest | null {
   if (choice.kind === "none" || !(choice.amount > 0)) return null;
-  return choice.kind === "move"
-    ? { move: choice.amount, on_timeout: choice.onTimeout }
-    : { game: choice.amount * 60, on_timeout: choice.onTimeout };
+  if (choice.kind === "move") return { move: choice.amount, on_timeout: choice.onTimeout };
+  if (choice.kind === "days") return { move: choice.amount * 86400, on_timeout: choice.onTimeout };
+  return { game: choice.amount * 60, on_timeout: choice.onTimeout };
 }
 
 function ClockFields(props: { clock: ClockChoice; onChange: (clock: ClockChoice) => void }) {
@@ -336,11 +409,12 @@ function ClockFields(props: { clock: ClockChoice; onChange: (clock: ClockChoice)
         value={clock.kind}
         onChange={(e) => {
           const kind = e.currentTarget.value as ClockChoice["kind"];
-          onChange({ ...clock, kind, amount: kind === "game" ? 10 : 60 });
+          onChange({ ...clock, kind, amount: kind === "game" ? 10 : kind === "days" ? 1 : 60 });
         }}
       >
         <option value="none">{t("no clock")}</option>
         <option value="move">{t("time per move")}</option>
+        <option value="days">{t("days per move (turn-based)")}</option>
         <option value="game">{t("time per game")}</option>
       </select>
       {clock.kind !== "none" && (
@@ -351,11 +425,15 @@ function ClockFields(props: { clock: ClockChoice; onChange: (clock: ClockChoice)
               type="number"
               name="clock-amount"
               min={1}
-              max={clock.kind === "game" ? 10080 : 604800}
+              max={clock.kind === "game" ? 10080 : clock.kind === "days" ? 7 : 604800}
               value={clock.amount}
               onInput={(e) => onChange({ ...clock, amount: Number(e.currentTarget.value) })}
             />{" "}
-            {clock.kind === "move" ? t("seconds per move") : t("minutes per game")}
+            {clock.kind === "move"
+              ? t("seconds per move")
+              : clock.kind === "days"
+                ? t("days per move")
+                : t("minutes per game")}
           </label>{" "}
           <label>
             {t("When time runs out")}{" "}

@@ -1,5 +1,6 @@
 /** The legal moves as a list of buttons, each named by its label: a second way to every
- * move the board offers as a place, read in order by screen readers. */
+ * move the board offers as a place, read in order by screen readers. A hint's move is
+ * marked as the bot's choice. */
 import type { LegalAction } from "./generated/protocol";
 import { useLanguage } from "./i18n";
 
@@ -7,8 +8,10 @@ export function MoveList(props: {
   legal: LegalAction[];
   onAct: (action: number) => void;
   busy: boolean;
+  /** The id of the move a hint named (``null``: none). */
+  hinted?: number | null;
 }) {
-  const { legal, onAct, busy } = props;
+  const { legal, onAct, busy, hinted = null } = props;
   const { t } = useLanguage();
   if (legal.length === 0) return null;
   return (
@@ -19,13 +22,14 @@ export function MoveList(props: {
           <li key={action.id}>
             <button
               type="button"
-              class="move"
+              class={action.id === hinted ? "move hinted" : "move"}
               data-action={action.id}
               disabled={busy}
               title={action.notation}
               onClick={() => onAct(action.id)}
             >
               {action.label}
+              {action.id === hinted && <span class="hinted-mark"> ★ {t("the bot's choice")}</span>}
             </button>
           </li>
         ))}

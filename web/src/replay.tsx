@@ -2,13 +2,14 @@
  * keys, Home and End), from the frames the server computed (the client runs no rules),
  * either of a finished table or of a record file dropped on the page or chosen. */
 import { useEffect, useState } from "preact/hooks";
-import { api } from "./api";
+import { api, type Viewer } from "./api";
 import { Board } from "./boards";
 import { lastPlaces, type View } from "./boards/view";
 import type { EventText, Replay } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
 import { Log, SeatPanels } from "./panels";
 import { Result, type Outcome } from "./result";
+import { ReviewPanel } from "./review";
 
 /** The step after pressing ``key`` at ``index`` of ``count`` frames (``null``: not a
  * stepping key). */
@@ -39,8 +40,20 @@ function typing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName);
 }
 
-export function ReplayView(props: { replay: Replay; title: string; onClose?: () => void }) {
-  const { replay, title, onClose } = props;
+/** The index of the first frame showing the action ``seq`` (its frame, or the last). */
+export function frameOf(replay: Replay, seq: number): number {
+  const found = replay.frames.findIndex((frame) => frame.seq >= seq);
+  return found < 0 ? replay.frames.length - 1 : found;
+}
+
+/** ``review``: the finished table (and who asks) whose review is shown beside the replay. */
+export function ReplayView(props: {
+  replay: Replay;
+  title: string;
+  onClose?: () => void;
+  review?: { table: string; who: Viewer } | null;
+}) {
+  const { replay, title, onClose, review = null } = props;
   const { t } = useLanguage();
   const count = replay.frames.length;
   const [index, setIndex] = useState(0);
@@ -63,7 +76,7 @@ export function ReplayView(props: { replay: Replay; title: string; onClose?: () 
   const atEnd = shown === count - 1;
   const go = (target: number) => setIndex(Math.max(0, Math.min(count - 1, target)));
   return (
-    <main class="table replay" data-game={replay.game} data-step={shown} data-steps={count}>
+    <main class="table replay" data-game={replay.game} data-step={shown} data-steps={count} data-seq={frame.seq}>
       <header class="table-head">
         <a href="/" class="home" aria-label={t("Lobby")}>
           ☥
@@ -122,6 +135,14 @@ export function ReplayView(props: { replay: Replay; title: string; onClose?: () 
             ) : (
               <p class="waiting">{t("The record stops before the end of the game.")}</p>
             ))}
+          {review && (
+            <ReviewPanel
+              table={review.table}
+              who={review.who}
+              at={[replay.frames[shown - 1]?.seq ?? -1, frame.seq]}
+              onStep={(seq) => go(frameOf(replay, seq))}
+            />
+          )}
           <Log log={log} />
         </aside>
       </div>
@@ -230,7 +251,7 @@ export function TableReplay(props: {
       current = false;
     };
   }, [table, seat, key, watch, lang]);
-  if (replay) return <ReplayView replay={replay} title={title} onClose={onClose} />;
+  if (replay) return <ReplayView replay={replay} title={title} onClose={onClose} review={{ table, who }} />;
   return (
     <main class="table">
       <p role={error ? "alert" : "status"} class={error ? "error" : undefined}>

@@ -1,6 +1,7 @@
 /** Where the page is: the lobby, a replay of a record file (/replay), a game's rules
  * (/rules/GAME, its options in the query: /rules/tutankhamun?edition=ootb-2004), the
- * account's pages (/sign-in, /sign-up, /account), or a table with the seat link's seat and
+ * account's pages (/sign-in, /sign-up, /account), a game's leaderboard
+ * (/leaderboard/GAME?players=N), a player's profile (/players/NAME), or a table with the seat link's seat and
  * key (or a spectator's watch key). Links look like /t/ID?seat=N&key=K and /t/ID?watch=K; a
  * seat of the signed-in account's opens without its key: /t/ID?seat=N. */
 
@@ -13,6 +14,8 @@ export type Route =
   | { page: "sign-in" }
   | { page: "sign-up" }
   | { page: "account" }
+  | { page: "leaderboard"; game: string; players: number }
+  | { page: "player"; name: string }
   | { page: "table"; table: string; seat: number | null; key: string | null; watch: string | null }
   | { page: "hotseat"; table: string; seats: SeatKeyPair[] };
 
@@ -22,6 +25,15 @@ export function parseRoute(pathname: string, search: string, hash = ""): Route {
   if (rules) return { page: "rules", game: rules[1] ?? null, options: rulesOptions(search) };
   const account = /^\/(sign-in|sign-up|account)\/?$/.exec(pathname);
   if (account?.[1]) return { page: account[1] as AccountPageName } as Route;
+  const board = /^\/leaderboard\/([a-z0-9-]{1,64})\/?$/.exec(pathname);
+  if (board?.[1]) {
+    const players = /^\d$/.test(new URLSearchParams(search).get("players") ?? "")
+      ? Number(new URLSearchParams(search).get("players"))
+      : 2;
+    return { page: "leaderboard", game: board[1], players };
+  }
+  const player = /^\/players\/([A-Za-z0-9_-]{1,24})\/?$/.exec(pathname);
+  if (player?.[1]) return { page: "player", name: player[1] };
   const match = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
   if (!match || match[1] === undefined) return { page: "lobby" };
   const seats = parseHotSeat(hash);
@@ -83,4 +95,14 @@ function rulesOptions(search: string): Record<string, string> | null {
 export function rulesPath(game: string, options: Readonly<Record<string, string>> | null = null): string {
   const query = options === null ? "" : new URLSearchParams(Object.entries(options)).toString();
   return `/rules/${game}${query ? `?${query}` : ""}`;
+}
+
+/** A game's leaderboard for a player count (its class: 2, or 3 and more). */
+export function leaderboardPath(game: string, players = 2): string {
+  return `/leaderboard/${game}${players === 2 ? "" : `?players=${players}`}`;
+}
+
+/** A player's public profile. */
+export function playerPath(name: string): string {
+  return `/players/${encodeURIComponent(name)}`;
 }

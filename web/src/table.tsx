@@ -5,16 +5,20 @@ import { KeepSeat } from "./account";
 import { api } from "./api";
 import { Board } from "./boards";
 import { lastPlaces, type View } from "./boards/view";
-import { Connection, socketUrl, type TableState } from "./connection";
+import { Connection, currentHint, socketUrl, type TableState } from "./connection";
+import { HintOffer } from "./hint";
 import { type Lang, LanguagePicker, useLanguage } from "./i18n";
 import { MoveList } from "./moves";
 import { Log, SeatPanels } from "./panels";
+import { TableRatings } from "./ratings";
 import { TableReplay } from "./replay";
 import { type Outcome, Result } from "./result";
 import { seatPath } from "./route";
 import { RulesButton } from "./rules/dialog";
 import { DecisionHelp } from "./rules/help";
 import { seatColour, seatSymbol } from "./seats";
+import { ChatPanel } from "./chat";
+import { TurnAlerts } from "./turn_alerts";
 import { TurnSignal } from "./turn_signal";
 
 export interface Seating {
@@ -105,15 +109,20 @@ export function TablePage(props: Seating & { navigate: (path: string) => void })
     [clicked],
   );
   const onUndo = useMemo(() => () => connection.current?.undo(), []);
+  const onHint = useMemo(() => () => connection.current?.hint(), []);
+  const onSay = useMemo(() => (text: string) => connection.current?.say(text), []);
   return (
     <TableView
       state={state}
       onAct={onAct}
       onUndo={seat !== null ? onUndo : null}
+      onHint={seat !== null ? onHint : null}
+      onSay={onSay}
       table={table}
       keyText={key}
       watch={watch}
       titles={titles}
+      navigate={navigate}
     />
   );
 }
@@ -126,12 +135,20 @@ export function TableView(props: {
    * (``undo``: the table allows it and the latest step is the seat's own); ``null`` for a
    * spectator. */
   onUndo?: (() => void) | null;
+  /** Ask what the strong bot would play, offered at this seat's decision where the table
+   * allows hints (``welcome.hints``); ``null`` for a spectator. */
+  onHint?: (() => void) | null;
+  /** Say a line at the table's chat, shown where the welcome says this connection may
+   * chat (``welcome.chat``); ``null``: no chat on this page (the hot seat's). */
+  onSay?: ((text: string) => void) | null;
   table: string;
   keyText: string | null;
   watch?: string | null;
   titles: Record<string, string>;
+  /** Moves within the page (the rating changes' leaderboard link); a full load without. */
+  navigate?: (path: string) => void;
 }) {
-  const { state, onAct, onUndo = null, table, keyText: key, watch = null, titles } = props;
+  const { state, onAct, onUndo = null, onHint = null, onSay = null, table, keyText: key, watch = null, titles, navigate } = props;
   const { t } = useLanguage();
   const [replaying, setReplaying] = useState(false);
   if (!state || !state.welcome) {
@@ -150,6 +167,7 @@ export function TableView(props: {
   // A move sent: no move is offered until the table has moved on from the update it was
   // chosen in (the ack comes before that update) or the move is refused.
   const busy = state.pending > 0 || state.waiting;
+  const hint = currentHint(state);
   if (replaying && update?.over) {
     return (
       <TableReplay
@@ -189,6 +207,7 @@ export function TableView(props: {
           <span class="me">{t("watching")}</span>
         )}
         {welcome.seat !== null && key ? <KeepSeat table={table} seat={welcome.seat} keyText={key} /> : null}
+        {welcome.seat !== null ? <TurnAlerts game={title} yourTurn={legal.length > 0 && !update?.over} /> : null}
         <LanguagePicker />
       </header>
       {state.error && (
@@ -212,6 +231,7 @@ export function TableView(props: {
               names={welcome.names}
               onAct={onAct}
               busy={busy}
+              hinted={hint?.action ?? null}
               last={lastPlaces(state.log as { seq: number; kind: string; data: Record<string, unknown> }[])}
             />
           ) : (
@@ -232,6 +252,7 @@ export function TableView(props: {
             </button>
           )}
           {update?.over ? (
+            <>
             <Result
               names={welcome.names}
               outcome={update.outcome as Outcome | null | undefined}
@@ -244,10 +265,15 @@ export function TableView(props: {
               }
               onReplay={() => setReplaying(true)}
             />
+            <TableRatings table={table} game={welcome.game} names={welcome.names} navigate={navigate} />
+            </>
           ) : (
             <>
               {legal.length > 0 && <DecisionHelp game={welcome.game} phase={view.phase} options={welcome.options} />}
-              <MoveList legal={legal} onAct={onAct} busy={busy} />
+              {onHint && welcome.hints === true && legal.length > 0 && update?.status === "playing" && (
+                <HintOffer hint={hint} asking={state.hinting} onAsk={onHint} busy={busy} />
+              )}
+              <MoveList legal={legal} onAct={onAct} busy={busy} hinted={hint?.action ?? null} />
             </>
           )}
           {!update?.over && legal.length === 0 && update?.status === "playing" && (
@@ -256,6 +282,9 @@ export function TableView(props: {
             </p>
           )}
           <Log log={state.log} />
+          {onSay && welcome.chat !== false ? (
+            <ChatPanel table={table} lines={state.chat} names={welcome.names} me={welcome.seat} onSay={onSay} />
+          ) : null}
         </aside>
       </div>
     </main>

@@ -43,6 +43,10 @@ describe("formatSeconds", () => {
     expect(formatSeconds(3725)).toBe("1:02:05");
     expect(formatSeconds(-3)).toBe("0:00");
   });
+  it("writes days, hours and minutes on a turn-based table's clock", () => {
+    expect(formatSeconds(86400)).toBe("1d 0:00");
+    expect(formatSeconds(2 * 86400 + 3 * 3600 + 4 * 60 + 5)).toBe("2d 3:04");
+  });
 });
 
 describe("timeLeft", () => {
@@ -107,5 +111,8 @@ describe("clockRequest", () => {
     expect(clockRequest({ kind: "move", amount: 45, onTimeout: "bot" })).toEqual({ move: 45, on_timeout: "bot" });
     expect(clockRequest({ kind: "game", amount: 10, onTimeout: "lose" })).toEqual({ game: 600, on_timeout: "lose" });
     expect(clockRequest({ kind: "move", amount: 0, onTimeout: "bot" })).toBeNull();
+  });
+  it("asks a turn-based table's days per move in seconds (the server takes up to 7 days)", () => {
+    expect(clockRequest({ kind: "days", amount: 3, onTimeout: "lose" })).toEqual({ move: 259200, on_timeout: "lose" });
   });
 });

@@ -23,7 +23,7 @@ function state(seat: number, seq: number, legal: LegalAction[], view: Record<str
     over: false,
     status: "playing",
   };
-  return { link: "open", welcome: null, update, log: [], notice: null, error: null, pending: 0, waiting: false };
+  return { link: "open", welcome: null, update, log: [], notice: null, error: null, pending: 0, waiting: false, hint: null, hinting: false, chat: [] };
 }
 
 it("decides only once every connection has its update for the same step", () => {

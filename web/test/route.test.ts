@@ -1,6 +1,6 @@
-/** Page addresses: seat links, spectator links, hot-seat fragments and the account's pages. */
+/** Page addresses: seat links, spectator links, hot-seat fragments, the account's pages, leaderboards and profiles. */
 import { describe, expect, it } from "vitest";
-import { hotSeatPath, parseHotSeat, parseRoute, rulesPath, seatPath } from "../src/route";
+import { hotSeatPath, leaderboardPath, parseHotSeat, parseRoute, playerPath, rulesPath, seatPath } from "../src/route";
 
 describe("parseRoute", () => {
   it("reads the lobby, a seat link, a spectator link and a hot-seat link", () => {
@@ -40,6 +40,22 @@ describe("parseRoute", () => {
     expect(parseRoute("/t/ab12", "?seat=0")).toMatchObject({ page: "table", seat: 0, key: null });
     expect(seatPath("ab12", 0, null)).toBe("/t/ab12?seat=0");
     expect(seatPath("ab12", 1, "k 1")).toBe("/t/ab12?seat=1&key=k%201");
+  });
+
+  it("reads leaderboards and profiles", () => {
+    expect(parseRoute("/leaderboard/tutankhamun", "")).toEqual({ page: "leaderboard", game: "tutankhamun", players: 2 });
+    expect(parseRoute("/leaderboard/tutankhamun/", "?players=3")).toEqual({
+      page: "leaderboard",
+      game: "tutankhamun",
+      players: 3,
+    });
+    expect(parseRoute("/leaderboard/tutankhamun", "?players=x")).toMatchObject({ players: 2 });
+    expect(parseRoute("/leaderboard/Bad_Game", "")).toEqual({ page: "lobby" });
+    expect(parseRoute("/players/Ann_1", "")).toEqual({ page: "player", name: "Ann_1" });
+    expect(parseRoute("/players/<b>", "")).toEqual({ page: "lobby" });
+    expect(leaderboardPath("tutankhamun")).toBe("/leaderboard/tutankhamun");
+    expect(leaderboardPath("tutankhamun", 4)).toBe("/leaderboard/tutankhamun?players=4");
+    expect(playerPath("Ann_1")).toBe("/players/Ann_1");
   });
 
   it("writes hot-seat links that it reads back", () => {

@@ -2,7 +2,9 @@
 
 - ``easy``: the game's heuristic, but every other decision (on average) is a random legal
   move — it wanders, so a newcomer who plays with purpose beats it.
-- ``medium``: the game's hand-written heuristic (``heuristic`` or ``greedy``).
+- ``medium``: the game's hand-written heuristic (``heuristic`` or ``greedy``); also
+  ``medium-hand``, a name that stays the hand-written bot where learned weights
+  (:mod:`saqqara.ai.training`) might one day replace it in ``medium``.
 - ``hard``: the strong bot, never more than one second per move: the rollout search
   ``expert`` (:mod:`saqqara.ai.rollout`) in every game that registers a rollout policy,
   which beats the heuristic there; elsewhere our IS-MCTS with the game's evaluator, at
@@ -70,6 +72,12 @@ def medium(game: Game) -> Agent:
     return _Renamed(bot, "medium")
 
 
+def medium_hand(game: Game) -> Agent:
+    """The game's hand-written heuristic under its own name, also where ``medium`` plays
+    learned weights instead (:mod:`saqqara.ai.training`)."""
+    return _Renamed(make_bot(heuristic_name(game), game), "medium-hand")
+
+
 def hard(game: Game) -> ISMCTSBot | RolloutBot:
     spec = rollout_spec_for(game.spec.id)
     if spec is not None:
@@ -102,4 +110,7 @@ class _Renamed:
 
 register_bot("easy", EasyBot, help="level for newcomers: the heuristic, half its moves random")
 register_bot("medium", medium, help="level: the game's hand-written heuristic")
+register_bot(
+    "medium-hand", medium_hand, help="the game's hand-written heuristic, never learned weights"
+)
 register_bot("hard", hard, help="level: the strong bot (expert or IS-MCTS), up to 1 s per move")

@@ -19,6 +19,7 @@ from saqqara.core.errors import IllegalAction, OptionError, echo
 from saqqara.core.events import JSON, Event
 from saqqara.core.notation import checked_id
 from saqqara.core.outcome import Outcome
+from saqqara.core.refusals import R_
 from saqqara.core.snapshot import state_from_json, state_to_json
 from saqqara.core.spec import GameSpec
 from saqqara.core.tensors import TensorEncoder
@@ -26,6 +27,17 @@ from saqqara.core.view import ViewContract
 
 CHANCE = -1
 """The seat number of chance in ``to_act()`` and in records."""
+
+NO_SUCH_SEAT = R_("there is no seat {seat} (seats 0..{last}, chance {chance})")
+NOT_AN_ACTION = R_("{action} is not an action of {game}")
+GAME_OVER = R_("the game is over")
+NOT_YOUR_TURN = R_("it is not seat {seat}'s turn ({who} to act)")
+NOT_CHANCE = R_("{action} is not a chance outcome now")
+NOT_LEGAL = R_("{action} is not legal now")
+STALE = R_("the game has moved on: action {next} is next, not {sent}")
+NOT_SEATS_TURN = R_("it is not seat {seat}'s turn")
+"""The refusals of :meth:`State.check` and of a match (:mod:`saqqara.core.refusals`),
+marked here so that every face that loads a game knows them."""
 
 
 class Game(ABC):
@@ -276,26 +288,25 @@ class State(ABC):
         game = self.game
         if type(seat) is not int or not (seat == CHANCE or 0 <= seat < game.players):
             raise IllegalAction(
-                f"there is no seat {echo(seat)} (seats 0..{game.players - 1}, chance {CHANCE})",
+                NO_SUCH_SEAT.format(seat=echo(seat), last=game.players - 1, chance=CHANCE),
                 code="no-such-seat",
             )
         own = game.canonical(action)
         if own is None:
             raise IllegalAction(
-                f"{echo(action)} is not an action of {game.spec.title}", code="not-an-action"
+                NOT_AN_ACTION.format(action=echo(action), game=game.spec.title),
+                code="not-an-action",
             )
         acting = self.to_act()
         if not acting:
-            raise IllegalAction("the game is over", code="game-over")
+            raise IllegalAction(GAME_OVER, code="game-over")
         if seat not in acting:
             who = "chance" if acting == (CHANCE,) else ", ".join(f"seat {s}" for s in acting)
-            raise IllegalAction(
-                f"it is not seat {seat}'s turn ({who} to act)", code="not-your-turn"
-            )
+            raise IllegalAction(NOT_YOUR_TURN.format(seat=seat, who=who), code="not-your-turn")
         if seat == CHANCE:
             if own not in [a for a, _ in self.chance_outcomes()]:
                 raise IllegalAction(
-                    f"{game.action_text(own)} is not a chance outcome now", code="not-legal"
+                    NOT_CHANCE.format(action=game.action_text(own)), code="not-legal"
                 )
         elif own not in self.legal_actions(seat):
             code, message = self.refusal(seat, own)
@@ -308,7 +319,7 @@ class State(ABC):
         seat's legal list. Games override this to explain; the answer may use only what
         ``seat`` may know (the conformance kit resamples the rest and compares).
         """
-        return "not-legal", f"{self.game.action_text(action)} is not legal now"
+        return "not-legal", NOT_LEGAL.format(action=self.game.action_text(action))
 
     @abstractmethod
     def apply_unchecked(self, seat: int, action: Action) -> None:

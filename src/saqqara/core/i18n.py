@@ -26,8 +26,9 @@ LANGUAGES = ("en", "de", "nl", "sv")
 """English (the source language), German, Dutch and Swedish."""
 SOURCE_LANGUAGE = "en"
 DOMAIN = "saqqara"
-KEYWORDS: dict[str, Any] = {"N_": None, "tr": None, "ntr": (1, 2)}
-"""Babel's extraction keywords for the texts marked in the code."""
+KEYWORDS: dict[str, Any] = {"N_": None, "R_": None, "tr": None, "ntr": (1, 2)}
+"""Babel's extraction keywords for the texts marked in the code (``R_``: a refusal's
+wording, :mod:`saqqara.core.refusals`)."""
 PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
 """The plural rule every catalog declares (English, German, Dutch and Swedish alike)."""
 

@@ -27,7 +27,7 @@ from saqqara.core.actions import Action
 from saqqara.core.agent import Agent
 from saqqara.core.errors import IllegalAction, RecordError, SaqqaraError
 from saqqara.core.events import JSON, Event
-from saqqara.core.game import CHANCE, Game, State
+from saqqara.core.game import CHANCE, GAME_OVER, NOT_SEATS_TURN, STALE, Game, State
 from saqqara.core.journal import RecordJournal
 from saqqara.core.outcome import Outcome
 from saqqara.core.perspective import Perspective
@@ -231,7 +231,7 @@ class Match:
         """
         if expected_seq is not None and expected_seq != self.seq:
             raise IllegalAction(
-                f"the game has moved on: action {self.seq} is next, not {expected_seq}",
+                STALE.format(next=self.seq, sent=expected_seq),
                 code="stale",
             )
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:
@@ -270,9 +270,9 @@ class Match:
         """Let ``agent`` choose for ``seat`` from its perspective, and submit the choice."""
         acting = self._state.to_act()
         if not acting:
-            raise IllegalAction("the game is over", code="game-over")
+            raise IllegalAction(GAME_OVER, code="game-over")
         if seat not in acting:
-            raise IllegalAction(f"it is not seat {seat}'s turn", code="not-your-turn")
+            raise IllegalAction(NOT_SEATS_TURN.format(seat=seat), code="not-your-turn")
         choice = agent.choose(self.perspective(seat), self.bot_rng(seat))
         return self.submit(seat, choice)
 

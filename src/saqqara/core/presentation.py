@@ -107,6 +107,11 @@ class Presentation(ABC):
     def legend(self) -> list[tuple[str, str]]:
         """The board's symbols and abbreviations with their meaning."""
 
+    def codes(self) -> dict[str, str]:
+        """The board's short codes in this language that the compact board's marks name as
+        fields (``{stones}``); none unless a game has some."""
+        return {}
+
     @abstractmethod
     def rules_summary(self) -> list[str]:
         """The rules in a few short paragraphs of our own words."""

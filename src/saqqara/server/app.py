@@ -4,8 +4,10 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 ``GET /metrics`` (Prometheus: ``server/metrics.py``); ``GET /api/lobby``; ``POST /api/tables``;
 ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join|invite|leave|rematch``;
 ``GET /api/tables/{id}/replay`` (a finished table's replay, with a seat's or a spectator's
-key, as a spectator sees it); ``/api/account/...`` (accounts and my games:
-``server/accounts.py``; a seat of the signed-in account's opens without its key). WebSocket:
+key, as a spectator sees it), ``GET /api/tables/{id}/review`` (its review);
+``/api/account/...`` (accounts and my games: ``server/accounts.py``; a seat of the
+signed-in account's opens without its key); ``GET /api/leaderboard/{game}`` and
+``GET /api/players/{name}`` (ratings: ``server/ratings.py``). WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -13,6 +15,7 @@ See ``docs/protocol.md``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
@@ -39,15 +42,20 @@ from saqqara.server.accounts import (
     open_gate,
 )
 from saqqara.server.bots import BotPool
+from saqqara.server.chat import may_chat, say, tell_history
 from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, origin_allowed
 from saqqara.server.health import Readiness
+from saqqara.server.hints import AskedHint
 from saqqara.server.limits import SiteRate
 from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import (
     Ack,
     Act,
+    AskHint,
+    Chat,
     CreateTable,
     Error,
+    Hint,
     Invite,
     Join,
     Ping,
@@ -62,9 +70,12 @@ from saqqara.server.messages import (
     encoder,
 )
 from saqqara.server.metrics import CONTENT_TYPE
+from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
+from saqqara.server.reviews import review_answer
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
+    STORE_ERRORS,
     StoreFailed,
     TableError,
     TableService,
@@ -72,7 +83,9 @@ from saqqara.server.service import (
 )
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
-from saqqara.store import Store
+from saqqara.server.wording import texts
+from saqqara.store import FINISHED, Store
+from saqqara.store.chat import ChatLog
 
 MAX_BODY = 16384
 _T = TypeVar("_T")
@@ -132,6 +145,7 @@ def create_app(
         app.state.service = service
         readiness = app.state.readiness = Readiness(service.store)
         app.state.origins = tuple(allowed_origins)
+        app.state.chat = ChatLog(service.store)
         app.state.accounts = await run_in_threadpool(
             open_gate, service.store, tuple(allowed_origins), account_limits
         )
@@ -150,6 +164,7 @@ def create_app(
             await cluster.start()
         else:
             await service.resume_all()
+        await service.settle_ratings()
         service.metrics.watch(service, cluster, app.state.table_rate)
         try:
             yield
@@ -173,6 +188,8 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
         *account_routes(),
+        Route("/api/tables/{table_id}/review", table_review),
+        *rating_routes(),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
     middleware = []
@@ -371,7 +388,13 @@ async def create_table(request: Request) -> Response:
 async def table_info(request: Request) -> Response:
     service = _service(request)
     try:
-        return JSONResponse(service.describe(await service.table(request.path_params["table_id"])))
+        table = await service.table(request.path_params["table_id"])
+        info = service.describe(table)
+        if info["rated"] and table.status == FINISHED:  # the changes, once it is rated
+            with contextlib.suppress(*STORE_ERRORS):  # the table is answered without them
+                changes = await run_in_threadpool(service.ratings.changes, table.id)
+                info["ratings"] = [{"seat": s, "before": b, "after": a} for s, b, a in changes]
+        return JSONResponse(info)
     except SaqqaraError as exc:
         return _refusal(exc)
 
@@ -435,15 +458,44 @@ async def table_replay(request: Request) -> Response:
     try:
         lang = _lang_param(params.get("lang") or None) or "en"
         table = await service.table(request.path_params["table_id"])
-        seat = _int_param(params.get("seat"), None)
-        if seat is not None:
-            key = params.get("key")
-            account = None if key is not None else await account_of(request, changes=False)
-            service.check_seat(table, seat, key, None if account is None else account.id)
-        else:
-            service.check_spectator(table, params.get("watch"))
+        await _check_reader(request, service, table)
         record = service.finished_record(table)
         answer = await run_in_threadpool(replay_record, record, lang, table.names())
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    finally:
+        current = service.live.get(request.path_params["table_id"])
+        if current is not None:
+            service.release(current)
+    return json_answer(request, encoder.encode(answer))
+
+
+async def _check_reader(request: Request, service: TableService, table: LiveTable) -> None:
+    """Whether the request may read the table's replay or review: a seat by its key (or,
+    without one, as its own signed-in account's), else a spectator (``watch``; none
+    needed at a public table); :class:`SaqqaraError` when not."""
+    params = request.query_params
+    seat = _int_param(params.get("seat"), None)
+    if seat is None:
+        service.check_spectator(table, params.get("watch"))
+        return
+    key = params.get("key")
+    account = None if key is not None else await account_of(request, changes=False)
+    service.check_seat(table, seat, key, None if account is None else account.id)
+
+
+async def table_review(request: Request) -> Response:
+    """A finished table's review (``server/reviews.py``), for a seat (``seat``, ``key``) or a
+    spectator (``watch``) of the table, its moves worded in ``lang``: ``pending`` with how
+    far it is while the bot pool works it out (ask again), then every decision's analysis."""
+    service = _service(request)
+    params = request.query_params
+    try:
+        lang = _lang_param(params.get("lang") or None) or "en"
+        table = await service.table(request.path_params["table_id"])
+        await _check_reader(request, service, table)
+        review = service.reviews.start(table.id, service.finished_record(table))
+        answer = await run_in_threadpool(review_answer, review, lang, table.names())
     except SaqqaraError as exc:
         return _refusal(exc)
     finally:
@@ -561,6 +613,8 @@ async def _welcome(
         seat,
         table.names(),
         lang,
+        hints=seat is not None and bool(table.row.settings.get("hints")),
+        chat=may_chat(table, seat),
     )
     await websocket.send_text(encode(welcome))
     if seat is not None:
@@ -601,21 +655,50 @@ async def serve_socket(
         # The table as it stands now: one rebuilt from the store while this connection was
         # welcomed replaced the object the welcome found (the listeners are the same set).
         await (service.live.get(table_id) or table).push(listener, force=True)
+        with contextlib.suppress(SQLAlchemyError):  # the chat's history can wait: not the game
+            await tell_history(app.state.chat, service.live.get(table_id) or table, listener)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            reply = await _answer(service, table_id, listener, limiter, message.get("text"))
+            text = message.get("text")
+            reply = await _answer(service, app.state.chat, table_id, listener, limiter, text)
             if reply is not None:
                 await websocket.send_text(encode(reply))
     except (WebSocketDisconnect, OSError):
         pass  # the connection went away (the ASGI server's "client disconnected")
     finally:
+        if listener.hinting is not None:
+            listener.hinting.cancel()  # the hint itself goes on for the table's other seats
         current = service.live.get(table_id) or service.aside.get(table_id)
         if current is not None:
             current.listeners.discard(listener)
             service.watch_absence(current, listener.seat)
             service.release(current)
+
+
+async def _tell_hint(table: LiveTable, listener: Listener, asked: AskedHint) -> None:
+    """Send ``listener`` the hint once the pool has it (worded in its language from the
+    seat's view at the position asked), or ``hint-failed``."""
+    try:
+        answer = await asyncio.shield(asked.answer)
+    except Exception:  # a worker that failed or died: no hint this time
+        answer = None
+    reply: ServerMessage
+    if answer is None:
+        reply = Error("hint-failed", "the bot found no hint in time; ask again")
+    else:
+        game = table.game
+        action = game.action_from_id(answer.action)
+        words = texts(game, listener.lang, table.names())
+        label = words.action_label(asked.view, action)
+        notation = game.action_text(action)
+        reply = Hint(
+            asked.seq, asked.undos, answer.action, label, notation, answer.value, answer.rollouts
+        )
+    async with listener.lock:
+        with contextlib.suppress(Exception):
+            await listener.send(encode(reply))
 
 
 def _act_cid(text: str | None) -> str | None:
@@ -632,7 +715,12 @@ def _act_cid(text: str | None) -> str | None:
 
 
 async def _answer(
-    service: TableService, table_id: str, listener: Listener, limiter: RateLimit, text: str | None
+    service: TableService,
+    chat: ChatLog,
+    table_id: str,
+    listener: Listener,
+    limiter: RateLimit,
+    text: str | None,
 ) -> ServerMessage | None:
     """The reply to one client frame (``None`` when the reply is an update push)."""
     received = time.perf_counter()
@@ -654,9 +742,22 @@ async def _answer(
             listener.since = min(message.since, table.seq)
             await table.push(listener, force=True)
             return None
+        if isinstance(message, Chat):
+            return await say(chat, table, listener, message.text)
         if listener.seat is None:
             cid = message.cid if isinstance(message, Act) else None
-            return Error("spectator", "spectators cannot act", cid)
+            words = (
+                "spectators get no hints"
+                if isinstance(message, AskHint)
+                else "spectators cannot act"
+            )
+            return Error("spectator", words, cid)
+        if isinstance(message, AskHint):
+            if listener.hinting is not None and not listener.hinting.done():
+                return Error("rate-limited", "one hint at a time: wait for the last one's answer")
+            asked = service.ask_hint(table, listener.seat, message.seq)
+            listener.hinting = asyncio.ensure_future(_tell_hint(table, listener, asked))
+            return None
         if isinstance(message, Undo):
             await service.undo(table, listener.seat, message.seq)
             return None

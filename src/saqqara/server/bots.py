@@ -22,6 +22,11 @@ as the time limit; a quick bot (random, heuristic: the stand-in of every person 
 out of time) answers in milliseconds. Searches run on at most all workers but one, so a
 quick bot never waits behind searches: however many tables run long searches, the tables
 with quick bots (and every stand-in) keep their pace.
+
+A **hint** (``server/hints.py``) runs in the same workers, as a search: a seat's view goes
+down, the analysis's best move and estimate come back (:meth:`BotPool.hint`). Its budget is
+small and fixed, so a hint no longer wanted is dropped but never stopped in its worker. So
+is a part of a finished game's **review** (``server/reviews.py``, :meth:`BotPool.review`).
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ from saqqara.core.game import Game
 from saqqara.core.perspective import Perspective
 from saqqara.core.playout import Agent
 from saqqara.core.registry import load
+from saqqara.server.hints import HintAnswer, HintJob, run_hint
+from saqqara.server.reviews import ReviewJob, run_review
 
 CANCEL_SLOTS = 4096
 """Size of the shared array of cancelled job numbers (job ``n`` uses slot ``n % size``)."""
@@ -133,6 +140,22 @@ def choose(job: BotJob, number: int = 0) -> int:
     return game.action_id(action)
 
 
+Job = BotJob | HintJob | ReviewJob
+"""What a worker runs: a bot's move, a hint, or a part of a finished game's review."""
+
+
+def perform(job: Job, number: int = 0) -> int | HintAnswer | list[dict[str, Any]]:
+    """Run in a worker: a bot's move (:func:`choose`), a hint (``run_hint``) or decisions
+    of a review (``run_review``); -1 for a job cancelled before it started."""
+    if isinstance(job, BotJob):
+        return choose(job, number)
+    if _cancelled is not None and _cancelled[number % CANCEL_SLOTS] == number:
+        return -1
+    if isinstance(job, HintJob):
+        return run_hint(job)
+    return run_review(job)
+
+
 def work(conn: Connection, cancelled: Any, server: int) -> None:
     """A worker process's life: ``(number, job)`` from its pipe, ``(number, action id,
     error)`` back, until the pipe closes or ``None`` comes."""
@@ -145,10 +168,10 @@ def work(conn: Connection, cancelled: Any, server: int) -> None:
         if message is None:
             return
         number, job = message
-        answer: int | None = None
+        answer: int | HintAnswer | list[dict[str, Any]] | None = None
         error: BaseException | None = None
         try:
-            answer = choose(job, number)
+            answer = perform(job, number)
         except Exception as exc:
             error = exc
         try:
@@ -190,9 +213,9 @@ class BotPool:
         self._pool: list[_Worker] = []
         self._cancelled: Any = None
         self._numbers = itertools.count(1)
-        self._waiting: collections.deque[tuple[int, BotJob, bool]] = collections.deque()
+        self._waiting: collections.deque[tuple[int, Job, bool]] = collections.deque()
         """Jobs no worker has taken yet, in order, each with whether it is a search."""
-        self._futures: dict[int, asyncio.Future[int | None]] = {}
+        self._futures: dict[int, asyncio.Future[Any]] = {}
         """Each job's awaited answer, by number, until the job is answered or dropped."""
 
     @property
@@ -223,15 +246,31 @@ class BotPool:
         """The bot's action id, or ``None`` when it overran the time limit. Cancelling the
         awaiting task cancels the job in its worker. ``search``: the bot may think long
         (it waits for one of :attr:`search_workers`)."""
+        answer = await self._run(job, search)
+        return answer if isinstance(answer, int) else None
+
+    async def hint(self, job: HintJob) -> HintAnswer | None:
+        """The analysis of a seat's view (a search: it waits for one of
+        :attr:`search_workers`), or ``None`` when it overran the time limit."""
+        answer = await self._run(job, True)
+        return answer if isinstance(answer, HintAnswer) else None
+
+    async def review(self, job: ReviewJob) -> list[dict[str, Any]] | None:
+        """Decisions of a finished game analysed (a search), or ``None`` past the limit."""
+        answer = await self._run(job, True)
+        return answer if isinstance(answer, list) else None
+
+    async def _run(self, job: Job, search: bool) -> Any:
+        """A worker's answer to ``job`` (``None`` past the time limit)."""
         loop = asyncio.get_running_loop()
         number = next(self._numbers)
-        future: asyncio.Future[int | None] = loop.create_future()
+        future: asyncio.Future[Any] = loop.create_future()
         self._futures[number] = future
         self._waiting.append((number, job, search))
         self._dispatch(loop)
         timer = loop.call_later(self.move_limit, _expire, future)
         try:
-            answer = await future
+            answer: Any = await future
         except asyncio.CancelledError:
             self._cancel(number)
             raise
@@ -307,7 +346,9 @@ class BotPool:
                     if error is not None:
                         future.set_exception(error)
                     else:
-                        future.set_result(None if answer == -1 else answer)
+                        future.set_result(
+                            None if isinstance(answer, int) and answer == -1 else answer
+                        )
         except (EOFError, OSError):
             self._lost(worker)
         self._dispatch(worker.loop)
@@ -348,7 +389,7 @@ class BotPool:
         self._futures.clear()
 
 
-def _expire(future: asyncio.Future[int | None]) -> None:
+def _expire(future: asyncio.Future[Any]) -> None:
     """The move's time is up: its awaiting move goes on without the bot's choice."""
     if not future.done():
         future.set_result(None)

@@ -10,8 +10,8 @@ very same ASGI application, as if the client were connected to it:
   socket handler on a conversation whose frames come from and go to Redis, so its seat
   updates (already built and worded for that seat, its secrets only) are published to the
   edge, which forwards them to the socket;
-- an HTTP request on a table (join, invite, leave, rematch, info) is sent as a ``Call`` and
-  answered with a ``Reply``.
+- an HTTP request on a table (join, invite, leave, rematch, info, replay, review) is sent as
+  a ``Call`` and answered with a ``Reply``.
 
 Each process subscribes to one channel, ``saqqara:proc:<id>`` (``saqqara:`` is the
 default of ``--redis-prefix``: two sites on one Redis each take their own). Messages of one
@@ -87,7 +87,7 @@ RESTART = 1012
 """WebSocket close code "service restart": reconnect (to any process)."""
 
 _TABLE_PATH = re.compile(
-    r"^/(?:ws|api/tables)/([^/]{1,64})(?:/(?:join|invite|leave|rematch|replay))?$"
+    r"^/(?:ws|api/tables)/([^/]{1,64})(?:/(?:join|invite|leave|rematch|replay|review))?$"
 )
 
 Headers = list[tuple[str, str]]
@@ -810,7 +810,7 @@ class Cluster:
 class ClusterRouter:
     """ASGI middleware of a many-process site: requests on a table go to its owner.
 
-    ``/ws/{id}`` and ``/api/tables/{id}[/join|invite|leave|rematch|replay]`` are served
+    ``/ws/{id}`` and ``/api/tables/{id}[/join|invite|leave|rematch|replay|review]`` are served
     here when this process owns the table (or may take it), else carried to the owner;
     ``/api/lobby`` is read from the store. Everything else is served here as by a single
     process.

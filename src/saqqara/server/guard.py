@@ -18,6 +18,11 @@ MAX_FRAME = 65536
 """The WebSocket frame limit: larger frames close that connection (code 1009)."""
 
 
+CHAT_RATE = 0.5
+CHAT_BURST = 5.0
+"""A connection's chat lines: five at once, then one every two seconds."""
+
+
 class RateLimit:
     """A token bucket per connection: ``rate`` messages a second, bursts up to ``burst``."""
 

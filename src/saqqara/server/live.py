@@ -36,7 +36,20 @@ from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
 from saqqara.server.bots import BotJob
 from saqqara.server.clocks import ClockRule, TurnClocks, stored_banks
-from saqqara.server.messages import StandIn, TableNotice, Update, encode
+from saqqara.server.guard import CHAT_BURST, CHAT_RATE, RateLimit
+from saqqara.server.hints import AskedHint
+from saqqara.server.messages import (
+    BOTS_TO_UNDO,
+    CHANCE_TO_UNDO,
+    NOTHING_TO_UNDO,
+    OTHERS_TO_UNDO,
+    REVEALED_TO_UNDO,
+    TABLE_MOVED_ON,
+    StandIn,
+    TableNotice,
+    Update,
+    encode,
+)
 from saqqara.server.updates import Shared, seat_update
 from saqqara.server.wording import texts
 from saqqara.store import (
@@ -71,7 +84,7 @@ class Listener:
     """A connection's side of a table: its seat (``None``: spectator), language, the last
     sequence number it was sent, and ``send``, which delivers a message's JSON text."""
 
-    __slots__ = ("lang", "lock", "seat", "send", "since")
+    __slots__ = ("chatting", "hinting", "lang", "lock", "seat", "send", "since")
 
     def __init__(
         self, seat: int | None, lang: str, since: int, send: Callable[[str], Awaitable[None]]
@@ -81,6 +94,10 @@ class Listener:
         self.since = since
         self.send = send
         self.lock = asyncio.Lock()
+        self.hinting: asyncio.Task[None] | None = None
+        """The hint this connection waits for (one at a time)."""
+        self.chatting = RateLimit(CHAT_RATE, CHAT_BURST)
+        """This connection's pace of chat lines (``server/chat.py``)."""
 
 
 class LiveTable:
@@ -151,6 +168,9 @@ class LiveTable:
         """How the table ended when seats ran out of time under ``on_timeout`` ``lose``."""
         self.undos = 0
         """How many actions were taken back (sent in every update, checked on acts)."""
+        self.hints: dict[tuple[int, int, int], AskedHint] = {}
+        """The hints asked at the current position, by seat, sequence number and undo
+        count (``TableService.ask_hint``): each worked out once however often asked."""
         self.taken_back: ActionRow | None = None
         """The action last taken back, while the table stands where it was made (its seat
         decides again, with the move time stored with it already used)."""
@@ -423,26 +443,22 @@ class LiveTable:
         if self.status != PLAYING:
             raise IllegalAction("only a game in play has moves to take back", code="game-over")
         if seq != self.seq:
-            raise IllegalAction(
-                f"the game has moved on: the table is at {self.seq}, not {seq}", code="stale"
-            )
+            raise IllegalAction(TABLE_MOVED_ON.format(now=self.seq, sent=seq), code="stale")
         last = self.match.history[-1] if self.match.history else None
         if last is None or last.seq != seq or self.stored != seq:
-            raise IllegalAction("there is no move of yours to take back", code="cannot-undo")
+            raise IllegalAction(NOTHING_TO_UNDO, code="cannot-undo")
         if last.seat == CHANCE:
             raise IllegalAction(
-                "the last step was chance's (a draw or a roll), not a move of yours",
+                CHANCE_TO_UNDO,
                 code="cannot-undo",
             )
         if last.seat != seat:
-            raise IllegalAction("the last move was another player's, not yours", code="cannot-undo")
+            raise IllegalAction(OTHERS_TO_UNDO, code="cannot-undo")
         own = self.client_ids.get(seat)
         if own is None or own[1] != seq:  # sent by no client: the stand-in bot's
-            raise IllegalAction(
-                "a bot made that move for you (you were away or out of time)", code="cannot-undo"
-            )
+            raise IllegalAction(BOTS_TO_UNDO, code="cannot-undo")
         if any(event.reveal for event in last.events):
-            raise IllegalAction("that move revealed something", code="cannot-undo")
+            raise IllegalAction(REVEALED_TO_UNDO, code="cannot-undo")
 
     def may_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back the table's latest step now (the table allows

@@ -12,7 +12,19 @@ from typing import Annotated, Any
 import msgspec
 
 from saqqara.core.presentation import ScoreLine
+from saqqara.core.refusals import R_
 from saqqara.server.clocks import ON_TIMEOUT, ClockView
+
+TABLE_MOVED_ON = R_("the game has moved on: the table is at {now}, not {sent}")
+NOTHING_TO_UNDO = R_("there is no move of yours to take back")
+CHANCE_TO_UNDO = R_("the last step was chance's (a draw or a roll), not a move of yours")
+OTHERS_TO_UNDO = R_("the last move was another player's, not yours")
+BOTS_TO_UNDO = R_("a bot made that move for you (you were away or out of time)")
+REVEALED_TO_UNDO = R_("that move revealed something")
+UNDO_OFF = R_("this table was created without undo")
+"""The refusals of ``undo`` and of a stale move, marked here (a module every remote
+terminal loads) so that a terminal can say them in its language
+(:mod:`saqqara.core.refusals`)."""
 
 ClientId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 SeqNumber = Annotated[int, msgspec.Meta(ge=0, le=999_999_999)]
@@ -53,7 +65,29 @@ class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
     seq: SeqNumber
 
 
-ClientMessage = Act | Sync | Ping | Undo
+class AskHint(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
+    """Ask what the strong bot would play at this seat's decision in update ``seq`` (the
+    table's current one): allowed at a table made with ``hints``. Answered with ``hint``,
+    or an ``error`` (``hints-off``, ``not-your-turn``, ``stale``, ``hint-failed``)."""
+
+    seq: SeqNumber
+
+
+CHAT_LENGTH = 300
+"""The most characters of one line of table chat."""
+
+
+class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
+    """Say ``text`` at the table (1 to :data:`CHAT_LENGTH` characters of plain text, after
+    the surrounding blanks; control characters are dropped): a seat always, a spectator
+    where the table was made with ``spectator_chat``. Every connection that may chat at
+    the table is sent the line (``said``), the sender too; refused with ``error``
+    (``chat-off``, ``bad-chat``, ``chat-limit``)."""
+
+    text: Annotated[str, msgspec.Meta(max_length=CHAT_LENGTH * 4)]
+
+
+ClientMessage = Act | Sync | Ping | Undo | AskHint | Chat
 
 
 class LegalAction(msgspec.Struct, frozen=True):
@@ -128,6 +162,12 @@ class Welcome(msgspec.Struct, tag="welcome"):
     seat: int | None
     names: list[str]
     lang: str
+    hints: bool = False
+    """Whether this connection may ask for hints (``hint``): the table allows them and the
+    connection is a seat's."""
+    chat: bool = True
+    """Whether this connection may read and write the table's chat (``chat``, ``said``):
+    every seat; a spectator where the table was made with ``spectator_chat``."""
 
 
 class Ack(msgspec.Struct, tag="ack"):
@@ -164,7 +204,36 @@ class Undone(msgspec.Struct, tag="undone"):
     seat: int
 
 
-ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice | Undone
+class Hint(msgspec.Struct, tag="hint"):
+    """What the strong bot would play at the receiving seat's decision in update ``seq``
+    (with ``undos``, the update's undo count): the legal action ``action`` (its id, its
+    ``label`` in the connection's language and its ``notation``), and ``value``, the seat's
+    estimated share of a win with it (from 0 to 1; ``null`` where the seat had a single
+    move), worked out from the seat's own view alone in ``rollouts`` rollouts."""
+
+    seq: int
+    undos: int
+    action: int
+    label: str
+    notation: str
+    value: float | None
+    rollouts: int
+
+
+class Said(msgspec.Struct, tag="said"):
+    """A line of the table's chat: its number ``id`` (from 1, per table), who said it
+    (``seat``; ``null``: a spectator) under which ``name``, the ``text`` (plain text: show
+    it as text, never as markup) and when (``at``, seconds since 1970). A connection that
+    may chat is sent the latest lines as it arrives, then each new one."""
+
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    at: float
+
+
+ServerMessage = Welcome | Update | Ack | Error | Pong | TableNotice | Undone | Hint | Said
 
 client_decoder = msgspec.json.Decoder(ClientMessage)
 encoder = msgspec.json.Encoder()
@@ -221,11 +290,23 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     they are back; ``None``: the seat waits for them."""
     undo: bool = False
     """Whether a seat may take back its last action while nothing has happened since."""
+    hints: bool = False
+    """Whether a seat may ask what the strong bot would play at its decision (``hint``); a
+    rated table (there are none yet) will never allow it."""
+    spectator_chat: bool = False
+    """Whether spectators read and write the table's chat too (seats always do)."""
     clock: ClockRequest | None = None
     """Turn clocks for the person seats (``null``: none)."""
     mine: Annotated[int, msgspec.Meta(ge=0, le=16)] | None = None
     """The creator's own seat, a person seat with a link: recorded as the signed-in
     account's (a request its session cookie authorises: ``docs/protocol.md``, accounts)."""
+    rated: bool = False
+    """Whether the table's result changes its players' ratings (``docs/protocol.md``,
+    ratings): it needs two person seats or more, and is rated at its end only when every
+    person seat belongs to an account, a different one each."""
+    rated_with_bots: bool = False
+    """A rated table with bot seats (each plays at the default rating, never changed);
+    without it a rated table has person seats only."""
 
 
 class SeatKey(msgspec.Struct, forbid_unknown_fields=True):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import logging
 import secrets
 import time
 from collections.abc import Iterator
@@ -23,15 +25,18 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.forfeit import Forfeit
 from saqqara.core.game import CHANCE
-from saqqara.core.records import Record
+from saqqara.core.match import Match
+from saqqara.core.records import Record, RecordedAction
 from saqqara.core.registry import load
 from saqqara.server.bots import BotPool
 from saqqara.server.clocks import ClockRule
+from saqqara.server.hints import AskedHint, HintAnswer, HintJob, hint_budget, hint_seed
 from saqqara.server.lease import Leases
 from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
-from saqqara.server.messages import CreateTable, Invite, Join, SeatKey, Undone, encode
+from saqqara.server.messages import UNDO_OFF, CreateTable, Invite, Join, SeatKey, Undone, encode
 from saqqara.server.metrics import Metrics
 from saqqara.server.names import check_unique, clean_name, unique_name
+from saqqara.server.reviews import Reviews
 from saqqara.server.writer import Writer
 from saqqara.store import (
     CLOSED,
@@ -45,6 +50,7 @@ from saqqara.store import (
     new_secret,
     secret_matches,
 )
+from saqqara.store.ratings import Ratings
 
 
 class TableError(SaqqaraError):
@@ -60,6 +66,15 @@ class StoreFailed(SaqqaraError):
 
 
 STORE_ERRORS = (SQLAlchemyError, OSError)
+
+LOG = logging.getLogger("saqqara.server")
+
+RATING_TRIES = 3
+RATING_RETRY_AFTER = 2.0
+"""A table's rating is tried this many times, this many seconds apart, while the store
+refuses it; then it waits for the next start (``TableService.settle_ratings``)."""
+RATING_CLOSE_WAIT = 5.0
+"""Seconds a closing server waits for the ratings under way."""
 """What a store that cannot be reached raises (its driver's errors, wrapped by SQLAlchemy)."""
 
 EXPIRE_OPEN_AFTER = 24 * 3600.0
@@ -135,6 +150,8 @@ class TableService:
         self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
         self.writer = Writer(store)
         self.bots = bots or BotPool()
+        self.reviews = Reviews(self.bots.review)
+        """Finished tables' reviews, worked out in the bot pool and kept in memory."""
         self.metrics = Metrics()
         """The figures of ``/metrics`` (``server/metrics.py``)."""
         self.writer.on_commit = self.metrics.commit_seconds.observe
@@ -159,6 +176,10 @@ class TableService:
         it opens a table only under its lease. ``None``: one process owns every table."""
         self._arriving: dict[str, asyncio.Future[None]] = {}
         """Tables being taken over here (:meth:`arriving`): :meth:`table` waits for them."""
+        self.ratings = Ratings(store)
+        """The accounts' ratings: a rated table is rated as it finishes (:meth:`rate`)."""
+        self.rating: set[asyncio.Future[Any]] = set()
+        """Ratings under way on worker threads (awaited by :meth:`close`)."""
 
     # -- life cycle -----------------------------------------------------------------------
     async def resume_all(self) -> int:
@@ -250,7 +271,13 @@ class TableService:
             timer.cancel()
         for table in self.live.values():
             table.close()
+        self.reviews.close()
         self.bots.close()
+        if self.rating:  # ratings under way finish before the store closes (or stop:
+            # the store keeps their tables unsettled, and the next start rates them)
+            _, waiting = await asyncio.wait(list(self.rating), timeout=RATING_CLOSE_WAIT)
+            for task in waiting:
+                task.cancel()
         await asyncio.to_thread(self.writer.close)
         self.store.close()
 
@@ -324,6 +351,7 @@ class TableService:
             raise TableError(f"this table has no seat {request.mine}", code="bad-request")
         if request.mine is not None and rows[request.mine].kind != "person":
             raise TableError(f"seat {request.mine} is a bot's", code="bad-request")
+        _check_rated(request, rows)
         spectator, host = new_secret(), new_secret()
         table_id = secrets.token_hex(8)
         self._own(table_id)
@@ -426,6 +454,10 @@ class TableService:
             "rematch": table.rematch,
             "forfeit": None if table.forfeit is None else table.forfeit.to_json(),
             "undo": bool(table.row.settings.get("undo")),
+            "hints": bool(table.row.settings.get("hints")),
+            "spectator_chat": bool(table.row.settings.get("spectator_chat")),
+            "rated": bool(table.row.settings.get("rated")),
+            "rated_with_bots": bool(table.row.settings.get("rated_with_bots")),
             "clock": table.row.settings.get("clock"),
             "seats": [seat_info(s) for s in table.seats],
         }
@@ -571,6 +603,12 @@ class TableService:
                 "name": f"{seat.name} ({bot})",
                 "account": None,
             }
+        if table.status == PLAYING and table.row.settings.get("rated") and seat.account:
+            # Leaving a rated game in play loses it: the leaver is rated last at its end.
+            left = {**table.row.settings.get("left", {}), str(request.seat): seat.account}
+            settings = {**table.row.settings, "left": left}
+            self.store.update_table(table.id, settings=json.dumps(settings))
+            table.row = replace(table.row, settings=settings)
         stored = {("account_id" if k == "account" else k): v for k, v in values.items()}
         self.store.update_seat(table.id, request.seat, **stored)
         table.seats[request.seat] = replace(seat, **values)
@@ -646,7 +684,7 @@ class TableService:
             spectator_hash=table.row.spectator_hash,
             created_at=time.time(),
             rematch_of=table.id,
-            settings=dict(table.row.settings),
+            settings={k: v for k, v in table.row.settings.items() if k != "left"},
             host_hash=table.row.host_hash,
         )
         fresh = await self._store_new(row, rows)  # and links it from here
@@ -792,7 +830,7 @@ class TableService:
                 await self.undo(await self.current(table), seat, seq)
                 return
             if not table.row.settings.get("undo"):
-                raise TableError("this table was created without undo", code="undo-off")
+                raise TableError(UNDO_OFF, code="undo-off")
             table.check_undo(seat, seq)
             self.store.undo(table.id, seq)
             table.rebuild(self.store)
@@ -808,6 +846,47 @@ class TableService:
             await table.push_all(force=True)
         self.drive_bots(table)
         self.schedule_clock(table)
+
+    # -- hints ----------------------------------------------------------------------------
+    def ask_hint(self, table: LiveTable, seat: int, seq: int) -> AskedHint:
+        """Start (or join) the hint for ``seat``'s decision at ``seq``, the table's current
+        update: worked out in the bot pool from the seat's view alone (``server/hints.py``)
+        and kept for the position, so that asking again costs nothing. Refused (nothing
+        started) with ``hints-off``, ``not-started``, ``game-over``, ``stale`` or
+        ``not-your-turn``."""
+        if not table.row.settings.get("hints"):
+            raise TableError("this table was created without hints", code="hints-off")
+        if table.status == OPEN:
+            raise TableError("the game starts when every seat is taken", code="not-started")
+        if table.status != PLAYING or table.forfeit is not None:
+            raise TableError("the game is over", code="game-over")
+        if seq != table.seq:
+            raise TableError(
+                f"the table is at update {table.seq}, not {seq}: sync and ask again", code="stale"
+            )
+        match = table.match
+        if table.stored != seq or seat not in match.to_act() or not match.legal_actions(seat):
+            raise TableError("it is not your decision now", code="not-your-turn")
+        key = (seat, seq, table.undos)
+        asked = table.hints.get(key)
+        if asked is None:
+            for old in [k for k in table.hints if k[1:] != key[1:]]:
+                del table.hints[old]  # another position's: nobody waits for it here
+            game = table.game
+            view = match.view(seat)
+            job = HintJob(
+                game=game.spec.id,
+                players=game.players,
+                options=tuple(sorted(game.options.items())),
+                view=view,
+                seat=seat,
+                budget=hint_budget(game.spec.id),
+                seed=hint_seed(table.id, seq, table.undos, seat),
+            )
+            answer = asyncio.ensure_future(self.bots.hint(job))
+            answer.add_done_callback(_seen)
+            asked = table.hints[key] = AskedHint(seq, table.undos, view, answer)
+        return asked
 
     async def _store_and_tell(self, table: LiveTable, cid: str | None = None) -> None:
         """Write the table's unstored steps, then tell every listener and wake the bots."""
@@ -838,6 +917,7 @@ class TableService:
             table.stored_up_to(rows)
             if finished:  # after the last update: the `table` message saying it ended
                 asyncio.get_running_loop().call_soon(self._tell, table, True)
+                self.rate(table)
                 return
         asyncio.get_running_loop().call_soon(self._tell, table)
 
@@ -931,6 +1011,57 @@ class TableService:
         self.schedule_clock(table)
         self.release(table)
 
+    # -- ratings ----------------------------------------------------------------------------
+    def rate(self, table: LiveTable) -> None:
+        """A table made rated has just finished (its end stored): rate it on a worker
+        thread. The store rates a table once (``store/ratings.py``), so a finish told
+        twice, or rated again by :meth:`settle_ratings`, changes nothing."""
+        if not table.row.settings.get("rated") or table.status != FINISHED:
+            return
+        if table.forfeit is not None:
+            ranks = list(table.forfeit.outcome(table.game.players)["ranks"])
+        else:
+            ranks = list(table.match.outcome().ranks)
+        self._rate_off_loop(self.ratings.rate, table.id, ranks)
+
+    async def settle_ratings(self) -> int:
+        """Rate the finished rated tables left unrated (a process stopped between a
+        table's end and its rating), on a worker thread: at start. How many there were."""
+        unsettled = await asyncio.to_thread(self.ratings.unsettled)
+        for table_id in unsettled:
+            self._rate_off_loop(self._settle, table_id)
+        return len(unsettled)
+
+    def _settle(self, table_id: str) -> None:
+        """Rate one finished table from its stored record (blocking: a worker thread)."""
+        row = self.store.table(table_id)
+        if row is None or row.status != FINISHED:
+            return
+        self.ratings.rate(table_id, stored_ranks(self.store, row))
+
+    def _rate_off_loop(self, work: Any, *args: Any) -> None:
+        task = asyncio.ensure_future(self._rate_patiently(work, *args))
+        self.rating.add(task)
+        task.add_done_callback(self._rated)
+
+    async def _rate_patiently(self, work: Any, *args: Any) -> None:
+        """``work(*args)`` on a worker thread, tried again while the store refuses (a
+        SQLite file busy with the writer's commits, a database failing over)."""
+        for attempt in range(RATING_TRIES):
+            try:
+                await asyncio.to_thread(work, *args)
+                return
+            except STORE_ERRORS:
+                if attempt == RATING_TRIES - 1:
+                    raise
+                await asyncio.sleep(RATING_RETRY_AFTER)
+
+    def _rated(self, task: asyncio.Future[Any]) -> None:
+        self.rating.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # The table stays unsettled in the store: the next start rates it.
+            LOG.error("rating a table failed", exc_info=task.exception())
+
     # -- turn clocks ------------------------------------------------------------------------
     def schedule_clock(self, table: LiveTable) -> None:
         """Wake up when the table's next running clock runs out (none: no wake-up)."""
@@ -976,6 +1107,7 @@ class TableService:
             table.tick_clocks(())
             await table.notice_all()
             await table.push_all(force=True)
+        self.rate(table)
         self.release(table)
 
     # -- bots -----------------------------------------------------------------------------------
@@ -1024,6 +1156,24 @@ class TableService:
             await self.submit(table, seat, action_id, seq, None)
 
 
+def stored_ranks(store: Store, row: TableRow) -> list[int]:
+    """The ranks a finished table ended at, from its stored log (or its forfeit)."""
+    forfeit = Forfeit.from_json(row.forfeit)
+    if forfeit is not None:
+        return list(forfeit.outcome(row.players)["ranks"])
+    seats = store.seats(row.id)
+    record = Record(
+        game=row.game,
+        rules_version=row.rules_version,
+        players=row.players,
+        options=row.options,
+        seats=tuple(s.name for s in seats),
+        actions=tuple(RecordedAction(a.seat, a.action) for a in store.actions(row.id)),
+        meta={"seed": row.seed},
+    )
+    return list(Match.resume(record).outcome().ranks)
+
+
 def searches(agent: object) -> bool:
     """Whether a bot thinks for a budget of iterations or seconds (ours) or simulations
     (OpenSpiel's), and so may take a worker for as long as the time limit."""
@@ -1046,13 +1196,39 @@ def _names(rows: list[SeatRow], given: dict[int, str]) -> list[str]:
     return [row.name for row in rows] + list(given.values())
 
 
+def _check_rated(request: CreateTable, rows: list[SeatRow]) -> None:
+    """A rated table has two person seats or more, and bot seats only when made
+    ``rated_with_bots``; ``not-rateable`` says what is wrong."""
+    if request.rated_with_bots and not request.rated:
+        raise TableError("rated_with_bots is for a rated table (rated)", code="bad-request")
+    if not request.rated:
+        return
+    people = sum(1 for row in rows if row.kind == "person")
+    if people < 2:
+        raise TableError("a rated table needs two person seats or more", code="not-rateable")
+    if people < len(rows) and not request.rated_with_bots:
+        raise TableError(
+            "a rated table has person seats only, unless made rated_with_bots",
+            code="not-rateable",
+        )
+
+
 def _settings(request: CreateTable) -> dict[str, Any]:
-    """The table options kept in the store: ``away_after`` and ``undo`` when given."""
+    """The table options kept in the store: ``away_after``, ``undo``, ``hints``,
+    ``spectator_chat``, ``clock``, ``rated`` and ``rated_with_bots`` when given."""
     settings: dict[str, Any] = {}
+    if request.rated:
+        settings["rated"] = True
+    if request.rated_with_bots:
+        settings["rated_with_bots"] = True
     if request.away_after is not None:
         settings["away_after"] = request.away_after
     if request.undo:
         settings["undo"] = True
+    if request.hints and not request.rated:  # a rated table never allows hints
+        settings["hints"] = True
+    if request.spectator_chat:
+        settings["spectator_chat"] = True
     clock = request.clock
     if clock is not None:
         try:
@@ -1090,6 +1266,12 @@ async def _push_and_notice(table: LiveTable) -> None:
     """Tell every listener the table's last update, then that its status changed."""
     await table.push_all()
     await table.notice_all()
+
+
+def _seen(answer: asyncio.Future[HintAnswer | None]) -> None:
+    """A hint's failure is read even when nobody waits for it any more (a connection gone)."""
+    if not answer.cancelled():
+        answer.exception()
 
 
 def _ignore(task: asyncio.Future[None]) -> None:

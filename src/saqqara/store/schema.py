@@ -13,6 +13,11 @@
 - ``accounts``: players' accounts (name, its case-folded key, unique; the argon2id hash of
   the password); ``sessions``: signed-in browsers, by the SHA-256 of their token only;
   ``seats.account_id``: the account a seat belongs to (``None``: a guest's, by its link).
+- ``chat``: the lines said at a table, numbered from 1 per table (``seat`` ``None``: a
+  spectator's), plain text.
+- ``ratings``: an account's openskill rating per game and player-count class;
+  ``rated_tables``: the finished tables whose rating was settled (each once);
+  ``rating_history``: per rated table and account, its rank and rating before and after.
 - ``table_leases``: which process of a many-process site owns a table, under which epoch
   (the fencing token) and until when (``server/lease.py``; unused by a single process).
 """
@@ -25,6 +30,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -123,4 +129,58 @@ sessions = Table(
     ),
     Column("created_at", Float, nullable=False),
     Column("expires_at", Float, nullable=False),
+)
+
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column(
+        "account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    ),
+    Column("game", String(64), primary_key=True),
+    Column("class", String(4), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_ratings_game_class", "game", "class"),
+)
+
+rated_tables = Table(
+    "rated_tables",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("rated", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column(
+        "account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    ),
+    Column("game", String(64), nullable=False),
+    Column("class", String(4), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_rating_history_account_id", "account_id", "at"),
 )

@@ -1,10 +1,12 @@
 """Compact boards for a turn at an 80 x 24 terminal: at most a dozen lines per game.
 
-Tutankhamun: a line per player (score, ``@slot`` of the pawn, tiles held, ``+Nw`` wildcards,
+Tutankhamun: a line per player (score, ``@slot`` of the pawn, tiles held, ``+N`` wildcards
+and their initial, ``+2c`` two canopic lids in English,
 ``★`` the gold mask or King Tut), then the tiles still ahead on the path. Valley of the
 Kings: the round, the stone groups with their bids (``name:value``, ``?`` face down), a line
 per player (points, stones, overseers ``O`` and workers ``W`` by place, with a count where
-several stand on one, scarabs, bid tiles),
+several stand on one, scarabs, bid tiles; the letters are the words' initials in the table's
+language, :mod:`saqqara.core.initials`),
 the claimed sites. Curse of the Mummy: the maze, one line per row (walls ``|`` between
 fields; a wall on a field's south side drawn as ``_`` under it, so that it reads without
 colours or underlining), the mummy and the figures. Tutankhamun's Revenge: a line per
@@ -34,6 +36,7 @@ from saqqara.games.curse_of_the_mummy.presentation import MummyPresentation
 from saqqara.games.tutankhamun.presentation import TutankhamunPresentation
 from saqqara.games.tutankhamuns_revenge.presentation import RevengePresentation
 from saqqara.games.tutankhamuns_revenge.shapes import cell_name
+from saqqara.games.valley_of_the_kings.presentation import ValleyPresentation
 from saqqara.ui.render.curse_of_the_mummy import _symbol_label
 
 View = dict[str, Any]
@@ -48,14 +51,17 @@ MARKS: list[tuple[str, str]] = [
 GAME_MARKS: dict[str, list[tuple[str, str]]] = {
     "tutankhamun": [
         ("@N", N_("the slot the pawn stands on (@-: not on the path yet, @▲: at the pyramid)")),
-        ("+Nw", N_("wildcard tiles held")),
+        ("+N{wild}", N_("wildcard tiles held")),
         ("★", N_("holds the gold mask or King Tut")),
         ("→", N_("the tiles still ahead on the path, by slot")),
     ],
     "valley-of-the-kings": [
-        ("R G K W S", N_("stones: red, grey, black, white, sand (with their number)")),
+        ("{stones}", N_("stones: red, grey, black, white, sand (with their number)")),
         ("[...]", N_("the stones a player holds; after a group, its bids (?: face down)")),
-        ("O W", N_("overseers and workers by the place they stand on (×N: how many there)")),
+        (
+            "{overseer} {worker}",
+            N_("overseers and workers by the place they stand on (×N: how many there)"),
+        ),
     ],
 }
 """Each game's own marks on its compact board, for ``legend``."""
@@ -122,7 +128,8 @@ def tutankhamun(view: View, me: int | None, text: Presentation) -> list[Text]:
         pos = view["pawns"][seat]
         where = "-" if pos is None else ("▲" if pos >= len(view["path"]) else str(pos))
         held = ", ".join(f"{text.tile(slug)}×{n}" for slug, n in view["holdings"][seat].items())
-        extras = f" +{view['wilds'][seat]}w" if view["wilds"][seat] else ""
+        wild = text.wild_letter()
+        extras = f" +{view['wilds'][seat]}{wild}" if view["wilds"][seat] else ""
         if view.get("mask") == seat or view.get("king_tut") == seat:
             extras += " ★"
         lines.append(
@@ -145,7 +152,9 @@ def tutankhamun(view: View, me: int | None, text: Presentation) -> list[Text]:
 
 
 def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
-    short = {"red": "R", "grey": "G", "black": "K", "white": "W", "sand": "S"}
+    assert isinstance(text, ValleyPresentation)
+    short = text.stone_letters()
+    overseer, worker = text.piece_letters()
     bag = " ".join(f"{short[c]}{n}" for c, n in view["bag"].items())
     tr = text.tr
     heading = [
@@ -174,7 +183,8 @@ def valley(view: View, me: int | None, text: Presentation) -> list[Text]:
         lines.append(
             _line(
                 f"{who[seat]} {view.get('scores', [0] * 4)[seat]:>3} "
-                f"[{stones}] O {_places(info['overseers'])} · W {_places(info['workers'])} · "
+                f"[{stones}] {overseer} {_places(info['overseers'])} · "
+                f"{worker} {_places(info['workers'])} · "
                 + tr("scarabs {count}", count=info["scarabs"])
                 + f" · {tiles_text}",
                 "bold" if seat == me else "",
@@ -233,7 +243,7 @@ def mummy(view: View, me: int | None, text: Presentation) -> list[Text]:
                 if f in marks
                 else "?"
                 if f in maybe
-                else _symbol_label(b, f).strip()
+                else _symbol_label(b, f, text.tr.lang).strip()
             )
             row.append_text(_field(label, south_wall=b.neighbours[f][SOUTH] < 0))
         row.append("|")

@@ -19,9 +19,17 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from saqqara.core.i18n import N_
+from saqqara.core.i18n import N_, SOURCE_LANGUAGE
+from saqqara.ui.commands import command_word
 
-EARLIER = N_("({count} earlier lines: type 'log')")
+EARLIER = N_("({count} earlier lines: type '{log}')")
+
+
+def earlier(tr: Callable[..., str], count: int) -> str:
+    """The line that stands for ``count`` news lines left out, naming the table's ``log``
+    (``tr``'s language; a plain callable is English)."""
+    lang = getattr(tr, "lang", SOURCE_LANGUAGE)
+    return tr(EARLIER, count=count, log=command_word("log", lang))
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +89,7 @@ def show_news(
     if not everything:
         skipped, kept = fit([line for _, line in lines], most)
         if skipped:
-            console.print(tr(EARLIER, count=skipped), style="dim", markup=False)
+            console.print(earlier(tr, skipped), style="dim", markup=False)
             printed = 1
     for i in kept:
         latest, line = lines[i]

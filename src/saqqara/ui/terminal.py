@@ -27,13 +27,15 @@ from saqqara.core.actions import Action
 from saqqara.core.agent import Agent
 from saqqara.core.errors import IllegalAction, NotationError
 from saqqara.core.events import JSON, Event
-from saqqara.core.game import Game
+from saqqara.core.game import CHANCE, Game
 from saqqara.core.i18n import N_, SOURCE_LANGUAGE, Translator
 from saqqara.core.journal import RecordJournal
 from saqqara.core.match import Match, Step
 from saqqara.core.perspective import Perspective
 from saqqara.core.presentation import Presentation, ScoreLine, presentation_for
 from saqqara.core.records import Record
+from saqqara.core.refusals import known, translate_refusal
+from saqqara.ui.commands import command, command_fields
 from saqqara.ui.compact import COMPACT, compact_marks
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
 from saqqara.ui.news import Headline, names_seat, show_news, turn_rows
@@ -47,12 +49,21 @@ RECENT = 6
 
 HELP = N_(
     'Type the letter of a move from the menu, or its notation (for example "{example}"). '
-    'Commands: "more" shows more of the menu, "moves" lists every move, "board" shows the '
-    'table, "log" what happened since your last move, "rules" the rules in brief, "legend" '
-    'the symbols of the board, "quit" saves the game and stops.'
+    'Commands: "{more}" shows more of the menu, "{moves}" lists every move, "{board}" shows the '
+    'table, "{log}" what happened since your last move, "{rules}" the rules in brief, "{legend}" '
+    'the symbols of the board, "{quit}" saves the game and stops.'
 )
-HELP_AID = N_('"aid" switches the aid of unseen figures off and on.')
+HELP_AID = N_('"{aid}" switches the aid of unseen figures off and on.')
 """Said only in a game whose views carry an aid (Curse of the Mummy)."""
+HELP_UNDO = N_(
+    '"{undo}" takes back your last move while you are still to decide and nothing happened '
+    "since (no other player's move, no chance, nothing revealed)."
+)
+UNDONE = N_("Your last move is taken back.")
+UNDO_NOTHING = N_("You have no move to take back.")
+UNDO_OTHERS = N_("Another player has moved since your last move: it stands.")
+UNDO_CHANCE = N_("Chance was drawn since your last move: it stands.")
+UNDO_REVEALED = N_("Your last move revealed something: it stands.")
 QUIET = {
     "tutankhamun": frozenset({"draw"}),
     "curse-of-the-mummy": frozenset({"die"}),
@@ -79,7 +90,8 @@ def printable(text: str) -> str:
 
 
 UNSHOWN = N_(
-    "'{key}' is not on the menu yet: type 'more' for the next moves, or 'moves' for all of them."
+    "'{key}' is not on the menu yet: type '{more}' for the next moves, "
+    "or '{moves}' for all of them."
 )
 """Said of a menu letter whose move has not been shown this turn: a typo must never play a
 move the person never saw."""
@@ -93,8 +105,10 @@ def print_legend(console: Console, text: Presentation, game_id: str) -> None:
     marks = compact_marks(game_id)
     if marks:
         console.print(text.tr("On the short board:"), markup=False)
+    codes = text.codes()
     for symbol, meaning in marks:
-        console.print(f"{symbol:>9}  {text.tr(meaning)}", markup=False)
+        shown = symbol.format(**codes) if codes else symbol
+        console.print(f"{shown:>9}  {text.tr(meaning)}", markup=False)
 
 
 def menu_page(page: int | None, size: int, total: int) -> tuple[int, int]:
@@ -198,6 +212,8 @@ class TerminalTable:
         self.aids = True
         self.page = PAGE
         self.tr = Translator(lang)
+        self.words = command_fields(lang)
+        """The table's command words, the fields of the texts that name them."""
         shown = None if names is None else [printable(name) for name in names]
         self.text: Presentation = presentation_for(game, lang, shown)
         self.people = [s for s, a in enumerate(self.agents) if a is None]
@@ -307,15 +323,22 @@ class TerminalTable:
                 raise QuitGame from None
             if not line:
                 continue
-            word = line.lower()
+            word = command(line, self.tr.lang)
             if word == "quit":
                 raise QuitGame
-            if word in ("help", "?"):
+            if word == "help":
                 example = self.game.action_text(legal[0])
-                told = self.tr(HELP, example=example)
+                told = self.tr(HELP, example=example, **self.words)
                 if has_aids(self.game):
-                    told += " " + self.tr(HELP_AID)
+                    told += " " + self.tr(HELP_AID, **self.words)
+                told += " " + self.tr(HELP_UNDO, **self.words)
                 self.console.print(told, markup=False)
+            elif word == "undo":
+                refusal = self._undo_refusal(seat)
+                if refusal is None:
+                    self._take_back(seat)
+                    return  # the same person decides again, from the position before
+                self.console.print(Text(self.tr(refusal), style="red"))
             elif word == "board":
                 self.console.print(self._board(perspective, seat))
             elif word == "aid":
@@ -338,19 +361,52 @@ class TerminalTable:
                 if action is not None and self._submit(seat, action):
                     return
 
+    def _undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back the match's last step (``None``: it may): the
+        step must be its own, with nothing after it, and must have revealed nothing. At a
+        local table every person may take back their own move so (the server's tables
+        allow it only when made with undo)."""
+        history = self.match.history
+        mine = [i for i, step in enumerate(history) if step.seat == seat]
+        if not mine:
+            return UNDO_NOTHING
+        since = history[mine[-1] + 1 :]
+        if any(step.seat not in (seat, CHANCE) for step in since):
+            return UNDO_OTHERS
+        if since:
+            return UNDO_CHANCE
+        last = history[-1]
+        if any(event.reveal for event in last.events):
+            return UNDO_REVEALED
+        return None
+
+    def _take_back(self, seat: int) -> None:
+        """The match again from its record without its last step (``seat``'s own); the
+        record file is written afresh without it."""
+        record = self.match.record
+        kept = replace(record, actions=record.actions[:-1])
+        self.match.close()
+        self.match = Match.resume(kept, journal=RecordJournal(self.record_path))
+        self.log[seat].clear()
+        self.console.print(self.tr(UNDONE), markup=False)
+
     def _submit(self, seat: int, action: Action) -> bool:
         """Submit a person's move; on a refusal, say the game's reason and return False."""
         try:
             steps = self.match.submit(seat, action)
         except IllegalAction as refusal:
             self.console.print(
-                Text(f"{refusal.message}. ", style="red")
-                + Text(self.tr("Type 'moves' to see your moves."))
+                Text(f"{self._reason(refusal.message)}. ", style="red")
+                + Text(self.tr("Type '{moves}' to see your moves.", **self.words))
             )
             return False
         self.log[seat].clear()
         self._show_steps(steps)
         return True
+
+    def _reason(self, message: str) -> str:
+        """A refusal's English ``message`` in the table's language."""
+        return translate_refusal(message, self.tr, self.text.phase_name)
 
     def _hand_over(self, seat: int) -> None:
         """Between two people at one terminal in a game of hidden information, a clear
@@ -403,21 +459,28 @@ class TerminalTable:
         index = menu_index(line, len(legal))
         if index is not None:
             if index not in shown:
-                self.console.print(Text(self.tr(UNSHOWN, key=line.lower()), style="red"))
+                self.console.print(
+                    Text(self.tr(UNSHOWN, key=line.lower(), **self.words), style="red")
+                )
                 return None
             return legal[index]
         try:
             action = self.game.parse_action(line)
         except NotationError as exc:
-            # the notation's own reasons are English: another language says it in its words
+            # a reason from a marked template is said in the table's language; the others
+            # are English, so another language says it in its own words
             said = (
-                exc.message
-                if self.tr.lang == SOURCE_LANGUAGE
+                self._reason(exc.message)
+                if self.tr.lang == SOURCE_LANGUAGE or known(exc.message)
                 else self.tr("'{text}' is not a move of this game.", text=line)
             )
             self.console.print(
                 Text(f"{said.rstrip('.')}. ", style="red")
-                + Text(self.tr("Type a letter from the menu, a move's notation or 'help'."))
+                + Text(
+                    self.tr(
+                        "Type a letter from the menu, a move's notation or '{help}'.", **self.words
+                    )
+                )
             )
             return None
         return action
@@ -436,9 +499,10 @@ class TerminalTable:
         if last < len(legal):
             self.console.print(
                 self.tr(
-                    "{shown} of {total} moves; 'more' shows the next ones.",
+                    "{shown} of {total} moves; '{more}' shows the next ones.",
                     shown=f"{menu_key(first)}–{menu_key(last - 1)}",
                     total=len(legal),
+                    **self.words,
                 ),
                 style="dim",
                 markup=False,

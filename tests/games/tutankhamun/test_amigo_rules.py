@@ -188,6 +188,31 @@ def test_the_robbed_player_reaching_the_goal_wins() -> None:
     assert state.is_terminal() and state.outcome().winners == {1}
 
 
+def test_the_robbery_is_told_with_robber_victim_and_tile() -> None:
+    """Goldklumpen: everyone sees who robbed whom of what (the event names all three)."""
+    state = new_game(AMIGO, 3, ["nugget"])
+    give(state, 0, "throne", 1)
+    give(state, 2, "throne", 1)
+    events = play(state, "take 0", "rob 2 throne")
+    (steal,) = [e for e in events if e.kind == "steal"]
+    assert steal.to_json() == {"kind": "steal", "seat": 0, "victim": 2, "tile": "throne"}
+
+
+def test_reaching_the_goal_ends_the_game_and_says_so() -> None:
+    """Spielende 1: the first pawn on the goal ends the game at once; the reason names it."""
+    state = new_game(AMIGO, 3, ["nugget"])
+    give(state, 0, "throne", 1)
+    give(state, 1, "throne", 1)
+    state.score[1] = 1
+    events = play(state, "take 0", "rob 1 throne")
+    assert state.outcome().reason == "seat 1 reached the goal"
+    assert events[-1].to_json() == {
+        "kind": "game-over",
+        "winners": [1],
+        "reason": "seat 1 reached the goal",
+    }
+
+
 def test_canopic_lids_decide_a_tie_back_and_forth() -> None:
     state = new_game(AMIGO, 3)
     give(state, 0, "selket", 2)
@@ -266,6 +291,28 @@ def test_gold_mask_together_with_a_lid_wins_the_tie() -> None:
     assert texts(state) == ["lid", "pass"]
     play(state, "lid")
     assert state.score[0] == 20 and state.score[1] == 23
+
+
+def test_a_scoring_under_way_shows_who_added_the_mask() -> None:
+    """Goldmaske: while the scoring waits for answers, everyone sees the mask in play and
+    whose tiles it joins (seat 0 here, the first seat)."""
+    state = new_game(AMIGO, 3)
+    discard(state, "selket", 1)
+    give(state, 0, "selket", 2)
+    give(state, 1, "selket", 2)
+    state.mask = 0
+    state.wilds[0] = 1
+    play(state, f"take {slot_of(state, 'throne')}", f"take {slot_of(state, 'selket')}")
+    assert state.view(None)["scoring"]["mask"] is None
+    play(state, "mask")
+    scoring = state.view(None)["scoring"]
+    assert scoring["mask"] == 0 and scoring["tiles"] == [3, 3, 0]
+
+
+def test_the_outcome_is_refused_until_the_game_is_over() -> None:
+    state = new_game(AMIGO, 3)
+    with pytest.raises(IllegalAction, match=r"^the game is not over$"):
+        state.outcome()
 
 
 def test_gold_mask_needs_a_tile_of_the_type() -> None:

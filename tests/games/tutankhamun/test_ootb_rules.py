@@ -132,6 +132,15 @@ def test_king_tut_taker_pays_a_coin_and_stands_on_the_rim() -> None:
     assert state.pawn[0] == 69
 
 
+def test_the_view_names_the_seat_holding_king_tut() -> None:
+    """Speciale artefacten tegels: King Tut lies on the rim until taken; then everyone sees
+    who holds it (seat 0 here, the first seat)."""
+    state = new_game(OOTB, 3)
+    assert state.view(None)["king_tut"] is None
+    play(state, "take 69")
+    assert state.view(None)["king_tut"] == 0
+
+
 def test_a_seat_with_no_tile_ahead_is_skipped() -> None:
     state = new_game(OOTB, 3)
     play(state, "take 69", "take 0", "take 1")
@@ -147,6 +156,15 @@ def test_first_to_pay_the_last_coin_wins_first_place_pays_before_second() -> Non
     # tied for first: half each, paid from the active seat clockwise; seat 0 pays first
     assert state.is_terminal() and state.outcome().winners == {0}
     assert state.score == [0, 6, 26]
+
+
+def test_paying_the_last_coin_ends_the_game_and_says_so() -> None:
+    """Einde van het spel: the first to pay its last coin wins at once; the reason names it."""
+    state = new_game(OOTB, 3)
+    give(state, 0, "green-anubis", 5)
+    state.score = [6, 26, 26]
+    play(state, f"take {slot_of(state, 'green-anubis')}")  # the last: the set is scored
+    assert state.outcome().reason == "seat 0 paid the last coin"
 
 
 def test_second_place_does_not_pay_once_first_place_has_won() -> None:

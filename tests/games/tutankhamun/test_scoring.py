@@ -32,6 +32,16 @@ def test_tie_for_second_scores_nothing(amigo: bool) -> None:
     assert _award([3, 1, 1], 4, amigo) == Awards(((0, 4),), ())
 
 
+@pytest.mark.parametrize("amigo", [True, False])
+@pytest.mark.parametrize("value", [2, 4, 6, 8])
+def test_half_shares_are_whole_fields_and_coins(amigo: bool, value: int) -> None:
+    """Half a type's value moves a pawn whole fields (Amigo) or pays whole coins (OOTB)."""
+    shares = [*_award([3, 2, 1], value, amigo).second, *_award([3, 3], value, amigo).first]
+    assert shares
+    for _, points in shares:
+        assert type(points) is int and points == value // 2
+
+
 def test_seats_without_tiles_never_score() -> None:
     assert _award([0, 0, 1], 2, amigo=True) == Awards(((2, 2),), ())
     assert _award([0, 0, 0], 2, amigo=False) == Awards((), ())

@@ -45,7 +45,7 @@ def test_every_phase_renders_for_seats_and_spectators() -> None:
             assert "Silver" in _draw(view, game, 0, swedish)
             if view["phase"] == "digging":
                 assert "The box" in text and "d4" in text
-                assert "Lådan" in _draw(view, game, 0, swedish)
+                assert "Kortlådan" in _draw(view, game, 0, swedish)
         (seat,) = state.to_act()
         if seat == CHANCE:
             state.apply(seat, state.sample_chance(rng))

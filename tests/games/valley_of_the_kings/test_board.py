@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from saqqara.games.valley_of_the_kings.data import board, pharaoh_shape
@@ -111,3 +115,25 @@ def test_large_bottom_centre_is_the_hidden_stone() -> None:
     assert large.positions[large.hidden] == (0, 1, 1)
     assert large.pos_text(large.hidden) == "1.5"
     assert small.hidden == -1
+
+
+def test_the_data_files_are_read_as_utf8_whatever_the_locale() -> None:
+    """The board's data files hold German words (in comments): they are read as UTF-8, so a
+    process in the plain C locale, without Python's UTF-8 mode, loads the board too."""
+    env = {
+        **os.environ,
+        "LC_ALL": "C",
+        "LANG": "C",
+        "PYTHONCOERCECLOCALE": "0",
+        "PYTHONUTF8": "0",
+        "PYTHONPATH": os.pathsep.join(sys.path),
+    }
+    code = (
+        "import locale; from saqqara.games.valley_of_the_kings.data import board;"
+        " print(locale.getpreferredencoding(False), len(board().sites))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    encoding, sites = done.stdout.split()
+    assert sites == "15"
+    assert encoding.lower() not in ("utf-8", "utf8")  # the test means something

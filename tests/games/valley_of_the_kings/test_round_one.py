@@ -5,9 +5,13 @@ Rulebook: "Die erste Runde" 1-5.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from saqqara.core.errors import IllegalAction
+from saqqara.core.game import State
+from saqqara.games.valley_of_the_kings import state as valley_state
 from saqqara.games.valley_of_the_kings.state import BID, DRAW, OPEN, ORDERS, ValleyState
 
 from .helpers import deal, opening, play, texts
@@ -29,6 +33,20 @@ def auctioned(advanced: str = "off") -> ValleyState:
     play(state, 1, "bid 1 6", "bid 1 4", "bid 3 0", "done")
     play(state, 2, "bid 2 6", "done")
     return state
+
+
+def test_a_stone_is_drawn_as_the_kernel_draws_it_once_a_colour_is_used_up() -> None:
+    """Spielvorbereitung: stones are drawn blind from the bag, so each colour in proportion to
+    what is left; a used-up colour is never drawn. The engine's own draw gives the outcome the
+    kernel's draw from the chance list gives, generator for generator."""
+    state = opening(3, start=0)
+    assert state.phase == DRAW
+    state.bag[0] = 0  # named position: the first colour is used up
+    outcomes = [action for action, _ in state.chance_outcomes()]
+    for seed in range(20):
+        drawn = state.sample_chance(random.Random(seed))
+        assert drawn in outcomes
+        assert drawn == State.sample_chance(state, random.Random(seed))
 
 
 def test_the_start_player_is_drawn_by_chance() -> None:
@@ -152,6 +170,31 @@ def test_workers_share_six_steps_and_the_turn_passes_when_they_are_spent() -> No
     assert state.to_act() == (1,)
 
 
+def test_a_worker_is_never_offered_the_place_it_stands_on() -> None:
+    """Arbeiter setzen: a worker moves 1 to 6 steps; staying put is no move (and would cost
+    no step, so a seat could go on "moving" for ever)."""
+    state = auctioned()
+    play(state, 0, "overseer 1 15-B", "overseer 2 8-C")
+    play(state, 1, "overseer 1 2-A", "overseer 2 16")
+    play(state, 2, "overseer 1 6-C", "overseer 2 13-A")
+    assert state.view(None)["seats"][0]["workers"] == ["16"] * 5
+    offered = texts(state, 0)
+    assert "worker 1 17" in offered and "worker 1 16" not in offered
+
+
+def test_workers_standing_together_are_offered_once_and_the_others_still_are() -> None:
+    """Arbeiter setzen: of the workers on one place only the first is offered (they are
+    interchangeable); workers standing elsewhere behind them are offered all the same."""
+    state = auctioned()
+    play(state, 0, "overseer 1 15-B", "overseer 2 8-C")
+    play(state, 1, "overseer 1 2-A", "overseer 2 16")
+    play(state, 2, "overseer 1 6-C", "overseer 2 13-A")
+    play(state, 0, "worker 1 17", "worker 2 17")
+    assert state.view(None)["seats"][0]["workers"] == ["17", "17", "16", "16", "16"]
+    movers = {text.split()[1] for text in texts(state, 0) if text.startswith("worker ")}
+    assert movers == {"1", "3"}
+
+
 def test_build_two_stones_per_worker_level_by_level_rest_to_the_pharaoh() -> None:
     state = auctioned()
     play(state, 0, "overseer 1 15-B", "overseer 2 8-C")
@@ -179,6 +222,26 @@ def test_the_pharaoh_stone_passes_left_and_round_two_begins() -> None:
     assert state.round == 2
     assert state.start == 1
     assert state.phase == DRAW
+
+
+def test_each_seat_orders_its_first_overseer_then_its_second() -> None:
+    """Die folgenden Runden, 2. Aufseher setzen: every seat writes the order of its first
+    overseer, then of its second, whatever the other seats have written so far."""
+    state = round_one_built()
+    deal(state, [["sand"] * 5] * 4)
+    play(state, 1, "done")
+    play(state, 2, "done")
+    play(state, 0, "done")
+    assert state.phase == ORDERS
+    # The engine remembers the orders it offers per overseer and sites out of play; forget
+    # them, so that this position works them out for each seat (an earlier game in the same
+    # process must not decide what this test sees).
+    valley_state._ORDER_OPTIONS.clear()
+    valley_state._ORDER_IDS.clear()
+    for seat, first in ((1, "overseer 1 15-B"), (2, "overseer 1 2-C"), (0, "overseer 1 15-B")):
+        assert {text.split()[1] for text in texts(state, seat)} == {"1"}
+        play(state, seat, first)
+        assert {text.split()[1] for text in texts(state, seat)} == {"2"}
 
 
 def test_round_two_orders_are_sealed_and_revealed_together() -> None:
@@ -228,6 +291,16 @@ def test_refusals_say_why(text: str, code: str) -> None:
     with pytest.raises(IllegalAction) as refused:
         play(state, 0, text)
     assert refused.value.code == code
+
+
+def test_the_second_overseer_waits_for_the_first_and_says_so() -> None:
+    """Aufseher setzen: a seat moves its first overseer before its second; the refusal
+    tells the seat so in words."""
+    state = auctioned()
+    with pytest.raises(
+        IllegalAction, match=r"^overseer 2 16: overseer 1 moves \(or is ordered\) first$"
+    ):
+        play(state, 0, "overseer 2 16")
 
 
 def test_refusals_of_moves_say_why() -> None:

@@ -49,6 +49,20 @@ def test_worked_example_black_and_white_steal_from_greys_site_2() -> None:
     assert state.round == 3
 
 
+def test_a_theft_is_told_with_thief_site_owner_stone_and_colour() -> None:
+    """Bausteine entwenden: everyone sees who took which stone of whose pyramid."""
+    state = example()
+    (theft,) = [e for e in play(state, BLACK, "steal 2 2.1") if e.kind == "steal"]
+    assert theft.to_json() == {
+        "kind": "steal",
+        "seat": BLACK,
+        "site": 2,
+        "owner": GREY,
+        "pos": "2.1",
+        "colour": "white",
+    }
+
+
 def test_stealing_needs_more_overseers_than_the_owner() -> None:
     state = new(3)
     give_site(state, 2, GREY, BASE)
@@ -114,6 +128,14 @@ def test_takeover_with_more_overseers_and_more_workers_swaps_the_scarab() -> Non
     assert state.owner[1] == BLACK
     assert state.scarabs[GREY] == scarabs[GREY] + 1
     assert state.scarabs[BLACK] == scarabs[BLACK] - 1
+
+
+def test_a_takeover_is_told_with_the_new_and_the_previous_owner() -> None:
+    """Fremde Bauplätze übernehmen: everyone sees whose site changed hands, and to whom."""
+    state = takeover_position(workers=2)
+    play(state, BLACK, "done")
+    (takeover,) = [e for e in play(state, BLACK, "takeover 2") if e.kind == "takeover"]
+    assert takeover.to_json() == {"kind": "takeover", "seat": BLACK, "site": 2, "previous": GREY}
 
 
 def test_a_worker_that_stole_does_not_count_toward_a_takeover() -> None:

@@ -3,9 +3,10 @@
  * follows the game's schema (checked on the server side by the conformance kit). Every
  * board's places are reached with the keyboard here (``useRovingPlaces``), and what each
  * thing on it is shows on a long press or at the keyboard's place (``BoardTips``). */
+import { useLayoutEffect } from "preact/hooks";
 import { useLanguage } from "../i18n";
 import { MummyBoard } from "./mummy";
-import { useRovingPlaces } from "./place";
+import { markHinted, useRovingPlaces } from "./place";
 import { BoardTips } from "./tip";
 import { RevengeBoard } from "./revenge";
 import { TutankhamunBoard } from "./tutankhamun";
@@ -23,11 +24,21 @@ function drawn(game: string): game is keyof Views {
   return Object.prototype.hasOwnProperty.call(BOARDS, game);
 }
 
-/** ``busy``: a move was sent and its answer is awaited; the places take no clicks. */
-export function Board(props: BoardProps & { game: string; busy?: boolean }) {
-  const { game, view, busy = false, ...rest } = props;
+/** ``busy``: a move was sent and its answer is awaited; the places take no clicks.
+ * ``hinted``: the id of the move a hint named, whose place is drawn marked. */
+export function Board(props: BoardProps & { game: string; busy?: boolean; hinted?: number | null }) {
+  const { game, view, busy = false, hinted = null, ...rest } = props;
   const { t } = useLanguage();
   const roving = useRovingPlaces(rest.legal);
+  useLayoutEffect(() => {
+    const root = roving.ref.current;
+    if (!root) return;
+    markHinted(root, hinted);
+    // a board redraws its places by itself (a choice begun, a zoom): mark them again
+    const observer = new MutationObserver(() => markHinted(root, hinted));
+    observer.observe(root, { subtree: true, childList: true, attributeFilter: ["data-action", "data-actions"] });
+    return () => observer.disconnect();
+  }, [hinted, roving.ref]);
   if (!drawn(game)) return <p>{t("No drawing for {game}.", { game })}</p>;
   const Drawn = BOARDS[game] as (props: BoardProps<unknown>) => preact.JSX.Element;
   return (

@@ -48,6 +48,15 @@ function placeIds(place: Element): string {
   return place.getAttribute("data-action") ?? place.getAttribute("data-actions") ?? "";
 }
 
+/** Mark (class ``hinted``) the places under ``root`` that stand for the move ``hinted``,
+ * and no other. */
+export function markHinted(root: Element, hinted: number | null): void {
+  for (const place of root.querySelectorAll(".place")) {
+    const wanted = hinted !== null && placeIds(place).split(" ").includes(String(hinted));
+    if (place.classList.contains("hinted") !== wanted) place.classList.toggle("hinted", wanted);
+  }
+}
+
 function centre(element: Element): { x: number; y: number; known: boolean } {
   const box = element.getBoundingClientRect();
   return { x: box.left + box.width / 2, y: box.top + box.height / 2, known: box.width > 0 || box.height > 0 };

@@ -4,15 +4,23 @@ Explorers head for the symbols of their own cards and keep out of the mummy's re
 play a card whenever they stand on its symbol. The mummy hunts on its belief sets: it steps
 towards the fields where explorers may be, weighting each figure's possible fields equally.
 Both use only the perspective (view, legal actions, and for an explorer a resample, which
-keeps every position because explorers see them all).
+keeps every position because explorers see them all). Their constants are one weight vector,
+:class:`Weights`: :data:`HAND` is the hand-written one (``heuristic``, ``medium-hand``), and
+``learned`` plays the vector tuned by CMA-ES on seeded games (``src/saqqara/ai/weights/``,
+:mod:`saqqara.ai.training`).
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from functools import cache
 
+from saqqara.ai import weights as weight_files
 from saqqara.ai.registry import register_bot, register_evaluator
+from saqqara.ai.training import Parameter, Tunable, register_tunable
 from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
@@ -23,6 +31,36 @@ from saqqara.games.curse_of_the_mummy.game import CurseOfTheMummy
 from saqqara.games.curse_of_the_mummy.state import MUMMY, OVER, MummyState
 
 GAME_ID = "curse-of-the-mummy"
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The heuristic's constants, one vector (field names are the keys of a weights file)."""
+
+    play: float = 30.0
+    """An explorer's liking for laying a card where it ends."""
+    near: float = 1.0
+    """Its dislike of each step between where it ends and its nearest symbol."""
+    rest: float = 0.0
+    """Its dislike of each step, on average, to its other symbols still to reach."""
+    danger: float = 12.0
+    """Its dislike of the mummy's threat where it ends (0 out of reach, 1 beside it)."""
+    reach: float = 1.0
+    """Fields the mummy is taken to reach beyond its largest die face and the mummies out."""
+    reroll_margin: float = 1.0
+    """Reroll when the best announced value leaves it this much worse off than staying..."""
+    reroll_after: float = 3.0
+    """... and at least this many dice were rolled."""
+    resolve_margin: float = 1.0
+    """Resolve the mummies out when the mummy is farther than their number plus this."""
+    fade: float = 0.6
+    """The mummy's pull of a field's weight, per step of maze distance (0 < fade < 1)."""
+    leader: float = 0.0
+    """The mummy's extra weight on a figure per share of its explorer's cards laid."""
+
+
+HAND = Weights()
+"""The hand-written weights."""
 
 
 _DISTANCES: dict[int, tuple[tuple[int, ...], ...]] = {}
@@ -53,7 +91,9 @@ def distances(board: Board) -> tuple[tuple[int, ...], ...]:
     return result
 
 
-def _field_score(state: MummyState, targets: list[int], field: int, play: bool) -> float:
+def _field_score(
+    state: MummyState, targets: list[int], field: int, play: bool, w: Weights = HAND
+) -> float:
     """An explorer's liking for ending on ``field`` (and playing its card there): near the
     nearest of its ``targets`` (the fields of its unplayed cards), out of the mummy's reach;
     laying the last card beats everything."""
@@ -63,23 +103,29 @@ def _field_score(state: MummyState, targets: list[int], field: int, play: bool) 
         targets = [t for t in targets if t != field]
         if not targets:
             return 1000.0
-    near = min([row[t] for t in targets], default=0)
-    reach = max(board.mummy_faces) + state.out + 1
-    danger = max(0, reach - row[state.mummy]) / reach
-    return (30.0 if play else 0.0) - near - 12.0 * danger
+    steps = sorted(row[t] for t in targets)
+    near = steps[0] if steps else 0
+    reach = max(board.mummy_faces) + state.out + max(0.0, w.reach)
+    danger = max(0.0, reach - row[state.mummy]) / max(reach, 1e-9)
+    score = (w.play if play else 0.0) - w.near * near - w.danger * danger
+    if w.rest and len(steps) > 1:
+        score -= w.rest * sum(steps[1:]) / (len(steps) - 1)
+    return score
 
 
 class ExplorerHeuristic:
     """Explorer play: progress to the nearest own symbol, away from the mummy."""
 
     name = "heuristic"
+    weights: Weights = HAND
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, weights: Weights = HAND) -> None:
         self.game = game
+        self.weights = weights
 
     def _score(self, state: MummyState, seat: int, field: int, play: bool) -> float:
         targets = [state.board.symbols[s].field for s in state.hand(seat)]
-        return _field_score(state, targets, field, play)
+        return _field_score(state, targets, field, play, self.weights)
 
     def _best(self, state: MummyState, seat: int, value: int) -> tuple[float, int, bool]:
         best = (-1e9, -1, False)
@@ -88,10 +134,11 @@ class ExplorerHeuristic:
         targets = [board.symbols[s].field for s in state.hand(seat)]
         card_owner = state.card_owner
         played = state.played
+        w = self.weights
         for f in moves.bits(state.destinations(state.cur, value)):
             s = at[f]
             can_play = s >= 0 and card_owner[s] == seat and not played[s]
-            score = _field_score(state, targets, f, can_play)
+            score = _field_score(state, targets, f, can_play, w)
             if score > best[0]:
                 best = (score, f, can_play)
         return best
@@ -109,9 +156,10 @@ class ExplorerHeuristic:
         are read), for the bot and for search rollouts."""
         voc = state.voc
         here = state.pos[state.cur]
+        w = self.weights
         if voc.ROLL in legal:
             dist = distances(state.board)
-            if voc.RESOLVE in legal and dist[state.mummy][here] > state.out + 1:
+            if voc.RESOLVE in legal and dist[state.mummy][here] > state.out + w.resolve_margin:
                 return voc.RESOLVE
             return voc.ROLL
         if voc.REROLL in legal:
@@ -123,7 +171,8 @@ class ExplorerHeuristic:
             if not options:
                 return voc.REROLL
             score, choice = max(options, key=lambda o: o[0])
-            if score < self._score(state, seat, here, False) - 1 and len(state.rolled) >= 3:
+            stay = self._score(state, seat, here, False)
+            if score < stay - w.reroll_margin and len(state.rolled) >= w.reroll_after:
                 return voc.REROLL
             return choice
         _, field, play = self._best(state, seat, state.value)
@@ -135,10 +184,12 @@ class MummyHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, weights: Weights = HAND) -> None:
         self.game = game
         assert isinstance(game, CurseOfTheMummy)
         self.board: Board = game.board
+        self.owner = game.owner
+        self.weights = weights
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
         legal = perspective.legal_actions()
@@ -146,15 +197,21 @@ class MummyHeuristic:
             return legal[0]
         view = perspective.view()
         board = self.board
+        w = self.weights
+        laid: dict[int, float] = {}
+        if w.leader:
+            cards = self.owner.count(self.owner[0]) * len(board.colours) if self.owner else 1
+            laid = {int(k): len(v) / max(1, cards) for k, v in view["played"].items()}
         weight: dict[int, float] = {}
-        for figure in view["figures"]:
+        for number, figure in enumerate(view["figures"]):
             possible = [board.field_from_name(x) for x in figure["possible"]]
             fields = [f for f in possible if f is not None and not (board.forbidden >> f) & 1]
+            unit = 1.0 + w.leader * laid.get(self.owner[number], 0.0)
             for f in fields:
-                weight[f] = weight.get(f, 0.0) + 1.0 / len(fields)
+                weight[f] = weight.get(f, 0.0) + unit / len(fields)
         here = board.field_from_name(view["mummy"])
         assert here is not None
-        return hunt(board, here, weight, legal, rng)
+        return hunt(board, here, weight, legal, rng, w.fade)
 
 
 def belief_weights(state: MummyState) -> dict[int, float]:
@@ -172,13 +229,18 @@ def belief_weights(state: MummyState) -> dict[int, float]:
 
 
 def hunt(
-    board: Board, here: int, weight: dict[int, float], legal: list[Action], rng: random.Random
+    board: Board,
+    here: int,
+    weight: dict[int, float],
+    legal: list[Action],
+    rng: random.Random,
+    fade: float = HAND.fade,
 ) -> Action:
-    """The step towards the most weight (each field's weight fading by 0.6 a step), or the
-    last legal action (stop) when there is nothing to hunt."""
+    """The step towards the most weight (each field's weight fading by ``fade`` a step), or
+    the last legal action (stop) when there is nothing to hunt."""
     if not weight:
         return legal[-1]
-    pull = _pull(board)
+    pull = _pull(board, fade)
     best: tuple[float, Action] = (-1.0, legal[-1])
     for action in legal:
         if not isinstance(action, act.Step):
@@ -191,14 +253,18 @@ def hunt(
     return best[1]
 
 
-_PULL: dict[int, tuple[tuple[float, ...], ...]] = {}
+_PULL: dict[tuple[int, float], tuple[tuple[float, ...], ...]] = {}
+_PULLS_KEPT = 64
 
 
-def _pull(board: Board) -> tuple[tuple[float, ...], ...]:
-    """0.6 to the power of the maze distance, between all fields."""
-    known = _PULL.get(id(board))
+def _pull(board: Board, fade: float = HAND.fade) -> tuple[tuple[float, ...], ...]:
+    """``fade`` to the power of the maze distance, between all fields."""
+    key = (id(board), fade)
+    known = _PULL.get(key)
     if known is None:
-        known = _PULL[id(board)] = tuple(tuple(0.6**d for d in row) for row in distances(board))
+        if len(_PULL) >= _PULLS_KEPT:  # training tries many fades
+            _PULL.clear()
+        known = _PULL[key] = tuple(tuple(fade**d for d in row) for row in distances(board))
     return known
 
 
@@ -207,9 +273,10 @@ class Heuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: Game) -> None:
-        self.mummy = MummyHeuristic(game)
-        self.explorer = ExplorerHeuristic(game)
+    def __init__(self, game: Game, weights: Weights = HAND) -> None:
+        self.mummy = MummyHeuristic(game, weights)
+        self.explorer = ExplorerHeuristic(game, weights)
+        self.weights = weights
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
         if perspective.seat == MUMMY:
@@ -222,6 +289,55 @@ register_bot(
     Heuristic,
     game_id=GAME_ID,
     help="explorers head for their symbols away from the mummy; the mummy hunts on its beliefs",
+)
+
+
+@cache
+def learned_weights(players: int) -> Weights:
+    """The weights tuned by CMA-ES for ``players``
+    (``src/saqqara/ai/weights/curse-of-the-mummy-Np.json``)."""
+    return Weights(**weight_files.weights_of(GAME_ID, players))
+
+
+def learned(game: Game) -> Heuristic:
+    """The heuristic with :func:`learned_weights` for the game's player count."""
+    bot = Heuristic(game, learned_weights(game.players))
+    bot.name = "learned"
+    return bot
+
+
+register_bot(
+    "learned",
+    learned,
+    game_id=GAME_ID,
+    help="the heuristic with weights tuned by CMA-ES against the probes (src/saqqara/ai/weights/)",
+)
+
+_SEARCH: dict[str, tuple[float, float, float]] = {
+    "play": (10.0, 0.0, 100.0),
+    "near": (0.5, 0.0, 5.0),
+    "rest": (0.5, 0.0, 5.0),
+    "danger": (6.0, 0.0, 60.0),
+    "reach": (1.0, 0.0, 6.0),
+    "reroll_margin": (2.0, -10.0, 20.0),
+    "reroll_after": (1.0, 0.0, 6.0),
+    "resolve_margin": (1.5, -3.0, 8.0),
+    "fade": (0.15, 0.05, 0.95),
+    "leader": (1.0, 0.0, 10.0),
+}
+"""Each weight's unit step for the search and its bounds."""
+
+
+def _tuned(game: Game, weights: Mapping[str, float]) -> Heuristic:
+    return Heuristic(game, Weights(**weights))
+
+
+register_tunable(
+    Tunable(
+        GAME_ID,
+        tuple(Parameter(f.name, getattr(HAND, f.name), *_SEARCH[f.name]) for f in fields(Weights)),
+        _tuned,
+    )
 )
 
 

@@ -8,10 +8,12 @@ scarab; see ``data/board.toml``). An explorer figure is named by its number in t
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from functools import cache
 from typing import ClassVar
 
 from saqqara.core.actions import Action
-from saqqara.core.i18n import N_
+from saqqara.core.i18n import N_, SOURCE_LANGUAGE, Translator
+from saqqara.core.initials import initials, two_letters
 from saqqara.core.presentation import (
     EventJSON,
     Presentation,
@@ -84,12 +86,25 @@ PHASES = {
 }
 
 
-def symbol_code(symbol: int) -> str:
-    """The three letters a board drawing shows for a symbol: its colour's first letter, then
-    the first two of its English name (``Rsc``: the red scarab), the same in every language."""
+def symbol_code(symbol: int, lang: str = SOURCE_LANGUAGE) -> str:
+    """The three letters a board drawing shows for a symbol in ``lang``: its colour's
+    initial, then two letters of its name (``Rsc``: the red scarab; German ``Rsk``, the
+    red Skarabäus), distinct on the board (:mod:`saqqara.core.initials`)."""
+    return _symbol_codes(lang)[symbol]
+
+
+@cache
+def _symbol_codes(lang: str) -> tuple[str, ...]:
     b = board()
-    sym = b.symbols[symbol]
-    return f"{b.colours[sym.colour][0].upper()}{sym.name[:2]}"
+    tr = Translator(lang)
+    colours = initials([tr.text(COLOURS[colour]) for colour in b.colours])
+    codes = [""] * len(b.symbols)
+    for index in range(len(b.colours)):
+        group = b.colour_symbols(index)
+        pairs = two_letters([tr.text(SYMBOL_NAMES[s.name]) for s in group])
+        for s, pair in zip(group, pairs, strict=True):
+            codes[s.id] = colours[index] + pair
+    return tuple(codes)
 
 
 class MummyPresentation(Presentation):
@@ -312,13 +327,14 @@ class MummyPresentation(Presentation):
             ("_", tr("a wall on the south side of a field (in the maze shown each turn)")),
         ]
         b = board()
+        lang = self.tr.lang
         for index, colour in enumerate(b.colours):
             symbols = ", ".join(
-                f"{symbol_code(s.id)} {self.symbol(s.name)}" for s in b.colour_symbols(index)
+                f"{symbol_code(s.id, lang)} {self.symbol(s.name)}" for s in b.colour_symbols(index)
             )
             rows.append(
                 (
-                    symbol_code(b.colour_symbols(index)[0].id)[0] + "..",
+                    symbol_code(b.colour_symbols(index)[0].id, lang)[0] + "..",
                     tr("{colour} symbols: {symbols}", colour=self.colour(colour), symbols=symbols),
                 )
             )

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saqqara.core.actions import Action
+from saqqara.core.refusals import R_
 from saqqara.core.vocabulary import Kind, Names, Number, Vocabulary
 from saqqara.games.tutankhamun.data import AMIGO, DRAWN_KINDS, NUM_TYPES, OOTB, Edition, edition
 
@@ -108,7 +109,7 @@ def _vocabulary(edition: Edition, same: Vocabulary | None) -> Vocabulary:
                         MAX_SLOTS,
                         "a slot",
                         readable=edition.path_length,
-                        refusal="slot {word} is beyond the path ({low}..{high})",
+                        refusal=R_("slot {word} is beyond the path ({low}..{high})"),
                     ),
                 ),
             ),
@@ -117,7 +118,7 @@ def _vocabulary(edition: Edition, same: Vocabulary | None) -> Vocabulary:
                 Steal,
                 steal,
                 (
-                    Number(MAX_SEATS, "a seat", refusal="there is no seat {word}"),
+                    Number(MAX_SEATS, "a seat", refusal=R_("there is no seat {word}")),
                     Names(_kind_names(edition, NUM_TYPES), "treasure type", readable=own_slug),
                 ),
             ),

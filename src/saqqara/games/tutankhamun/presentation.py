@@ -124,6 +124,15 @@ class TutankhamunPresentation(Presentation):
         key = (self.game.options["edition"], self.tr.lang, self.tr.strict)
         return _WORDED_TILES.setdefault(key, {})
 
+    def wild_letter(self) -> str:
+        """The compact board's letter for the wildcards a seat holds: the initial of their
+        name in this language (canopic lids in Amigo, pharaoh tiles in Out of the Box)."""
+        name = self.tr.text(TILE_NAMES["lid" if self.amigo else "pharaoh"])
+        return name[:1].lower()
+
+    def codes(self) -> dict[str, str]:
+        return {"wild": self.wild_letter()}
+
     def tile(self, slug: str) -> str:
         """A tile's name with its value (how many of its kind exist), if it has one."""
         found = self._tiles.get(slug)

@@ -25,6 +25,7 @@ from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.memos import Memo
 from saqqara.core.outcome import Outcome
+from saqqara.core.refusals import R_
 from saqqara.core.sampling import cumulative, draw_cumulative
 from saqqara.core.view import envelope, plain
 from saqqara.games.tutankhamuns_revenge import actions as act
@@ -72,6 +73,15 @@ _ROTATED = tuple(tuple(rotate(cell, turns) for cell in range(CELLS)) for turns i
 _LAYINGS: Memo[tuple[int, tuple[int, ...], bool], tuple[tuple[act.Lay, ...], tuple[float, ...]]] = (
     Memo(1 << 14, 256)
 )
+
+EMPTY_STACK = R_("stack {stack} is empty")
+BLOCKED = R_("stack {stack} is blocked by seat {seat}")
+LATE_SCARAB = R_("a scarab is played before the first lift")
+ONE_SCARAB = R_("one scarab per turn")
+NO_SCARAB = R_("you have no scarab card left")
+MUST_DIG = R_("after playing a scarab you must dig")
+CANNOT_PASS = R_("you cannot pay the {cost} silver for passing")
+"""The digging moves' refusals (:mod:`saqqara.core.refusals`)."""
 """:func:`_laying` remembered by layer, prefix and snake rule (outside the middle layers, by
 the prefix's cards in order of kind: there the weights count the cards left, whatever their
 order): a search lays some thousands of prefixes again and again (5,259 in goals.py's
@@ -398,22 +408,18 @@ class RevengeState(State):
             if isinstance(action, act.Lift):
                 s = action.stack
                 if not self.depth[s]:
-                    return "empty-stack", f"stack {cell_name(s)} is empty"
+                    return "empty-stack", EMPTY_STACK.format(stack=cell_name(s))
                 other = self.blocker(s)
                 if other not in (NOBODY, seat):
-                    return "blocked", f"stack {cell_name(s)} is blocked by seat {other}"
+                    return "blocked", BLOCKED.format(stack=cell_name(s), seat=other)
             elif isinstance(action, act.Scarab) and self.lifts:
-                return "late", "a scarab is played before the first lift"
+                return "late", LATE_SCARAB
             elif isinstance(action, act.Scarab) and self.scarab_on:
-                return "one-scarab", "one scarab per turn"
+                return "one-scarab", ONE_SCARAB
             elif isinstance(action, act.Scarab) and not self.scarabs[seat]:
-                return "no-scarab", "you have no scarab card left"
+                return "no-scarab", NO_SCARAB
             elif isinstance(action, act.Stop):
-                why = (
-                    "after playing a scarab you must dig"
-                    if self.scarab_on
-                    else f"you cannot pay the {self.pass_cost} silver for passing"
-                )
+                why = MUST_DIG if self.scarab_on else CANNOT_PASS.format(cost=self.pass_cost)
                 return "must-dig", why
         return super().refusal(seat, action)
 

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from saqqara.core.actions import Action
 from saqqara.core.i18n import N_
+from saqqara.core.initials import initials
 from saqqara.core.presentation import (
     EventJSON,
     Presentation,
@@ -100,6 +101,25 @@ class ValleyPresentation(Presentation):
 
     def colour(self, slug: str) -> str:
         return self.tr.text(COLOURS[slug])
+
+    def stone_letters(self) -> dict[str, str]:
+        """Each stone colour's letter: its name's initial in this language, distinct
+        (:func:`~saqqara.core.initials.initials`; English R G B W S, German R G S W N)."""
+        return dict(zip(COLOURS, initials([self.colour(c) for c in COLOURS]), strict=True))
+
+    def piece_letters(self) -> tuple[str, str]:
+        """The letters of an overseer and of a worker: their words' initials, distinct."""
+        words = [self.tr(PIECES[piece], number="").strip() for piece in ("overseer", "worker")]
+        overseer, worker = initials(words)
+        return overseer, worker
+
+    def codes(self) -> dict[str, str]:
+        overseer, worker = self.piece_letters()
+        return {
+            "stones": " ".join(self.stone_letters().values()),
+            "overseer": overseer,
+            "worker": worker,
+        }
 
     def outcome_reason(self, reason: str) -> str:
         return self.tr.text(REASONS[reason])
@@ -351,7 +371,7 @@ class ValleyPresentation(Presentation):
             ("13-H", tr("a field of a building site: site number and letter")),
             ("1.5", tr("a stone's place in a pyramid: level (1 at the bottom), then stone")),
             (tr("small / large"), tr("a site for a pyramid of 5 or of 14 stones")),
-            ("R G K W S", tr("stone colours: red, grey, black, white, sand")),
+            (self.codes()["stones"], tr("stone colours: red, grey, black, white, sand")),
             (tr("scarab"), tr("the marker of a site's owner")),
         ]
 

@@ -26,6 +26,7 @@ from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
+from saqqara.core.refusals import R_
 from saqqara.core.sampling import draw_index
 from saqqara.core.view import envelope, plain
 from saqqara.games.valley_of_the_kings import actions as act
@@ -41,6 +42,21 @@ from saqqara.games.valley_of_the_kings.views import (
 SETUP, DRAW, BID, OPEN, ORDERS, WORKERS, STEAL, TAKEOVER, BUILD, OVER = range(10)
 PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)
 """Phase names by phase number, in the order of the view's ``Phase`` literal."""
+REFUSED = R_("{action}: {reason}")
+WRONG_PHASE = R_("this is the {phase} phase")
+NO_SUCH_GROUP = R_("there are only {count} groups")
+NO_SUCH_TILE = R_("you have no bid tile of {value} left")
+BID_CAP = R_("at most {count} rings of yours on one group")
+ALREADY_MOVED = R_("that overseer has had its move this round")
+OVERSEER_ORDER = R_("overseer 1 moves (or is ordered) first")
+OUT_OF_PLAY = R_("site {site} is not in play")
+FIELD_TAKEN = R_("{field} is taken")
+FOREIGN_SITE = R_("in round 1 figures go only to unclaimed or own sites")
+TOO_FAR = R_("{steps} steps, {left} left")
+CANNOT_STEAL = R_("you may not take that stone (overseers, workers, top level)")
+CANNOT_TAKE_OVER = R_("you need more overseers and more workers than the owner")
+CANNOT_BUILD = R_("not on your site, beyond your workers, or not on the level")
+"""The refusals' wordings (:mod:`saqqara.core.refusals`)."""
 UNCLAIMED, OUT = -1, -2
 MAX_ROUNDS = 40
 """Our limit, not the rulebook's: the game also ends after this round (see the rules doc)."""
@@ -412,7 +428,7 @@ class ValleyState(State):
     def refusal(self, seat: int, action: Action) -> tuple[str, str]:
         """The kernel's refusal with the reason a move of the right kind is refused."""
         code, message = self._refusal(seat, action)
-        return code, f"{self.game.action_text(action)}: {message}"
+        return code, REFUSED.format(action=self.game.action_text(action), reason=message)
 
     def _refusal(self, seat: int, action: Action) -> tuple[str, str]:
         """Why ``seat`` may not play ``action`` now; uses only what that seat knows.
@@ -429,35 +445,35 @@ class ValleyState(State):
             BUILD: act.Build,
         }.get(self.phase)
         if expected is None or not isinstance(action, expected | act.Done):
-            return "wrong-phase", f"this is the {PHASE_NAMES[self.phase]} phase"
+            return "wrong-phase", WRONG_PHASE.format(phase=PHASE_NAMES[self.phase])
         b = self.b
         if isinstance(action, act.Bid):
             if action.group >= self.ngroups:
-                return "no-such-group", f"there are only {self.ngroups} groups"
+                return "no-such-group", NO_SUCH_GROUP.format(count=self.ngroups)
             if not self.hand[seat * V + action.value]:
-                return "no-such-tile", f"you have no bid tile of {action.value} left"
-            return "bid-cap", f"at most {b.max_bid} rings of yours on one group"
+                return "no-such-tile", NO_SUCH_TILE.format(value=action.value)
+            return "bid-cap", BID_CAP.format(count=b.max_bid)
         if isinstance(action, act.Overseer | act.Worker):
             piece = action.overseer if isinstance(action, act.Overseer) else 2 + action.worker
             if isinstance(action, act.Overseer):
                 if self.orders[2 * seat + action.overseer] >= 0:
-                    return "already-moved", "that overseer has had its move this round"
+                    return "already-moved", ALREADY_MOVED
                 if action.overseer == 1 and self.orders[2 * seat] < 0:
-                    return "overseer-order", "overseer 1 moves (or is ordered) first"
+                    return "overseer-order", OVERSEER_ORDER
             site = b.node_site[action.node]
             if site >= 0 and self.owner[site] == OUT:
-                return "out-of-play", f"site {site + 1} is not in play"
+                return "out-of-play", OUT_OF_PLAY.format(site=site + 1)
             if site >= 0 and self.occ[action.node] != FREE:
-                return "field-taken", f"{b.node_names[action.node]} is taken"
+                return "field-taken", FIELD_TAKEN.format(field=b.node_names[action.node])
             if site >= 0 and self.round == 1 and self.owner[site] not in (UNCLAIMED, seat):
-                return "foreign-site", "in round 1 figures go only to unclaimed or own sites"
+                return "foreign-site", FOREIGN_SITE
             steps = b.dist[self.pos[seat * PIECES + piece]][action.node]
-            return "too-far", f"{steps} steps, {self.budget} left"
+            return "too-far", TOO_FAR.format(steps=steps, left=self.budget)
         if isinstance(action, act.Steal):
-            return "cannot-steal", "you may not take that stone (overseers, workers, top level)"
+            return "cannot-steal", CANNOT_STEAL
         if isinstance(action, act.Takeover):
-            return "cannot-take-over", "you need more overseers and more workers than the owner"
-        return "cannot-build", "not on your site, beyond your workers, or not on the level"
+            return "cannot-take-over", CANNOT_TAKE_OVER
+        return "cannot-build", CANNOT_BUILD
 
     # -- applying -------------------------------------------------------------------------
     def apply_unchecked(self, seat: int, action: Action) -> None:

@@ -31,14 +31,14 @@ AREA_TINTS = ("#f4c7c3", "#c6dafc", "#f1f1f1", "#c8e6c9", "#fff2b3")
 AREA_INKS = ("#b3261e", "#1a56c4", "#555555", "#2e7d32", "#a07800")
 
 
-def _symbol_label(b: Board, field: int) -> str:
+def _symbol_label(b: Board, field: int, lang: str) -> str:
     if field == b.start:
         return "St "
     if field == b.dungeon:
         return "Dg "
     s = b.symbol_at[field]
     if s >= 0:
-        return symbol_code(s)
+        return symbol_code(s, lang)
     return " . "
 
 
@@ -63,7 +63,7 @@ def grid_lines(b: Board, label: Callable[[int], str]) -> list[str]:
 def sketch(tr: Translator) -> str:
     """The board as plain text with a legend of the symbols."""
     b = board()
-    lines = grid_lines(b, lambda f: _symbol_label(b, f))
+    lines = grid_lines(b, lambda f: _symbol_label(b, f, tr.lang))
     lines.append("")
     start = tr("the start (stairs): no figure may enter it")
     dungeon = tr("the dungeon and sarcophagus, with exits west and east")
@@ -166,7 +166,7 @@ def render(
             return f"{marks[f]:^3}"
         if f in maybe:
             return " ? "
-        return _symbol_label(b, f)
+        return _symbol_label(b, f, text.tr.lang)
 
     lines = grid_lines(b, label)
     acting = text.players(s for s in view["to_act"] if s != "chance")

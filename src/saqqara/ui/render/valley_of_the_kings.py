@@ -30,16 +30,15 @@ STYLE = {
     "white": "white",
     "sand": "yellow",
 }
-LETTER = {"red": "R", "grey": "G", "black": "K", "white": "W", "sand": "S"}
 
 
-def _stones(stones: list[str | None]) -> Text:
+def _stones(stones: list[str | None], letter: dict[str, str]) -> Text:
     text = Text()
     for slug in stones:
         if slug is None:
             text.append("·")
         else:
-            text.append(LETTER.get(slug, "?"), style=STYLE.get(slug, ""))
+            text.append(letter.get(slug, "?"), style=STYLE.get(slug, ""))
     return text
 
 
@@ -49,6 +48,8 @@ def render(
     """Draw ``view`` (what ``seat`` may know) as rich tables, in the language of ``text``."""
     assert isinstance(text, ValleyPresentation)
     tr = text.tr
+    letter = text.stone_letters()
+    overseer, worker = text.piece_letters()
     b = board()
     acting = text.players(s for s in view["to_act"] if s != "chance")
     who = tr("a spectator") if seat is None else text.player(seat)
@@ -90,7 +91,7 @@ def render(
                 for bid in view["bids"]
                 if bid["group"] == number
             ]
-            market.add_row(str(number), _stones(group), Text(", ".join(bids)))
+            market.add_row(str(number), _stones(group, letter), Text(", ".join(bids)))
         parts.append(market)
     seats = Table(title=tr("players"), show_edge=False)
     for column in (
@@ -106,7 +107,7 @@ def render(
     for number, info in enumerate(view["seats"]):
         stones = Text()
         for slug, count in info["stones"].items():
-            stones.append(LETTER.get(slug, "?") * count, style=STYLE.get(slug, ""))
+            stones.append(letter.get(slug, "?") * count, style=STYLE.get(slug, ""))
         orders = info["orders"]
         overseers = " ".join(info["overseers"])
         if view["phase"] == "orders":
@@ -126,12 +127,17 @@ def render(
             else tr("{count} in hand", count=tiles),
         )
     parts.append(seats)
-    sites = Table(title=tr("sites (levels bottom | ... | top; R G K W S = colours, · = empty)"))
+    sites = Table(
+        title=tr(
+            "sites (levels bottom | ... | top; {letters} = colours, · = empty)",
+            letters=" ".join(letter.values()),
+        )
+    )
     for column in (tr("site"), tr("size"), tr("owner"), tr("pyramid"), tr("figures")):
         sites.add_column(column)
     standing: dict[str, list[str]] = {}
     for number, info in enumerate(view["seats"]):
-        for kind, pieces in (("O", info["overseers"]), ("W", info["workers"])):
+        for kind, pieces in ((overseer, info["overseers"]), (worker, info["workers"])):
             for node in pieces:
                 site_number = node.split("-")[0]
                 standing.setdefault(site_number, []).append(f"{kind}:{text.player(number)}@{node}")
@@ -144,7 +150,7 @@ def render(
             lo, hi = shape.level_start[level], shape.level_start[level + 1]
             if level:
                 pyramid.append(" | ")
-            pyramid.append_text(_stones(info["stones"][lo:hi]))
+            pyramid.append_text(_stones(info["stones"][lo:hi], letter))
         if info["finished"]:
             pyramid.append("  " + tr("finished"), style="bold green")
         owner = "-" if info["owner"] is None else text.player(info["owner"])

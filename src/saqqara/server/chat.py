@@ -1,0 +1,78 @@
+"""Table chat (issue 32, item 7): lines said at a table, kept with it, told to everyone there.
+
+Who may chat: every seat; a spectator only where the table was made with
+``spectator_chat``. Those who may read the chat are exactly those who may write it, and
+every one of them is told every line: the games have no partnerships, so there is no
+private channel between seats, and no seat's chat depends on what its seat may see.
+
+A line is plain text: the blanks around it are trimmed, line breaks become spaces, and
+control characters (C0, C1, the bidirectional controls) are dropped; it must then hold 1
+to :data:`~saqqara.server.messages.CHAT_LENGTH` characters (``bad-chat``). A connection
+says at most five lines at once, then one every two seconds (``chat-limit``). The line is
+stored (``store/chat.py``) before anyone is told of it, so a reconnecting client finds it
+in the history it is sent on arrival (the latest :data:`~saqqara.store.chat.HISTORY`). A
+client shows it as text, never as markup; muting a player is the client's own choice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import time
+
+from saqqara.server.live import Listener, LiveTable
+from saqqara.server.messages import CHAT_LENGTH, Error, Said, encode
+from saqqara.store.chat import ChatLog, ChatRow
+
+UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""What a chat line may not carry: control characters (a line break is a space instead)
+and the bidirectional controls, which could make a line read as another."""
+
+
+def may_chat(table: LiveTable, seat: int | None) -> bool:
+    """Whether a connection at ``seat`` (``None``: a spectator) reads and writes the chat."""
+    return seat is not None or bool(table.row.settings.get("spectator_chat"))
+
+
+def cleaned(text: str) -> str:
+    """The line as it is kept: line breaks as spaces, control characters dropped, the
+    blanks around it trimmed."""
+    return UNSHOWN.sub("", re.sub(r"[\r\n\t]+", " ", text)).strip()
+
+
+def said(row: ChatRow) -> str:
+    """A stored line as the protocol's ``said`` message (encoded)."""
+    return encode(Said(row.id, row.seat, row.name, row.text, row.at))
+
+
+async def say(chat: ChatLog, table: LiveTable, listener: Listener, text: str) -> Error | None:
+    """Keep ``listener``'s line at ``table`` and tell it to everyone who may chat there;
+    the refusal, where it is refused (nothing kept, nobody told)."""
+    if not may_chat(table, listener.seat):
+        return Error("chat-off", "spectators cannot chat at this table")
+    line = cleaned(text)
+    if not 1 <= len(line) <= CHAT_LENGTH:
+        return Error("bad-chat", f"a chat line has 1 to {CHAT_LENGTH} characters")
+    if not listener.chatting.allow():
+        return Error("chat-limit", "too many chat lines; wait a moment")
+    seat = listener.seat
+    name = table.names()[seat] if seat is not None else "spectator"
+    row = await asyncio.to_thread(chat.add, table.id, seat, name, line, time.time())
+    message = said(row)
+    for other in list(table.listeners):
+        if may_chat(table, other.seat):
+            async with other.lock:
+                with contextlib.suppress(Exception):  # a connection that went away
+                    await other.send(message)
+    return None
+
+
+async def tell_history(chat: ChatLog, table: LiveTable, listener: Listener) -> None:
+    """The latest lines, to a connection that may chat, as it arrives."""
+    if not may_chat(table, listener.seat):
+        return
+    rows = await asyncio.to_thread(chat.latest, table.id)
+    async with listener.lock:
+        for row in rows:
+            await listener.send(said(row))
