@@ -7,6 +7,7 @@ the server sends :data:`ServerMessage`. ``docs/protocol.md`` embeds the schemas 
 
 from __future__ import annotations
 
+import inspect
 from typing import Annotated, Any
 
 import msgspec
@@ -400,6 +401,22 @@ class Replay(msgspec.Struct):
     it, from the spectator's view (``null`` when the record stops before the end)."""
 
 
+def cleaned_docs(schema: Any) -> Any:
+    """``schema`` with every ``description`` as :func:`inspect.cleandoc` leaves it: msgspec
+    0.23 dedents docstrings itself and earlier versions keep their indentation, and the
+    committed schemas must not depend on which one is installed."""
+    if isinstance(schema, dict):
+        return {
+            key: inspect.cleandoc(value)
+            if key == "description" and isinstance(value, str)
+            else cleaned_docs(value)
+            for key, value in schema.items()
+        }
+    if isinstance(schema, list):
+        return [cleaned_docs(value) for value in schema]
+    return schema
+
+
 def protocol_schemas() -> dict[str, Any]:
     """JSON Schemas of every message, keyed by direction (the text of docs/protocol.md)."""
     client = msgspec.json.schema(ClientMessage)
@@ -418,4 +435,5 @@ def protocol_schemas() -> dict[str, Any]:
             ("Replay", Replay),
         )
     }
-    return {"client": client, "server": server, "http": http}
+    schemas: dict[str, Any] = cleaned_docs({"client": client, "server": server, "http": http})
+    return schemas
