@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -453,21 +453,52 @@ async def rematch(request: Request) -> Response:
 async def table_replay(request: Request) -> Response:
     """A finished table step by step as a spectator saw it, for a seat (``seat``, ``key``)
     or a spectator (``watch``) of the table, its texts in ``lang``."""
-    service = _service(request)
-    params = request.query_params
-    try:
-        lang = _lang_param(params.get("lang") or None) or "en"
-        table = await service.table(request.path_params["table_id"])
-        await _check_reader(request, service, table)
+
+    async def replay(service: TableService, table: LiveTable) -> Any:
         record = service.finished_record(table)
-        answer = await run_in_threadpool(replay_record, record, lang, table.names())
+        lang = _read_lang(request)
+        return await run_in_threadpool(replay_record, record, lang, table.names())
+
+    return await _finished_answer(request, replay)
+
+
+async def table_review(request: Request) -> Response:
+    """A finished table's review (``server/reviews.py``), for a seat (``seat``, ``key``) or a
+    spectator (``watch``) of the table, its moves worded in ``lang``: ``pending`` with how
+    far it is while the bot pool works it out (ask again), then every decision's analysis."""
+
+    async def review(service: TableService, table: LiveTable) -> Any:
+        started = service.reviews.start(table.id, service.finished_record(table))
+        lang = _read_lang(request)
+        return await run_in_threadpool(review_answer, started, lang, table.names())
+
+    return await _finished_answer(request, review)
+
+
+def _read_lang(request: Request) -> str:
+    """The ``lang`` query parameter (``en`` when left out); refused as ``bad-lang``."""
+    return _lang_param(request.query_params.get("lang") or None) or "en"
+
+
+async def _finished_answer(
+    request: Request, answer: Callable[[TableService, LiveTable], Awaitable[Any]]
+) -> Response:
+    """``answer`` for the table of the path, once the request is found to be one of its
+    readers (:func:`_check_reader`); the table let go after."""
+    service = _service(request)
+    table_id = request.path_params["table_id"]
+    try:
+        _read_lang(request)  # refused before any work
+        table = await service.table(table_id)
+        await _check_reader(request, service, table)
+        answered = await answer(service, table)
     except SaqqaraError as exc:
         return _refusal(exc)
     finally:
-        current = service.live.get(request.path_params["table_id"])
+        current = service.live.get(table_id)
         if current is not None:
             service.release(current)
-    return json_answer(request, encoder.encode(answer))
+    return json_answer(request, encoder.encode(answered))
 
 
 async def _check_reader(request: Request, service: TableService, table: LiveTable) -> None:
@@ -482,27 +513,6 @@ async def _check_reader(request: Request, service: TableService, table: LiveTabl
     key = params.get("key")
     account = None if key is not None else await account_of(request, changes=False)
     service.check_seat(table, seat, key, None if account is None else account.id)
-
-
-async def table_review(request: Request) -> Response:
-    """A finished table's review (``server/reviews.py``), for a seat (``seat``, ``key``) or a
-    spectator (``watch``) of the table, its moves worded in ``lang``: ``pending`` with how
-    far it is while the bot pool works it out (ask again), then every decision's analysis."""
-    service = _service(request)
-    params = request.query_params
-    try:
-        lang = _lang_param(params.get("lang") or None) or "en"
-        table = await service.table(request.path_params["table_id"])
-        await _check_reader(request, service, table)
-        review = service.reviews.start(table.id, service.finished_record(table))
-        answer = await run_in_threadpool(review_answer, review, lang, table.names())
-    except SaqqaraError as exc:
-        return _refusal(exc)
-    finally:
-        current = service.live.get(request.path_params["table_id"])
-        if current is not None:
-            service.release(current)
-    return json_answer(request, encoder.encode(answer))
 
 
 # -- WebSocket --------------------------------------------------------------------------------

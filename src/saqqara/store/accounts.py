@@ -22,7 +22,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from saqqara.store.schema import accounts, rating_history, ratings, seats, sessions, tables
-from saqqara.store.store import Store, hash_secret
+from saqqara.store.store import Store, hash_secret, seat_names
 
 HASHER = PasswordHasher(time_cost=3, memory_cost=65536, parallelism=4)
 """argon2id, RFC 9106's second recommended profile (3 passes over 64 MiB, 4 lanes):
@@ -253,15 +253,7 @@ class Accounts:
         )
         with self.store.engine.connect() as tx:
             rows = tx.execute(query).all()
-            ids = sorted({r[0] for r in rows})
-            names: dict[str, list[str]] = {table_id: [] for table_id in ids}
-            if ids:
-                for table_id, name in tx.execute(
-                    select(seats.c.table_id, seats.c.name)
-                    .where(seats.c.table_id.in_(ids))
-                    .order_by(seats.c.table_id, seats.c.seat)
-                ):
-                    names[table_id].append(name)
+            names = seat_names(tx, {r[0] for r in rows})
         return [
             OwnedSeat(r[0], r[1], int(r[2]), r[3], int(r[4]), float(r[5]), tuple(names[r[0]]))
             for r in rows

@@ -32,7 +32,7 @@ from sqlalchemy import Connection, and_, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from saqqara.store.schema import accounts, rated_tables, rating_history, ratings, seats, tables
-from saqqara.store.store import FINISHED, Store
+from saqqara.store.store import FINISHED, Store, seat_names
 
 MODEL = PlackettLuce()
 """openskill's Plackett-Luce model, its defaults: mu 25, sigma 25/3."""
@@ -391,15 +391,7 @@ class Ratings:
         )
         with self.store.engine.connect() as tx:
             rows = tx.execute(query).all()
-            ids = sorted({r[0] for r in rows})
-            names: dict[str, list[str]] = {table_id: [] for table_id in ids}
-            if ids:
-                for table_id, name in tx.execute(
-                    select(seats.c.table_id, seats.c.name)
-                    .where(seats.c.table_id.in_(ids))
-                    .order_by(seats.c.table_id, seats.c.seat)
-                ):
-                    names[table_id].append(name)
+            names = seat_names(tx, {r[0] for r in rows})
         return [
             Rated(
                 table=r[0],

@@ -518,6 +518,21 @@ class Store:
         return None if row is None else (int(row[0]), str(row[1]))
 
 
+def seat_names(tx: Connection, table_ids: Iterable[str]) -> dict[str, list[str]]:
+    """The seats' names of each of ``table_ids``, in seat order (for lists of tables)."""
+    ids = sorted(set(table_ids))
+    names: dict[str, list[str]] = {table_id: [] for table_id in ids}
+    if ids:
+        query = (
+            select(seats.c.table_id, seats.c.name)
+            .where(seats.c.table_id.in_(ids))
+            .order_by(seats.c.table_id, seats.c.seat)
+        )
+        for table_id, name in tx.execute(query):
+            names[table_id].append(name)
+    return names
+
+
 class _Grouped(threading.local):
     """Per thread: the transaction of its :meth:`Store.group` (``None``: not in one)."""
 
