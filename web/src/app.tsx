@@ -52,6 +52,8 @@ export function App() {
     };
   }, [navigate]);
 
+  // Until the kept language's words arrive the page stays empty, not English for a moment.
+  if (!language.ready) return <main aria-busy="true" />;
   return (
     <LanguageContext.Provider value={language}>
       <AccountContext.Provider value={signedIn}>{page()}</AccountContext.Provider>

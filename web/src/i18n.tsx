@@ -102,12 +102,16 @@ export interface Language {
   lang: Lang;
   t: Translate;
   setLang: (lang: Lang) => void;
+  /** Whether the kept language's catalog has arrived (false only while the page first loads
+   * it, so that nothing shows in English first). */
+  ready: boolean;
 }
 
 const english: Language = {
   lang: "en",
   t: (source, fields) => translate({}, source, fields),
   setLang: () => undefined,
+  ready: true,
 };
 
 export const LanguageContext = createContext<Language>(english);
@@ -126,10 +130,13 @@ export async function fetchTexts(lang: Lang): Promise<Texts> {
 }
 
 /** The language state of the app: chosen, kept, and its catalog loaded. The texts switch
- * once the new catalog has arrived, so nothing shows half-translated. */
+ * once the new catalog has arrived, so nothing shows half-translated; on the first load of
+ * another language than English it is not ``ready`` until then. */
 export function useLanguageState(load: (lang: Lang) => Promise<Texts> = fetchTexts): Language {
   const [lang, setLangState] = useState<Lang>(() => savedLang());
-  const [loaded, setLoaded] = useState<{ lang: Lang; texts: Texts }>({ lang: "en", texts: {} });
+  const [loaded, setLoaded] = useState<{ lang: Lang; texts: Texts } | null>(() =>
+    lang === "en" ? { lang: "en", texts: {} } : null,
+  );
   useEffect(() => {
     let current = true;
     load(lang).then(
@@ -142,13 +149,14 @@ export function useLanguageState(load: (lang: Lang) => Promise<Texts> = fetchTex
   }, [lang, load]);
   return useMemo(
     () => ({
-      lang: loaded.lang,
+      lang: loaded?.lang ?? "en",
       t: (source: string, fields?: Record<string, string | number>) =>
-        translate(loaded.texts, source, fields),
+        translate(loaded?.texts ?? {}, source, fields),
       setLang: (next: Lang) => {
         keepLang(next);
         setLangState(next);
       },
+      ready: loaded !== null,
     }),
     [loaded],
   );

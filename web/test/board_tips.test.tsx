@@ -35,7 +35,7 @@ function texts(lang: Lang): Texts {
 function mount(position: Position, sent: number[], catalog: Texts = {}): HTMLElement {
   const root = document.createElement("div");
   document.body.append(root);
-  const language = { lang: "de" as Lang, t: (s: string, f?: Record<string, string | number>) => translate(catalog, s, f), setLang: () => undefined };
+  const language = { lang: "de" as Lang, t: (s: string, f?: Record<string, string | number>) => translate(catalog, s, f), setLang: () => undefined, ready: true };
   act(() =>
     render(
       <LanguageContext.Provider value={language}>

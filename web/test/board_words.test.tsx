@@ -87,7 +87,7 @@ function positions(game: string): Position[] {
 /** ``board`` drawn with ``texts`` as the page's catalog; the text it shows, lines joined and
  * the hyphens of broken names taken out. */
 function drawn(board: preact.JSX.Element, texts: Texts): string {
-  const language = { lang: "de" as Lang, t: (source: string, fields?: Record<string, string | number>) => translate(texts, source, fields), setLang: () => undefined };
+  const language = { lang: "de" as Lang, t: (source: string, fields?: Record<string, string | number>) => translate(texts, source, fields), setLang: () => undefined, ready: true };
   const root = document.createElement("div");
   document.body.append(root);
   act(() => render(<LanguageContext.Provider value={language}>{board}</LanguageContext.Provider>, root));

@@ -68,3 +68,25 @@ it("switches every text once the new catalog is loaded, and keeps the choice", a
   expect(asked).toEqual(["en", "de", "nl"]);
   act(() => render(null, root));
 });
+
+it("is not ready, and shows no English, until a kept language's catalog has arrived", async () => {
+  localStorage.setItem("saqqara.lang", "sv");
+  let arrive: (texts: Texts) => void = () => undefined;
+  const load = (lang: Lang) =>
+    lang === "sv" ? new Promise<Texts>((resolve) => (arrive = resolve)) : Promise.resolve({});
+  function Page() {
+    const language = useLanguageState(load);
+    return <p>{language.ready ? `${language.lang}: ${language.t("Log")}` : "waiting"}</p>;
+  }
+  const root = document.createElement("div");
+  document.body.append(root);
+  await act(async () => {
+    render(<Page />, root);
+  });
+  await settle();
+  expect(root.textContent).toBe("waiting");
+  await act(async () => arrive({ Log: "Logg" }));
+  await settle();
+  expect(root.textContent).toBe("sv: Logg");
+  act(() => render(null, root));
+});

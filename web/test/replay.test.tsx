@@ -105,6 +105,7 @@ it("says everything in the page's language", () => {
     lang: "de" as const,
     t: (source: string, fields?: Record<string, string | number>) => translate(texts, source, fields),
     setLang: () => undefined,
+    ready: true,
   };
   const root = mount(
     <LanguageContext.Provider value={german}>

@@ -30,7 +30,7 @@ interface Position {
 function drawn(position: Position, texts: Texts): HTMLElement {
   const root = document.createElement("div");
   document.body.append(root);
-  const language = { lang: "de" as Lang, t: tr(texts), setLang: () => undefined };
+  const language = { lang: "de" as Lang, t: tr(texts), setLang: () => undefined, ready: true };
   act(() =>
     render(
       <LanguageContext.Provider value={language}>
