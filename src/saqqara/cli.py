@@ -624,6 +624,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--redis-prefix: {exc}") from None
     if not 0 <= args.expire_open_after < math.inf:
         raise UsageError("--expire-open-after must be 0 (never) or a number of hours above it")
+    if not args.push_contact.startswith(("mailto:", "https://")):
+        raise UsageError("--push-contact must be a mailto: address or an https:// page")
     if not 0 < args.rate < math.inf:
         raise UsageError("--rate must be a number of messages a second above 0")
     if not 0 <= args.tables_per_minute < math.inf:
@@ -645,6 +647,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
             redis_prefix=args.redis_prefix,
             forwarded_allow_ips=args.forwarded_allow_ips,
             log_format=args.log_format,
+            push_contact=args.push_contact,
+            push_services=tuple(args.push_service or ()),
         )
     except StartError as exc:
         print(f"saqqara serve: error: {exc}", file=sys.stderr)
@@ -950,6 +954,20 @@ def build_parser() -> argparse.ArgumentParser:
         default="text",
         help="what the server says on standard error (and the address it prints): plain "
         "lines (default), or one JSON object a line for a log pipeline",
+    )
+    serve.add_argument(
+        "--push-contact",
+        default="mailto:push@localhost",
+        metavar="URL",
+        help="who runs the site, told to the browsers' push services with each Web Push "
+        "(the VAPID 'sub': mailto:ADDRESS or an https:// page; default mailto:push@localhost)",
+    )
+    serve.add_argument(
+        "--push-service",
+        action="append",
+        metavar="PREFIX",
+        help="an endpoint prefix a browser's push subscription may name besides the "
+        "browsers' own push services (a self-hosted push service; tests: a local one)",
     )
     serve.set_defaults(run=cmd_serve)
 

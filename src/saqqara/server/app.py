@@ -7,7 +7,8 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 key, as a spectator sees it), ``GET /api/tables/{id}/review`` (its review);
 ``/api/account/...`` (accounts and my games: ``server/accounts.py``; a seat of the
 signed-in account's opens without its key); ``GET /api/leaderboard/{game}`` and
-``GET /api/players/{name}`` (ratings: ``server/ratings.py``). WebSocket:
+``GET /api/players/{name}`` (ratings: ``server/ratings.py``); ``GET /api/push`` and
+``/api/account/push`` (Web Push of turns: ``server/push.py``). WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -70,6 +71,7 @@ from saqqara.server.messages import (
     encoder,
 )
 from saqqara.server.metrics import CONTENT_TYPE
+from saqqara.server.push import CONTACT, TurnPush, push_routes
 from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
 from saqqara.server.reviews import review_answer
@@ -117,6 +119,8 @@ def create_app(
     expire_open_after: float | None = EXPIRE_OPEN_AFTER,
     redis_prefix: str = "saqqara:",
     account_limits: AccountLimits | None = None,
+    push_contact: str = CONTACT,
+    push_services: Sequence[str] = (),
 ) -> ASGIApp:
     """The server for the database at ``db_url`` (migrated and resumed at start).
 
@@ -130,6 +134,9 @@ def create_app(
     ``expire_open_after``: seconds after which an open table nobody sits at is closed
     (``TableService.abandoned``); ``None``: never.
     ``account_limits``: how many sign-in and sign-up tries (``server/accounts.py``).
+    ``push_contact``: the VAPID ``sub`` claim of the site's pushes; ``push_services``:
+    endpoint prefixes a push subscription may name besides the browsers' own push
+    services (``server/push.py``).
     """
     if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
         raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
@@ -149,6 +156,9 @@ def create_app(
         app.state.accounts = await run_in_threadpool(
             open_gate, service.store, tuple(allowed_origins), account_limits
         )
+        push = TurnPush(service.store, push_contact, tuple(push_services))
+        await run_in_threadpool(push.start)  # the site's VAPID key, made at its first start
+        service.push = app.state.push = push
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
         cluster = None
@@ -172,6 +182,7 @@ def create_app(
             if cluster is not None:
                 await cluster.stop()
             readiness.close()
+            await push.close()
             await service.close()
 
     routes = [
@@ -188,6 +199,7 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
         *account_routes(),
+        *push_routes(),
         Route("/api/tables/{table_id}/review", table_review),
         *rating_routes(),
         WebSocketRoute("/ws/{table_id}", table_socket),

@@ -174,6 +174,9 @@ class LiveTable:
         self.taken_back: ActionRow | None = None
         """The action last taken back, while the table stands where it was made (its seat
         decides again, with the move time stored with it already used)."""
+        self.signalled: frozenset[int] = frozenset()
+        """The person seats deciding when turns were last signalled (``server/push.py``):
+        a seat is pushed its turn only as it begins, not again while it goes on."""
 
     @classmethod
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
@@ -216,6 +219,7 @@ class LiveTable:
             table.taken_back = undone[-1]
         table.replayed = len(logged) - match.base
         table.note_rows(logged)
+        table.signalled = table.deciding_people()  # a turn begun before is not pushed again
         return table
 
     @property
@@ -604,6 +608,14 @@ class LiveTable:
         """Whether the stand-in bot plays ``seat`` because its time ran out (``bot``)."""
         clocks = self.clocks
         return clocks is not None and not clocks.rule.forfeits and seat in clocks.overdue
+
+    def deciding_people(self) -> frozenset[int]:
+        """The person seats that must decide now (none unless the table is playing)."""
+        if self.status != PLAYING:
+            return frozenset()
+        return frozenset(
+            s for s in self.match.to_act() if s != CHANCE and self.seats[s].kind == "person"
+        )
 
     def listened(self, seat: int) -> bool:
         """Whether the person of ``seat`` is connected."""

@@ -17,7 +17,7 @@ import secrets
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -51,6 +51,9 @@ from saqqara.store import (
     secret_matches,
 )
 from saqqara.store.ratings import Ratings
+
+if TYPE_CHECKING:  # server/push.py reads accounts, which read this module
+    from saqqara.server.push import TurnPush
 
 
 class TableError(SaqqaraError):
@@ -180,6 +183,9 @@ class TableService:
         """The accounts' ratings: a rated table is rated as it finishes (:meth:`rate`)."""
         self.rating: set[asyncio.Future[Any]] = set()
         """Ratings under way on worker threads (awaited by :meth:`close`)."""
+        self.push: TurnPush | None = None
+        """Web Push of turns to players with no page open at their table
+        (``server/push.py``; ``None``: none sent)."""
 
     # -- life cycle -----------------------------------------------------------------------
     async def resume_all(self) -> int:
@@ -707,6 +713,7 @@ class TableService:
             await table.push_all(force=True)
             for seat in range(len(table.seats)):
                 self.watch_absence(table, seat)
+            self.signal_turns(table)
         self.drive_bots(table)
         self.schedule_clock(table)
 
@@ -1007,9 +1014,28 @@ class TableService:
     def _tell(self, table: LiveTable, finished: bool = False) -> None:
         task = asyncio.ensure_future(_push_and_notice(table) if finished else table.push_all())
         task.add_done_callback(_ignore)
+        self.signal_turns(table)
         self.drive_bots(table)
         self.schedule_clock(table)
         self.release(table)
+
+    def signal_turns(self, table: LiveTable) -> None:
+        """The person seats whose turn has just begun (stored and told) and that nobody
+        listens to are pushed their turn, when the seat is an account's (``server/push.py``,
+        on its own threads). Called where this process, the table's owner, tells a step."""
+        deciding = table.deciding_people()
+        began = deciding - table.signalled
+        table.signalled = deciding
+        push = self.push
+        if push is None or not began:
+            return
+        for seat in sorted(began):
+            row = table.seats[seat]
+            if row.account is not None and not table.listened(seat):
+                try:
+                    push.turn(row.account, table.game.spec.id, table.id, seat, row.lang)
+                except Exception:  # never into the game: the push is lost, the move stands
+                    LOG.exception("a turn's push could not be started")
 
     # -- ratings ----------------------------------------------------------------------------
     def rate(self, table: LiveTable) -> None:

@@ -9,6 +9,9 @@ Without a build, the server's own placeholder page answers instead.
 ``GET /api/games`` lists the games, their player counts, options and bots (what the lobby
 offers; ``?lang=`` translates titles and summaries);
 ``/assets/`` the build's hashed files (precompressed at build time, cached for a year).
+``/sw.js`` the service worker (``web/public/sw.js``, copied by the build), at the root so
+that its scope is the whole site, revalidated on every load (it shows the turns that Web
+Push brings: ``server/push.py``).
 ``GET /api/boards/{game}`` a game's public static board data (the mummy's maze), which the
 views leave out because it never changes. ``GET /texts/{lang}.json`` the client's own words
 in a language (``saqqara.server.web_texts``); ``POST /api/replay?lang=`` replays a record
@@ -272,6 +275,20 @@ def json_answer(request: Request, body: bytes) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
+def service_worker_route(folder: Path) -> Callable[[Request], Awaitable[Response]]:
+    """Serve the build's service worker, never cached without asking (a browser checks
+    it for updates itself too)."""
+
+    async def service_worker(request: Request) -> Response:
+        path = folder / "sw.js"
+        if not path.is_file():
+            return PlainTextResponse("Not Found", status_code=404)
+        headers = {"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"}
+        return FileResponse(path, media_type="text/javascript", headers=headers)
+
+    return service_worker
+
+
 def site_routes(
     placeholder: Callable[[Request], Awaitable[Response]], built: Path = BUILT
 ) -> list[BaseRoute]:
@@ -299,4 +316,5 @@ def site_routes(
         Route("/texts/{lang}.json", texts),
         Route("/api/boards/{game_id}", board_data),
         Route("/assets/{name}", asset_route(built / "assets")),
+        Route("/sw.js", service_worker_route(built)),
     ]

@@ -18,6 +18,9 @@
 - ``ratings``: an account's openskill rating per game and player-count class;
   ``rated_tables``: the finished tables whose rating was settled (each once);
   ``rating_history``: per rated table and account, its rank and rating before and after.
+- ``site_keys``: secrets a site makes once at its first start (the VAPID key pair of Web
+  Push); ``push_subscriptions``: accounts' browsers' push subscriptions (the endpoint, by
+  its SHA-256, and the keys that encrypt a push).
 - ``table_leases``: which process of a many-process site owns a table, under which epoch
   (the fencing token) and until when (``server/lease.py``; unused by a single process).
 """
@@ -183,4 +186,29 @@ rating_history = Table(
     Column("sigma_after", Float, nullable=False),
     Column("at", Float, nullable=False),
     Index("ix_rating_history_account_id", "account_id", "at"),
+)
+
+site_keys = Table(
+    "site_keys",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column(
+        "account_id",
+        String(32),
+        ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    Column("endpoint", Text, nullable=False),
+    Column("p256dh", String(128), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_push_subscriptions_account_id", "account_id"),
 )
