@@ -1,12 +1,13 @@
 /** Accounts in the page: who is signed in (asked of the server at start; the session
  * cookie itself is HttpOnly), the sign-up and sign-in forms, the account page (change the
- * password, sign out everywhere, delete the account), the lobby's account bar and "my
+ * password, sign out everywhere, turns pushed to this browser, delete the account), the lobby's account bar and "my
  * games". The session's CSRF token is handed to the API module, which sends it with every
  * request that changes something. */
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { account, ApiError, type MyGame, setCsrf, type SignedIn } from "./api";
 import { LanguagePicker, useLanguage } from "./i18n";
+import { currentPush, pushSupported, turnPushOff, turnPushOn } from "./push";
 import type { AccountPageName } from "./route";
 import { localPath, playerPath } from "./route";
 
@@ -141,6 +142,49 @@ export function SignInPage(props: { mode: "sign-in" | "sign-up"; navigate: (path
 }
 
 /** The signed-in account's page: a new password, sign out everywhere, delete the account. */
+/** Web Push of turns for this browser (``push.ts``): on or off, where the browser can. */
+function TurnPushSwitch(props: { attempt: (work: () => Promise<void>) => Promise<void> }) {
+  const { t } = useLanguage();
+  const [on, setOn] = useState<boolean | null>(null);
+  const [refused, setRefused] = useState(false);
+  const supported = pushSupported();
+  useEffect(() => {
+    if (supported) currentPush().then((found) => setOn(found !== null), () => setOn(false));
+  }, []);
+  return (
+    <section class="account-form push-switch">
+      <h2>{t("Turns while the page is closed")}</h2>
+      <p>{t("Your turns are sent to this browser when no page of the table is open.")}</p>
+      {!supported ? (
+        <p>{t("This browser cannot take them here (push needs https).")}</p>
+      ) : (
+        <>
+          {on ? <p role="status">{t("Turns are sent to this browser.")}</p> : null}
+          {refused ? <p role="status">{t("The browser did not allow notifications.")}</p> : null}
+          <button
+            type="button"
+            disabled={on === null}
+            onClick={() =>
+              void props.attempt(async () => {
+                if (on) {
+                  await turnPushOff();
+                  setOn(false);
+                } else {
+                  const allowed = await turnPushOn();
+                  setRefused(!allowed);
+                  setOn(allowed);
+                }
+              })
+            }
+          >
+            {on ? t("Stop sending my turns here") : t("Send my turns here")}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
 export function AccountPage(props: { navigate: (path: string) => void }) {
   const { navigate } = props;
   const { t } = useLanguage();
@@ -223,6 +267,7 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
           {t("Sign out everywhere")}
         </button>
       </section>
+      <TurnPushSwitch attempt={attempt} />
       <form
         class="account-form"
         aria-label={t("Delete the account")}

@@ -215,6 +215,13 @@ export const account = {
   games: () => call<{ running: MyGame[]; finished: MyGame[] }>("/api/account/games"),
   claim: (table: string, seat: number, key: string) =>
     call<{ table: string; seat: number; link: string }>("/api/account/seats", { table, seat, key }),
+  pushKey: () => call<{ key: string }>("/api/push"),
+  pushSubscriptions: () =>
+    call<{ subscriptions: { endpoint: string; created_at: number }[] }>("/api/account/push"),
+  subscribe: (subscription: PushSubscriptionJSON) =>
+    call<{ subscribed: boolean }>("/api/account/push", subscription),
+  unsubscribe: (endpoint: string) =>
+    call<{ removed: boolean }>("/api/account/push/remove", { endpoint }),
 };
 
 /** One place of a leaderboard. */

@@ -1,0 +1,120 @@
+/** Turn notifications (issue 32, items 6 and 9): a turn-based table (a day per move)
+ * between two browser contexts. The waiting player's page has notifications allowed
+ * (context.grantPermissions), its "Notify me" switch on, and is not looked at (an init
+ * script says the document is hidden, as for a tab in the background); a wrapper of
+ * window.Notification, installed by the same script, records what the page shows. When
+ * the other player moves and the turn passes, that page shows "Your move". The site's
+ * service worker is served from the root, and registers with the whole site as its scope. */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type Server, startBrowser, startServer } from "./harness";
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+declare global {
+  interface Window {
+    shown?: { title: string; body: string }[];
+  }
+}
+
+/** Runs in the waiting player's page before its own scripts. */
+function watchNotifications(): void {
+  localStorage.setItem("saqqara.alerts", JSON.stringify({ sound: false, notify: true }));
+  Object.defineProperty(Document.prototype, "hidden", { get: () => true });
+  Object.defineProperty(Document.prototype, "visibilityState", { get: () => "hidden" });
+  const Real = window.Notification;
+  window.shown = [];
+  class Watched extends Real {
+    constructor(title: string, options?: NotificationOptions) {
+      super(title, options);
+      window.shown?.push({ title, body: options?.body ?? "" });
+    }
+  }
+  window.Notification = Watched;
+}
+
+const MOVE = "button.move:not([disabled])";
+
+async function seq(page: Page): Promise<string> {
+  return (await page.locator("main.table").getAttribute("data-seq")) ?? "";
+}
+
+/** The page's seat plays (its first move each time) until ``other`` may move. */
+async function playTurn(page: Page, other: Page): Promise<void> {
+  await page.locator(MOVE).first().waitFor({ timeout: 30_000 });
+  while ((await other.locator(MOVE).count()) === 0) {
+    if ((await page.locator(MOVE).count()) > 0) {
+      const before = await seq(page);
+      await page.locator(MOVE).first().click();
+      await page.waitForFunction(
+        (was) => document.querySelector("main.table")?.getAttribute("data-seq") !== was,
+        before,
+        { timeout: 30_000 },
+      );
+    }
+    await Promise.race([
+      other.locator(MOVE).first().waitFor({ timeout: 30_000 }),
+      page.locator(MOVE).first().waitFor({ timeout: 30_000 }),
+    ]);
+  }
+}
+
+it("shows the waiting player a notification when the other moves", async () => {
+  const answer = await fetch(`${server.base}/api/tables`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      game: "tutankhamun",
+      seats: [{ kind: "person", name: "Amun" }, { kind: "person", name: "Bastet" }],
+      clock: { move: 86400 },
+    }),
+  });
+  expect(answer.status).toBe(201);
+  const created = (await answer.json()) as { seats: { seat: number; link: string }[] };
+  const [first, second] = created.seats.map((seat) => seat.link);
+  if (!first || !second) throw new Error("the table has no seat links");
+
+  const mover = await (await browser.newContext()).newPage();
+  const waiting = await browser.newContext();
+  await waiting.grantPermissions(["notifications"], { origin: server.base });
+  await waiting.addInitScript(watchNotifications);
+  const waiter = await waiting.newPage();
+  await waiter.goto(second);
+  await mover.goto(first);
+  await Promise.race([
+    mover.locator(MOVE).first().waitFor({ timeout: 30_000 }),
+    waiter.locator(MOVE).first().waitFor({ timeout: 30_000 }),
+  ]);
+  if ((await waiter.locator(MOVE).count()) > 0) await playTurn(waiter, mover);
+  const before = await waiter.evaluate(() => window.shown?.length ?? 0);
+  await playTurn(mover, waiter);
+  await waiter.waitForFunction((count) => (window.shown?.length ?? 0) > count, before, {
+    timeout: 30_000,
+  });
+  const shown = await waiter.evaluate(() => window.shown ?? []);
+  expect(shown[shown.length - 1]).toEqual({ title: "Your move", body: "Tutankhamun" });
+  // the mover's page shows nothing of the kind (its switch is off, and it is not hidden)
+  expect(await mover.evaluate(() => (window as Window).shown)).toBeUndefined();
+
+  // The service worker: served at the root, its scope the whole site.
+  const scope = await waiter.evaluate(async () => {
+    const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+    await navigator.serviceWorker.ready;
+    return registration.scope;
+  });
+  expect(scope).toBe(`${server.base}/`);
+  const worker = await fetch(`${server.base}/sw.js`);
+  expect(worker.headers.get("content-type")).toMatch(/^text\/javascript/);
+  expect(await worker.text()).toContain("notificationclick");
+});
