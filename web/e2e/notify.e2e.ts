@@ -4,7 +4,9 @@
  * script says the document is hidden, as for a tab in the background); a wrapper of
  * window.Notification, installed by the same script, records what the page shows. When
  * the other player moves and the turn passes, that page shows "Your move". The site's
- * service worker is served from the root, and registers with the whole site as its scope. */
+ * service worker is served from the root, registers with the whole site as its scope,
+ * and shows a turn pushed to it (delivered through the DevTools protocol, as there is no
+ * browser push service here: the server's side of Web Push is tests/server/test_push.py). */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Server, startBrowser, startServer } from "./harness";
@@ -116,5 +118,45 @@ it("shows the waiting player a notification when the other moves", async () => {
   expect(scope).toBe(`${server.base}/`);
   const worker = await fetch(`${server.base}/sw.js`);
   expect(worker.headers.get("content-type")).toMatch(/^text\/javascript/);
-  expect(await worker.text()).toContain("notificationclick");
+
+  // A push as the server sends it (server/push.py's payload), delivered to the worker
+  // through the DevTools protocol (no browser push service here): it shows the turn.
+  const devtools = await waiting.newCDPSession(waiter);
+  const registered = new Promise<string>((done) => {
+    devtools.on("ServiceWorker.workerRegistrationUpdated", (event) => {
+      const found = event.registrations.find((r) => r.scopeURL === `${server.base}/` && !r.isDeleted);
+      if (found) done(found.registrationId);
+    });
+  });
+  await devtools.send("ServiceWorker.enable");
+  const turn = {
+    type: "turn",
+    game: "tutankhamun",
+    table: "t1",
+    seat: 1,
+    url: "/t/t1?seat=1",
+    title: "Your move",
+    body: "It is your move at Tutankhamun.",
+  };
+  await devtools.send("ServiceWorker.deliverPushMessage", {
+    origin: server.base,
+    registrationId: await registered,
+    data: JSON.stringify(turn),
+  });
+  await waiter.waitForFunction(
+    async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const pushed = await waiter.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url?: string } | null)?.url,
+    })),
+  );
+  expect(pushed).toEqual([
+    { title: "Your move", body: "It is your move at Tutankhamun.", tag: "saqqara-turn-t1", url: "/t/t1?seat=1" },
+  ]);
 });
