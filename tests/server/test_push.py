@@ -170,7 +170,9 @@ def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
-def table_between(first: Person, second: Person, game: str) -> tuple[str, str, str]:
+def table_between(
+    first: Person, second: Person, game: str, undo: bool = False
+) -> tuple[str, str, str]:
     """A turn-based table (a day per move) of ``first`` (seat 0, its creator) and
     ``second`` (seat 1, joined by its link while signed in): the table and both links."""
     body = {
@@ -178,6 +180,7 @@ def table_between(first: Person, second: Person, game: str) -> tuple[str, str, s
         "seats": [{"kind": "person"}, {"kind": "person"}],
         "mine": 0,
         "clock": {"move": 86400},
+        "undo": undo,
     }
     created = first.post("/api/tables", body)
     assert created.status_code == 201, created.text
@@ -336,3 +339,28 @@ def test_a_push_service_answering_410_has_the_subscription_deleted(
 
     wait_for(lambda: len(endpoints()) == 1)  # the 410 answered, the subscription goes
     assert endpoints() == [pushes.base + kept]
+    figures = httpx.get(server.base + "/metrics").text
+    assert 'saqqara_turn_pushes_total{result="gone"} 1.0' in figures
+
+
+def test_a_turn_taken_back_and_given_again_is_pushed_again(
+    server: ServerProcess, pushes: PushService, people: Callable[[str], Person]
+) -> None:
+    first, second = people("Undoer"), people("Waiter")
+    path = f"/push/{second.name}"
+    assert second.post("/api/account/push", second.subscription(pushes.base + path))
+    table, link0, _ = table_between(first, second, "tutankhamun", undo=True)
+
+    async def play() -> None:
+        mover = TableClient(link0)
+        await play_turn(mover, 1)
+        await asyncio.to_thread(pushes.next_at, path, server)  # the first push
+        assert mover.update is not None and mover.update.undo
+        await mover.undo()
+        await until(mover, lambda u: bool(u.legal))  # the mover decides again
+        await play_turn(mover, 1)
+        await mover.close()
+
+    asyncio.run(play())
+    again = second.decrypt(pushes.next_at(path, server))
+    assert (again["table"], again["seat"]) == (table, 1)

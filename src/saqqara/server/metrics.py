@@ -122,6 +122,17 @@ class Figures:
         connections.add_metric(["seat"], seats)
         connections.add_metric(["spectator"], spectators)
         yield connections
+        push = service.push
+        if push is not None:
+            pushes = CounterMetricFamily(
+                "saqqara_turn_pushes",
+                "Web Pushes of turns: sent, failed, or answered 404/410 (subscription deleted)",
+                labels=["result"],
+            )
+            pushes.add_metric(["sent"], push.sent)
+            pushes.add_metric(["failed"], push.failed)
+            pushes.add_metric(["gone"], push.forgotten)
+            yield pushes
         if self.tables is not None:
             yield _counter(
                 "saqqara_tables_refused",

@@ -851,6 +851,7 @@ class TableService:
                     with contextlib.suppress(Exception):
                         await listener.send(text)
             await table.push_all(force=True)
+            self.signal_turns(table)  # the seat that took its action back decides again
         self.drive_bots(table)
         self.schedule_clock(table)
 
@@ -1021,8 +1022,9 @@ class TableService:
 
     def signal_turns(self, table: LiveTable) -> None:
         """The person seats whose turn has just begun (stored and told) and that nobody
-        listens to are pushed their turn, when the seat is an account's (``server/push.py``,
-        on its own threads). Called where this process, the table's owner, tells a step."""
+        listens to are pushed their turn, when the seat is an account's and no stand-in
+        bot plays it (``server/push.py``, on its own threads). Called where this process,
+        the table's owner, tells a step, starts a table or takes an action back."""
         deciding = table.deciding_people()
         began = deciding - table.signalled
         table.signalled = deciding
@@ -1031,7 +1033,7 @@ class TableService:
             return
         for seat in sorted(began):
             row = table.seats[seat]
-            if row.account is not None and not table.listened(seat):
+            if row.account is not None and not table.listened(seat) and seat not in table.away:
                 try:
                     push.turn(row.account, table.game.spec.id, table.id, seat, row.lang)
                 except Exception:  # never into the game: the push is lost, the move stands
