@@ -143,20 +143,59 @@ it("shows the waiting player a notification when the other moves", async () => {
     registrationId: await registered,
     data: JSON.stringify(turn),
   });
-  await waiter.waitForFunction(
-    async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0,
-    undefined,
-    { timeout: 30_000 },
-  );
-  const pushed = await waiter.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-      title: n.title,
-      body: n.body,
-      tag: n.tag,
-      url: (n.data as { url?: string } | null)?.url,
-    })),
-  );
+  const pushed = await waiter.evaluate(async () => {
+    const ready = await navigator.serviceWorker.ready;
+    for (let tries = 0; tries < 600; tries += 1) {
+      const shown = await ready.getNotifications();
+      if (shown.length > 0) {
+        return shown.map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url?: string } | null)?.url,
+        }));
+      }
+      await new Promise((wait) => setTimeout(wait, 50));
+    }
+    return [];
+  });
   expect(pushed).toEqual([
     { title: "Your move", body: "It is your move at Tutankhamun.", tag: "saqqara-turn-t1", url: "/t/t1?seat=1" },
   ]);
+});
+
+it("offers a signed-in player to have their turns sent to this browser", async () => {
+  const context = await browser.newContext();
+  await context.grantPermissions(["notifications"], { origin: server.base });
+  const page = await context.newPage();
+  await page.goto(server.base);
+  const signedUp = await page.evaluate(async () => {
+    const answer = await fetch("/api/account/sign-up", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Saqqara-CSRF": "1" },
+      body: JSON.stringify({ name: "Pusher", password: "correct horse battery" }),
+    });
+    return answer.status;
+  });
+  expect(signedUp).toBe(201);
+  await page.goto(`${server.base}/account`);
+  const section = page.locator("section.push-switch");
+  await section.locator("h2", { hasText: "Turns while the page is closed" }).waitFor();
+  const button = section.locator("button", { hasText: "Send my turns here" });
+  await button.waitFor();
+  expect(await button.isEnabled()).toBe(true);
+  await button.click();
+  // Headless Chromium refuses push subscriptions ("Registration failed - permission
+  // denied"): the page says so, and the server keeps nothing. A browser that subscribes
+  // is told so, and the server keeps its subscription.
+  const failed = section.locator("p.error", { hasText: "This browser could not subscribe: " });
+  const kept = section.locator("p[role=status]", { hasText: "Turns are sent to this browser." });
+  await Promise.race([failed.waitFor({ timeout: 30_000 }), kept.waitFor({ timeout: 30_000 })]);
+  const subscribed = (await kept.count()) > 0;
+  const listed = await page.evaluate(async () => {
+    const answer = await fetch("/api/account/push");
+    return ((await answer.json()) as { subscriptions: unknown[] }).subscriptions.length;
+  });
+  expect(listed).toBe(subscribed ? 1 : 0);
+  await context.close();
 });

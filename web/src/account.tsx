@@ -147,6 +147,7 @@ function TurnPushSwitch(props: { attempt: (work: () => Promise<void>) => Promise
   const { t } = useLanguage();
   const [on, setOn] = useState<boolean | null>(null);
   const [refused, setRefused] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const supported = pushSupported();
   useEffect(() => {
     if (supported) currentPush().then((found) => setOn(found !== null), () => setOn(false));
@@ -161,6 +162,11 @@ function TurnPushSwitch(props: { attempt: (work: () => Promise<void>) => Promise
         <>
           {on ? <p role="status">{t("Turns are sent to this browser.")}</p> : null}
           {refused ? <p role="status">{t("The browser did not allow notifications.")}</p> : null}
+          {failed !== null ? (
+            <p class="error" role="alert">
+              {t("This browser could not subscribe: {reason}", { reason: failed })}
+            </p>
+          ) : null}
           <button
             type="button"
             disabled={on === null}
@@ -170,9 +176,15 @@ function TurnPushSwitch(props: { attempt: (work: () => Promise<void>) => Promise
                   await turnPushOff();
                   setOn(false);
                 } else {
-                  const allowed = await turnPushOn();
-                  setRefused(!allowed);
-                  setOn(allowed);
+                  setFailed(null);
+                  try {
+                    const allowed = await turnPushOn();
+                    setRefused(!allowed);
+                    setOn(allowed);
+                  } catch (e) {
+                    if (e instanceof ApiError) throw e; // the server's refusal, worded above
+                    setFailed(e instanceof Error ? e.message : String(e)); // the browser's
+                  }
                 }
               })
             }

@@ -84,6 +84,7 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("This browser cannot take them here (push needs https)."),
     N_("Turns are sent to this browser."),
     N_("The browser did not allow notifications."),
+    N_("This browser could not subscribe: {reason}"),
     N_("Stop sending my turns here"),
     N_("Send my turns here"),
     N_("days per move (turn-based)"),
