@@ -7,7 +7,9 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 key, as a spectator sees it), ``GET /api/tables/{id}/review`` (its review);
 ``/api/account/...`` (accounts and my games: ``server/accounts.py``; a seat of the
 signed-in account's opens without its key); ``GET /api/leaderboard/{game}`` and
-``GET /api/players/{name}`` (ratings: ``server/ratings.py``). WebSocket:
+``GET /api/players/{name}`` (ratings: ``server/ratings.py``); ``POST /api/seeks``,
+``GET /api/seeks/{id}``, ``POST /api/seeks/{id}/cancel`` (play now: ``server/play_now.py``).
+WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -70,9 +72,11 @@ from saqqara.server.messages import (
     encoder,
 )
 from saqqara.server.metrics import CONTENT_TYPE
+from saqqara.server.play_now import play_now_routes
 from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
 from saqqara.server.reviews import review_answer
+from saqqara.server.seek_book import MemorySeeks, RedisSeeks
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
     STORE_ERRORS,
@@ -151,6 +155,7 @@ def create_app(
         )
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
+        app.state.seeks = MemorySeeks()
         cluster = None
         if redis_url is not None:
             from saqqara.server.cluster import Cluster
@@ -160,6 +165,7 @@ def create_app(
             # Tables a minute per address, counted for the whole site (server/limits.py).
             app.state.table_rate = SiteRate(cluster.redis, cluster.prefix, tables_per_minute)
             app.state.accounts.across_site(cluster.redis, cluster.prefix)
+            app.state.seeks = RedisSeeks(cluster.redis, cluster.prefix)  # paired site wide
             readiness.cluster = cluster
             await cluster.start()
         else:
@@ -190,6 +196,7 @@ def create_app(
         *account_routes(),
         Route("/api/tables/{table_id}/review", table_review),
         *rating_routes(),
+        *play_now_routes(),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
     middleware = []
