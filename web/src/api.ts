@@ -1,6 +1,6 @@
 /** The server's HTTP API (JSON): the game catalogue, the lobby, creating and joining tables,
  * rematches. Request bodies are typed from the generated protocol schema. */
-import type { ClockRequest, CreateTable, Join, Replay, SeatKey } from "./generated/protocol";
+import type { ClockRequest, CreateTable, Join, Replay, SeatKey, Seek } from "./generated/protocol";
 
 export interface GameOption {
   name: string;
@@ -68,6 +68,21 @@ export interface Joined {
   table: string;
   seat: number;
   link?: string;
+}
+
+/** A play-now seek as the server answers it: waiting (the seconds waited) or seated (the
+ * seeker's own seat's link). */
+export interface SeekState {
+  seek: string;
+  state: "waiting" | "seated" | "cancelled";
+  /** The seek's secret: answered once, when it is made. */
+  key?: string;
+  elapsed?: number;
+  bots_after?: number | null;
+  table?: string;
+  seat?: number;
+  link?: string;
+  bots?: number;
 }
 
 export class ApiError extends Error {
@@ -278,6 +293,15 @@ export const api = {
   join: (id: string, request: Join) => call<Joined>(`/api/tables/${id}/join`, request),
   rematch: (id: string, request: SeatKey) =>
     call<{ table: string; rematch_of: string }>(`/api/tables/${id}/rematch`, request),
+  openSeek: (request: Seek) => call<SeekState>("/api/seeks", request),
+  seek: (id: string, key: string) =>
+    call<SeekState>(`/api/seeks/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`),
+  cancelSeek: (id: string, key: string) => call<SeekState>(`/api/seeks/${encodeURIComponent(id)}/cancel`, { key }),
+  /** Cancel a seek as the page goes away (a beacon outlives the page). */
+  cancelSeekOnLeaving: (id: string, key: string) => {
+    const body = new Blob([JSON.stringify({ key })], { type: "application/json" });
+    navigator.sendBeacon(`/api/seeks/${encodeURIComponent(id)}/cancel`, body);
+  },
   /** A record file's text replayed by the server (the client runs no rules). */
   replayFile: async (text: string, lang: string) =>
     answer<Replay>(
