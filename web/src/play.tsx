@@ -168,9 +168,8 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
       {seeking ? (
         <section class="seeking" aria-live="polite" aria-label={t("Looking for players…")}>
           <h2>{t("Looking for players…")}</h2>
-          <p>
-            {t("Waiting for {time}", { time: clockText(waited) })}{" "}
-            <span class="waited" data-seconds={waited} />
+          <p class="waited" data-seconds={waited}>
+            {t("Waiting for {time}", { time: clockText(waited) })}
           </p>
           <p>
             {seeking.bots_after === null
