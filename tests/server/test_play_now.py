@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -212,3 +213,25 @@ def test_seeks_count_against_the_tables_per_minute(server: ServerProcess) -> Non
         ]
     assert [a.status_code for a in answers[:12]] == [201] * 12
     assert answers[12].status_code == 429 and code(answers[12]) == "too-many-tables"
+
+
+def test_a_seek_its_page_stopped_asking_after_is_gone(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'ttl.db'}"
+    with (
+        ServerProcess(db, "--sqlite-sync", "normal", "--seek-ttl", "2") as short,
+        person(short) as ann,
+        person(short) as bo,
+        person(short) as cy,
+    ):
+        left = seek(ann, game="tutankhamun", players=2)  # its page closed: never asked
+        kept = seek(bo, game="tutankhamun", players=3)  # its page asks twice a second
+        asked_until = time.monotonic() + 3.0  # past the 2 s the first one lives
+        while time.monotonic() < asked_until:
+            assert state(bo, kept)["state"] == "waiting"
+            time.sleep(0.5)
+        late = seek(cy, game="tutankhamun", players=2)
+        assert late["state"] == "waiting"  # not seated with the seek gone
+        gone = ann.get(f"/api/seeks/{left['seek']}", params={"key": left["key"]})
+        assert gone.status_code == 404 and code(gone) == "no-seek"
+        joining = seek(cy, game="tutankhamun", players=3, bots_after=1)
+        assert seated(bo, kept)["table"] == seated(cy, joining)["table"]

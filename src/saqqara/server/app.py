@@ -76,7 +76,7 @@ from saqqara.server.play_now import play_now_routes
 from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
 from saqqara.server.reviews import review_answer
-from saqqara.server.seek_book import MemorySeeks, RedisSeeks
+from saqqara.server.seek_book import SEEK_TTL, MemorySeeks, RedisSeeks
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
     STORE_ERRORS,
@@ -121,6 +121,7 @@ def create_app(
     expire_open_after: float | None = EXPIRE_OPEN_AFTER,
     redis_prefix: str = "saqqara:",
     account_limits: AccountLimits | None = None,
+    seek_ttl: float = SEEK_TTL,
 ) -> ASGIApp:
     """The server for the database at ``db_url`` (migrated and resumed at start).
 
@@ -134,6 +135,7 @@ def create_app(
     ``expire_open_after``: seconds after which an open table nobody sits at is closed
     (``TableService.abandoned``); ``None``: never.
     ``account_limits``: how many sign-in and sign-up tries (``server/accounts.py``).
+    ``seek_ttl``: seconds a play-now seek lives unasked after (``server/seek_book.py``).
     """
     if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
         raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
@@ -155,7 +157,7 @@ def create_app(
         )
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
-        app.state.seeks = MemorySeeks()
+        app.state.seeks = MemorySeeks(seek_ttl)
         cluster = None
         if redis_url is not None:
             from saqqara.server.cluster import Cluster
@@ -165,7 +167,9 @@ def create_app(
             # Tables a minute per address, counted for the whole site (server/limits.py).
             app.state.table_rate = SiteRate(cluster.redis, cluster.prefix, tables_per_minute)
             app.state.accounts.across_site(cluster.redis, cluster.prefix)
-            app.state.seeks = RedisSeeks(cluster.redis, cluster.prefix)  # paired site wide
+            app.state.seeks = RedisSeeks(
+                cluster.redis, cluster.prefix, seek_ttl
+            )  # paired site wide
             readiness.cluster = cluster
             await cluster.start()
         else:

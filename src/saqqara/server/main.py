@@ -21,6 +21,7 @@ from saqqara.server.app import create_app
 from saqqara.server.guard import MAX_FRAME
 from saqqara.server.lean_http import LeanHttpProtocol
 from saqqara.server.lean_socket import LeanWSProtocol
+from saqqara.server.seek_book import SEEK_TTL
 from saqqara.server.service import EXPIRE_OPEN_AFTER
 from saqqara.store import Store, normalize_url
 
@@ -121,6 +122,7 @@ def serve(
     redis_prefix: str = "saqqara:",
     forwarded_allow_ips: str | None = None,
     log_format: str = "text",
+    seek_ttl: float = SEEK_TTL,
 ) -> None:
     """Serve until interrupted; prints the address and the database first, once the
     database is open and the address held (:class:`StartError` when either cannot be). The
@@ -146,6 +148,7 @@ def serve(
         lease_seconds=lease_seconds,
         expire_open_after=expire_open_after,
         redis_prefix=redis_prefix,
+        seek_ttl=seek_ttl,
     )
     held = listen(host, port)
     port = held.getsockname()[1]

@@ -1,17 +1,18 @@
 """Where play now's open seeks wait (``server/play_now.py``): this process's memory, or
 Redis for a site of many processes (``--redis``).
 
-A seek lives while its page asks after it: each ask renews it for :data:`SEEK_TTL`
-seconds, and one not asked after for that long is gone (its page was closed, or lost its
-connection). Seeks wait in pools, one per game, player count, options and rated or not;
-only seeks of one pool are ever paired, by one pairer at a time: :meth:`SeekBook.hold`
-is the pool's lock (an ``asyncio.Lock`` here; in Redis a key set ``NX`` with a token and
-an expiry, given back by a script that deletes it only while it still holds the token).
+A seek lives while its page asks after it: each ask renews it for ``--seek-ttl``
+(:data:`SEEK_TTL`) seconds, and one not asked after for that long is gone (its page was
+closed, or lost its connection). Seeks wait in pools, one per game, player count, options
+and rated or not; only seeks of one pool are ever paired, by one pairer at a time:
+:meth:`SeekBook.hold` is the pool's lock (an ``asyncio.Lock`` here; in Redis a key set
+``NX`` with a token and an expiry, given back by a script that deletes it only while it
+still holds the token).
 A seek seated at a table leaves its pool, and its seat waits under its id for
 :data:`SEATED_TTL` seconds for its page to ask.
 
 In Redis, under the site's ``--redis-prefix``: ``seek:<id>`` (the seek, expiring after
-:data:`SEEK_TTL`), ``seeks:<pool>`` (a set of the pool's seek ids; ids whose seek has
+``--seek-ttl``), ``seeks:<pool>`` (a set of the pool's seek ids; ids whose seek has
 expired are dropped as the pool is read), ``seated:<id>`` and ``seeks-lock:<pool>``.
 """
 
@@ -28,7 +29,8 @@ import msgspec
 from redis.asyncio import Redis
 
 SEEK_TTL = 20.0
-"""Seconds a seek lives after its page last asked after it (the page asks each second)."""
+"""Seconds a seek lives after its page last asked after it (the page asks each second):
+``saqqara serve --seek-ttl``'s default."""
 
 SEATED_TTL = 600.0
 """Seconds a seek's seat waits for its page to ask for it."""
@@ -95,7 +97,8 @@ class MemorySeeks:
     """The seeks of a process alone, in its memory (a restart forgets them: their pages
     then find them gone and seek again)."""
 
-    def __init__(self) -> None:
+    def __init__(self, ttl: float = SEEK_TTL) -> None:
+        self.ttl = ttl
         self._seeks: dict[str, OpenSeek] = {}
         self._seen: dict[str, float] = {}
         self._seated: dict[str, tuple[Seated, float]] = {}
@@ -107,14 +110,14 @@ class MemorySeeks:
 
     async def find(self, seek_id: str) -> OpenSeek | None:
         seek = self._seeks.get(seek_id)
-        if seek is None or time.monotonic() - self._seen[seek_id] > SEEK_TTL:
+        if seek is None or time.monotonic() - self._seen[seek_id] > self.ttl:
             return None
         self._seen[seek_id] = time.monotonic()
         return seek
 
     async def pool(self, pool: str) -> list[OpenSeek]:
         now = time.monotonic()
-        for seek_id in [i for i, seen in self._seen.items() if now - seen > SEEK_TTL]:
+        for seek_id in [i for i, seen in self._seen.items() if now - seen > self.ttl]:
             self._forget(seek_id)
         found = [seek for seek in self._seeks.values() if seek.pool == pool]
         return sorted(found, key=lambda seek: seek.created_at)
@@ -168,7 +171,8 @@ class RedisSeeks:
     """The seeks of a whole site, in Redis, so that seekers who came to different
     processes are paired."""
 
-    def __init__(self, redis: Redis, prefix: str) -> None:
+    def __init__(self, redis: Redis, prefix: str, ttl: float = SEEK_TTL) -> None:
+        self.ttl = ttl
         self.redis = redis
         self.prefix = prefix
         self._release = redis.register_script(_RELEASE)
@@ -178,21 +182,21 @@ class RedisSeeks:
 
     async def add(self, seek: OpenSeek) -> None:
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(self._key("seek", seek.id), msgspec.json.encode(seek), px=_ms(SEEK_TTL))
+            pipe.set(self._key("seek", seek.id), msgspec.json.encode(seek), px=_ms(self.ttl))
             pipe.sadd(self._key("seeks", seek.pool), seek.id)
-            pipe.pexpire(self._key("seeks", seek.pool), _ms(SEEK_TTL))
+            pipe.pexpire(self._key("seeks", seek.pool), _ms(self.ttl))
             await pipe.execute()
 
     async def find(self, seek_id: str) -> OpenSeek | None:
         key = self._key("seek", seek_id)
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.get(key)
-            pipe.pexpire(key, _ms(SEEK_TTL))
+            pipe.pexpire(key, _ms(self.ttl))
             raw, _ = await pipe.execute()
         if raw is None:
             return None
         seek = msgspec.json.decode(raw, type=OpenSeek)
-        await self.redis.pexpire(self._key("seeks", seek.pool), _ms(SEEK_TTL))
+        await self.redis.pexpire(self._key("seeks", seek.pool), _ms(self.ttl))
         return seek
 
     async def pool(self, pool: str) -> list[OpenSeek]:
