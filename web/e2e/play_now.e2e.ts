@@ -1,7 +1,8 @@
 /** Play now in Chromium: two people in two browsers seek the same game on /play (reached
  * from the lobby) and land at one table, each at a seat of their own; a seek cancelled from
  * its waiting state meets nobody; a seeker who chose bots after 30 seconds plays them; the
- * page speaks German, Dutch and Swedish too, and axe-core finds nothing serious on it. */
+ * page speaks German, Dutch and Swedish too, and axe-core finds nothing serious on it; a
+ * page closed ends its seek at once. */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -113,5 +114,22 @@ it("the play-now page speaks German, Dutch and Swedish", async () => {
     await page.selectOption("select[name=language]", lang);
     await page.locator("h1", { hasText: title }).waitFor();
     expect(await page.locator('form.seek-form button[type="submit"]').textContent()).toBe(button);
+  }
+});
+
+it("a seek ends as soon as its page is closed", async () => {
+  const page = await seekPage();
+  const opened = page.waitForResponse((r) => r.url().endsWith("/api/seeks") && r.request().method() === "POST");
+  await seek(page, "tutankhamuns-revenge", "2", "0", "Leaving");
+  const { seek: id, key } = (await (await opened).json()) as { seek: string; key: string };
+  await page.locator("section.seeking").waitFor();
+  const asked = () => fetch(`${server.base}/api/seeks/${id}?key=${encodeURIComponent(key)}`);
+  expect((await asked()).status).toBe(200);
+  await page.close({ runBeforeUnload: true });
+  // The page's beacon cancels it (long before the seek would lapse unasked after).
+  const deadline = Date.now() + 10_000;
+  while ((await asked()).status !== 404) {
+    if (Date.now() > deadline) throw new Error("the closed page's seek is still open");
+    await new Promise((r) => setTimeout(r, 200));
   }
 });
