@@ -15,6 +15,8 @@ const BOT_WAITS = [0, 30, 60, 120, 300] as const;
 interface Seeking {
   seek: string;
   key: string;
+  game: string;
+  players: number;
   bots_after: number | null;
   /** The seconds waited when the server last answered, and when that was (this page's clock). */
   elapsed: number;
@@ -111,6 +113,8 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
       setSeeking({
         seek: opened.seek,
         key: opened.key ?? "",
+        game: wanted.game,
+        players: wanted.players,
         bots_after: opened.bots_after ?? null,
         elapsed: opened.elapsed ?? 0,
         at: Date.now(),
@@ -168,6 +172,10 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
       {seeking ? (
         <section class="seeking" aria-live="polite" aria-label={t("Looking for players…")}>
           <h2>{t("Looking for players…")}</h2>
+          <p class="sought">
+            {games.find((g) => g.id === seeking.game)?.title ?? seeking.game} ·{" "}
+            {t("{players} players", { players: seeking.players })}
+          </p>
           <p class="waited" data-seconds={waited}>
             {t("Waiting for {time}", { time: clockText(waited) })}
           </p>
