@@ -34,7 +34,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from saqqara.ai.registry import available_bots
+from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.registry import load
 from saqqara.server.accounts import account_of
@@ -43,7 +43,7 @@ from saqqara.server.limits import SiteRate
 from saqqara.server.messages import CreateTable, SeatRequest, Seek, SeekKey
 from saqqara.server.names import clean_name, unique_name
 from saqqara.server.seek_book import OpenSeek, Seated, SeekBook
-from saqqara.server.service import StoreFailed, TableService, default_bot
+from saqqara.server.service import StoreFailed, TableService, default_bot, least_think_time
 from saqqara.store import hash_secret, new_secret, secret_matches
 from saqqara.store.ratings import BASE, player_class
 
@@ -103,10 +103,15 @@ def _service(request: Request) -> TableService:
     return service
 
 
-def fill_bot(game_id: str) -> str:
+def fill_bot(game_id: str, players: int, move_limit: float) -> str:
     """The bot given a seat no seeker filled: the strong bot (``hard``, whose search hints
-    share), else the game's default."""
-    return FILL_BOT if FILL_BOT in available_bots(game_id) else default_bot(game_id)
+    share), else (a game without it, or a ``--bot-move-limit`` it cannot keep) the game's
+    default."""
+    if FILL_BOT in available_bots(game_id):
+        thinks = least_think_time(make_bot(FILL_BOT, load(game_id, players)))
+        if thinks is None or thinks <= move_limit:
+            return FILL_BOT
+    return default_bot(game_id)
 
 
 # -- pairing ----------------------------------------------------------------------------------
@@ -166,7 +171,7 @@ async def pair(service: TableService, book: SeekBook, pool: str, wait: float = 0
 
 async def _seat(service: TableService, group: list[OpenSeek]) -> dict[str, Seated]:
     """A new table for the group, the missing seats the game's default bot's."""
-    first = group[0]
+    first, limit = group[0], service.bots.move_limit
     entries: list[OpenSeek | None] = [*group, *([None] * (first.players - len(group)))]
     random.SystemRandom().shuffle(entries)
     names: list[str] = []
@@ -174,7 +179,7 @@ async def _seat(service: TableService, group: list[OpenSeek]) -> dict[str, Seate
     owners: dict[int, str] = {}
     for number, seek in enumerate(entries):
         if seek is None:
-            seats.append(SeatRequest("bot", bot=fill_bot(first.game)))
+            seats.append(SeatRequest("bot", bot=fill_bot(first.game, first.players, limit)))
             continue
         name = unique_name(seek.name, names) if seek.name is not None else None
         if name is not None:
