@@ -85,9 +85,11 @@ _STATUS = {
     "wrong-password": 403,
     "bad-key": 403,
     "no-table": 404,
+    "oidc-unknown-provider": 404,
     "name-taken": 409,
     "too-large": 413,
     "too-many-tries": 429,
+    "oidc-unavailable": 502,
     "store-failed": 503,
 }
 
@@ -257,6 +259,13 @@ def _signed_in_answer(request: Request, account: Account, token: str, status: in
     answer = JSONResponse(
         {"account": _account_json(account), "csrf": csrf_token(token)}, status_code=status
     )
+    sign_in_cookie(request, answer, token)
+    answer.headers["Cache-Control"] = "no-store"
+    return answer
+
+
+def sign_in_cookie(request: Request, answer: Response, token: str) -> None:
+    """Set the session cookie of ``token`` on ``answer``."""
     answer.set_cookie(
         COOKIE,
         token,
@@ -266,8 +275,6 @@ def _signed_in_answer(request: Request, account: Account, token: str, status: in
         samesite="lax",
         secure=request.url.scheme == "https",
     )
-    answer.headers["Cache-Control"] = "no-store"
-    return answer
 
 
 def _signed_out_answer(request: Request, content: dict[str, Any]) -> Response:

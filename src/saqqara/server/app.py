@@ -70,6 +70,7 @@ from saqqara.server.messages import (
     encoder,
 )
 from saqqara.server.metrics import CONTENT_TYPE
+from saqqara.server.oidc import Provider, oidc_routes, open_oidc
 from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
 from saqqara.server.reviews import review_answer
@@ -117,6 +118,7 @@ def create_app(
     expire_open_after: float | None = EXPIRE_OPEN_AFTER,
     redis_prefix: str = "saqqara:",
     account_limits: AccountLimits | None = None,
+    oidc_providers: tuple[Provider, ...] = (),
 ) -> ASGIApp:
     """The server for the database at ``db_url`` (migrated and resumed at start).
 
@@ -130,6 +132,7 @@ def create_app(
     ``expire_open_after``: seconds after which an open table nobody sits at is closed
     (``TableService.abandoned``); ``None``: never.
     ``account_limits``: how many sign-in and sign-up tries (``server/accounts.py``).
+    ``oidc_providers``: the OpenID Connect providers to sign in with (``server/oidc.py``).
     """
     if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
         raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
@@ -149,6 +152,7 @@ def create_app(
         app.state.accounts = await run_in_threadpool(
             open_gate, service.store, tuple(allowed_origins), account_limits
         )
+        app.state.oidc = open_oidc(service.store, oidc_providers)
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
         cluster = None
@@ -188,6 +192,7 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
         *account_routes(),
+        *oidc_routes(),
         Route("/api/tables/{table_id}/review", table_review),
         *rating_routes(),
         WebSocketRoute("/ws/{table_id}", table_socket),
