@@ -180,10 +180,25 @@ def refusal(exc: SaqqaraError) -> JSONResponse:
     return answer
 
 
-async def body(request: Request, kind: type[_T]) -> _T:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
+async def capped_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The request's body, read no further than ``limit`` bytes: a larger one (by its
+    ``Content-Length``, or as it streams in without one) is refused (``too-large``) before
+    the rest of it is taken into memory."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
         raise AccountError("request body too large", code="too-large")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise AccountError("request body too large", code="too-large")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def body(request: Request, kind: type[_T]) -> _T:
+    raw = await capped_body(request)
     try:
         return msgspec.json.decode(raw, type=kind)
     except msgspec.MsgspecError as exc:

@@ -44,6 +44,7 @@ from saqqara.server.accounts import (
     COOKIE,
     AccountError,
     address,
+    capped_body,
     check_form,
     gate,
     refusal,
@@ -257,9 +258,7 @@ async def start(request: Request) -> Response:
     key = request.path_params["key"]
     try:
         provider, client = here.provider(key)
-        raw = await request.body()
-        if len(raw) > 256:
-            raise AccountError("request body too large", code="too-large")
+        raw = await capped_body(request, 256)
         account_id = None
         if _wants_link(raw):
             account, _ = await signed_in(request)
