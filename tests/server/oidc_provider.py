@@ -3,7 +3,11 @@ with discovery, a JWKS of a generated RSA key, an authorization endpoint that si
 :attr:`LocalProvider.person` at once and redirects back with a code, and a token endpoint
 that checks the client's secret, the redirect URI and the PKCE verifier, takes each code
 once, and answers an RS256-signed ID token. :attr:`LocalProvider.mischief` makes the next
-answers wrong in one way (a foreign signature, another audience, an expired token...)."""
+answers wrong in one way (a foreign signature, another audience, an expired token...);
+``POST /mischief?set=...`` sets it from another process.
+
+``python -m tests.server.oidc_provider`` serves one until stopped (for the browser tests),
+after printing its issuer URL."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import base64
 import hashlib
 import json
 import secrets
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -154,7 +159,12 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         p = self.provider
-        if urlsplit(self.path).path != "/token":
+        parts = urlsplit(self.path)
+        if parts.path == "/mischief":  # for a test in another process (the browser tests)
+            p.mischief = parse_qs(parts.query).get("set", [None])[0]
+            self._json(200, {"mischief": p.mischief})
+            return
+        if parts.path != "/token":
             self._json(404, {"error": "not_found"})
             return
         length = int(self.headers.get("Content-Length") or 0)
@@ -209,3 +219,15 @@ class ProviderServer:
         self.http.shutdown()
         self.http.server_close()
         self.thread.join()
+
+
+def main() -> None:
+    """Serve a provider signing in ``alice`` until stopped; print its issuer first."""
+    with ProviderServer() as running:
+        sys.stdout.write(running.issuer + "\n")
+        sys.stdout.flush()
+        running.thread.join()
+
+
+if __name__ == "__main__":
+    main()

@@ -7,8 +7,12 @@ made."""
 
 from __future__ import annotations
 
+import os
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx
@@ -317,3 +321,18 @@ def test_names_are_derived_and_numbered() -> None:
     assert next(name_choices(None, "<b>")) == "player"
     numbered = name_choices("ann")
     assert [next(numbered) for _ in range(3)] == ["ann", "ann-2", "ann-3"]
+
+
+def test_serve_with_a_provider_missing_its_settings_stops_with_one_line(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'x.db'}"
+    done = subprocess.run(
+        [sys.executable, "-m", "saqqara.cli", "serve", "--port", "0", "--db", db, "--oidc", "corp"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={k: v for k, v in os.environ.items() if not k.startswith("SAQQARA_OIDC_")},
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        "saqqara serve: error: --oidc corp needs SAQQARA_OIDC_CORP_ISSUER in the environment"
+    )
