@@ -206,7 +206,7 @@ async def _metadata(provider: Provider, client: StarletteOAuth2App) -> dict[str,
     the configured issuer; ``oidc-unavailable`` when it cannot be had."""
     try:
         metadata: dict[str, Any] = await client.load_server_metadata()
-    except (httpx.HTTPError, ValueError) as exc:
+    except (httpx.HTTPError, ValueError, TypeError) as exc:  # down, or not a JSON object
         raise OidcError(
             f"the sign-in provider cannot be reached: {type(exc).__name__}",
             code="oidc-unavailable",
@@ -397,7 +397,8 @@ async def _verified_claims(
         )
     except httpx.HTTPError:
         raise OidcError("the sign-in provider cannot be reached", code="oidc-unavailable") from None
-    except (JoseError, AuthlibBaseError, ValueError, KeyError, TypeError):
+    except (JoseError, AuthlibBaseError, ValueError, KeyError, TypeError, RuntimeError):
+        # (RuntimeError: authlib's "no jwks_uri in the discovery document")
         raise OidcError("the provider's ID token is not valid", code="oidc-bad-token") from None
     found = dict(claims)
     for claim in ("iss", "sub"):
