@@ -648,6 +648,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
             forwarded_allow_ips=args.forwarded_allow_ips,
             log_format=args.log_format,
             seek_ttl=args.seek_ttl,
+            oidc=tuple(args.oidc or ()),
         )
     except StartError as exc:
         print(f"saqqara serve: error: {exc}", file=sys.stderr)
@@ -961,6 +962,15 @@ def build_parser() -> argparse.ArgumentParser:
         default="text",
         help="what the server says on standard error (and the address it prints): plain "
         "lines (default), or one JSON object a line for a log pipeline",
+    )
+    serve.add_argument(
+        "--oidc",
+        action="append",
+        metavar="KEY",
+        help="offer sign-in with an OpenID Connect provider (repeatable); its settings come "
+        "from the environment: SAQQARA_OIDC_<KEY>_ISSUER, _CLIENT_ID, _CLIENT_SECRET and "
+        "_NAME (the button's words); register <site>/api/account/oidc/<key>/callback at the "
+        "provider (docs/accounts.md)",
     )
     serve.set_defaults(run=cmd_serve)
 

@@ -191,6 +191,12 @@ function viewerQuery(who: Viewer, lang: string): string {
   return query.toString();
 }
 
+/** An OpenID Connect provider the site signs in with: its key and its button's name. */
+export interface Provider {
+  key: string;
+  name: string;
+}
+
 /** The signed-in account, and its session's CSRF token. */
 export interface AccountInfo {
   name: string;
@@ -228,6 +234,12 @@ export const account = {
     call<SignedIn>("/api/account/password", { old, new: next }),
   remove: (password: string) => call<{ deleted: boolean }>("/api/account/delete", { password }),
   games: () => call<{ running: MyGame[]; finished: MyGame[] }>("/api/account/games"),
+  /** The OpenID Connect providers offered, and those linked to the signed-in account. */
+  providers: () => call<{ providers: Provider[]; linked: string[] }>("/api/account/providers"),
+  /** Start a sign-in (or a link to the signed-in account) through a provider: the
+   * provider's address, where the page goes next. */
+  startProvider: (key: string, link: boolean) =>
+    call<{ url: string }>(`/api/account/oidc/${encodeURIComponent(key)}/start`, link ? { link: true } : {}),
   claim: (table: string, seat: number, key: string) =>
     call<{ table: string; seat: number; link: string }>("/api/account/seats", { table, seat, key }),
 };

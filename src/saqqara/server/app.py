@@ -72,6 +72,7 @@ from saqqara.server.messages import (
     encoder,
 )
 from saqqara.server.metrics import CONTENT_TYPE
+from saqqara.server.oidc import Provider, oidc_routes, open_oidc
 from saqqara.server.play_now import play_now_routes
 from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
@@ -122,6 +123,7 @@ def create_app(
     redis_prefix: str = "saqqara:",
     account_limits: AccountLimits | None = None,
     seek_ttl: float = SEEK_TTL,
+    oidc_providers: tuple[Provider, ...] = (),
 ) -> ASGIApp:
     """The server for the database at ``db_url`` (migrated and resumed at start).
 
@@ -136,6 +138,7 @@ def create_app(
     (``TableService.abandoned``); ``None``: never.
     ``account_limits``: how many sign-in and sign-up tries (``server/accounts.py``).
     ``seek_ttl``: seconds a play-now seek lives unasked after (``server/seek_book.py``).
+    ``oidc_providers``: the OpenID Connect providers to sign in with (``server/oidc.py``).
     """
     if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
         raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
@@ -155,6 +158,7 @@ def create_app(
         app.state.accounts = await run_in_threadpool(
             open_gate, service.store, tuple(allowed_origins), account_limits
         )
+        app.state.oidc = open_oidc(service.store, oidc_providers)
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
         app.state.seeks = MemorySeeks(seek_ttl)
@@ -198,6 +202,7 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
         *account_routes(),
+        *oidc_routes(),
         Route("/api/tables/{table_id}/review", table_review),
         *rating_routes(),
         *play_now_routes(),
