@@ -7,8 +7,10 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 key, as a spectator sees it), ``GET /api/tables/{id}/review`` (its review);
 ``/api/account/...`` (accounts and my games: ``server/accounts.py``; a seat of the
 signed-in account's opens without its key); ``GET /api/leaderboard/{game}`` and
-``GET /api/players/{name}`` (ratings: ``server/ratings.py``); ``GET /api/push`` and
-``/api/account/push`` (Web Push of turns: ``server/push.py``). WebSocket:
+``GET /api/players/{name}`` (ratings: ``server/ratings.py``); ``POST /api/seeks``,
+``GET /api/seeks/{id}``, ``POST /api/seeks/{id}/cancel`` (play now: ``server/play_now.py``);
+``GET /api/push`` and ``/api/account/push`` (Web Push of turns: ``server/push.py``).
+WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -71,10 +73,13 @@ from saqqara.server.messages import (
     encoder,
 )
 from saqqara.server.metrics import CONTENT_TYPE
+from saqqara.server.oidc import Provider, oidc_routes, open_oidc
+from saqqara.server.play_now import play_now_routes
 from saqqara.server.push import CONTACT, TurnPush, push_routes
 from saqqara.server.ratings import rating_routes
 from saqqara.server.replays import replay_record
 from saqqara.server.reviews import review_answer
+from saqqara.server.seek_book import SEEK_TTL, MemorySeeks, RedisSeeks
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
     STORE_ERRORS,
@@ -121,6 +126,8 @@ def create_app(
     account_limits: AccountLimits | None = None,
     push_contact: str = CONTACT,
     push_services: Sequence[str] = (),
+    seek_ttl: float = SEEK_TTL,
+    oidc_providers: tuple[Provider, ...] = (),
 ) -> ASGIApp:
     """The server for the database at ``db_url`` (migrated and resumed at start).
 
@@ -137,6 +144,8 @@ def create_app(
     ``push_contact``: the VAPID ``sub`` claim of the site's pushes; ``push_services``:
     endpoint prefixes a push subscription may name besides the browsers' own push
     services (``server/push.py``).
+    ``seek_ttl``: seconds a play-now seek lives unasked after (``server/seek_book.py``).
+    ``oidc_providers``: the OpenID Connect providers to sign in with (``server/oidc.py``).
     """
     if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
         raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
@@ -159,8 +168,10 @@ def create_app(
         push = TurnPush(service.store, push_contact, tuple(push_services))
         await run_in_threadpool(push.start)  # the site's VAPID key, made at its first start
         service.push = app.state.push = push
+        app.state.oidc = open_oidc(service.store, oidc_providers)
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
+        app.state.seeks = MemorySeeks(seek_ttl)
         cluster = None
         if redis_url is not None:
             from saqqara.server.cluster import Cluster
@@ -170,6 +181,9 @@ def create_app(
             # Tables a minute per address, counted for the whole site (server/limits.py).
             app.state.table_rate = SiteRate(cluster.redis, cluster.prefix, tables_per_minute)
             app.state.accounts.across_site(cluster.redis, cluster.prefix)
+            app.state.seeks = RedisSeeks(
+                cluster.redis, cluster.prefix, seek_ttl
+            )  # paired site wide
             readiness.cluster = cluster
             await cluster.start()
         else:
@@ -200,8 +214,10 @@ def create_app(
         Route("/api/tables/{table_id}/replay", table_replay),
         *account_routes(),
         *push_routes(),
+        *oidc_routes(),
         Route("/api/tables/{table_id}/review", table_review),
         *rating_routes(),
+        *play_now_routes(),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
     middleware = []

@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 
 from saqqara.store.schema import (
     accounts,
+    oidc_links,
     push_subscriptions,
     rating_history,
     ratings,
@@ -155,8 +156,9 @@ class Accounts:
             tx.execute(delete(sessions).where(sessions.c.account_id == account_id))
 
     def delete(self, account_id: str) -> None:
-        """Delete the account, its sessions, ratings and push subscriptions; its seats
-        stay at their tables, no longer anyone's (guest seats, held by their links alone)."""
+        """Delete the account, its sessions, its providers' links, its ratings and its push
+        subscriptions; its seats stay at their tables, no longer anyone's (guest seats, held
+        by their links alone)."""
         with self.store.engine.begin() as tx:
             tx.execute(
                 delete(push_subscriptions).where(push_subscriptions.c.account_id == account_id)
@@ -167,6 +169,7 @@ class Accounts:
                 update(seats).where(seats.c.account_id == account_id).values(account_id=None)
             )
             tx.execute(delete(sessions).where(sessions.c.account_id == account_id))
+            tx.execute(delete(oidc_links).where(oidc_links.c.account_id == account_id))
             tx.execute(delete(accounts).where(accounts.c.id == account_id))
 
     def _check(self, stored: str, password: str) -> bool:

@@ -21,6 +21,9 @@
 - ``site_keys``: secrets a site makes once at its first start (the VAPID key pair of Web
   Push); ``push_subscriptions``: accounts' browsers' push subscriptions (the endpoint, by
   its SHA-256, and the keys that encrypt a push).
+- ``oidc_links``: accounts signed in through an OpenID Connect provider, by the ID token's
+  ``(issuer, subject)``; ``oidc_flows``: sign-ins under way (state, nonce, PKCE verifier),
+  by the SHA-256 of the browser's flow cookie, each taken once.
 - ``table_leases``: which process of a many-process site owns a table, under which epoch
   (the fencing token) and until when (``server/lease.py``; unused by a single process).
 """
@@ -134,6 +137,35 @@ sessions = Table(
     Column("expires_at", Float, nullable=False),
 )
 
+
+oidc_links = Table(
+    "oidc_links",
+    metadata,
+    Column("issuer", String(256), primary_key=True),
+    Column("subject", String(256), primary_key=True),
+    Column(
+        "account_id",
+        String(32),
+        ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("provider", String(32), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+oidc_flows = Table(
+    "oidc_flows",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("provider", String(32), nullable=False),
+    Column("state", String(128), nullable=False),
+    Column("nonce", String(128), nullable=False),
+    Column("code_verifier", String(128), nullable=False),
+    Column("redirect_uri", String(512), nullable=False),
+    Column("account_id", String(32), nullable=True),
+    Column("expires_at", Float, nullable=False, index=True),
+)
 
 chat = Table(
     "chat",
