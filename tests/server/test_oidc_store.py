@@ -1,6 +1,6 @@
 """Provider links and sign-ins under way in the store, on SQLite and PostgreSQL: a flow is
 taken once and not after it expired; a person is one account; names are found free; the
-links go with their account; migration 0013 goes back and up again."""
+links go with their account; migration 0011 goes back and up again."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_a_person_is_one_account_and_names_are_found_free(db_url: str) -> None:
     store.close()
 
 
-def test_migration_0013_goes_back_and_up_again(db_url: str) -> None:
+def test_migration_0011_goes_back_and_up_again(db_url: str) -> None:
     store = Store(db_url)
     OidcLinks(store).create("corp", ISSUER, "s1", "ann")
     store.close()

@@ -74,7 +74,7 @@ def test_migration_0012_goes_back_and_up_again(db_url: str) -> None:
     PushStore(store).subscribe(ann.id, "https://push.example/1", "k", "a")
     key = PushStore(store).site_key("vapid", lambda: "first")
     store.close()
-    _alembic(db_url, "0013", down=True)
+    _alembic(db_url, "0011", down=True)
     engine = create_engine(normalize_url(db_url))
     names = set(inspect(engine).get_table_names())
     engine.dispose()

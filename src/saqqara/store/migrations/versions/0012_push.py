@@ -9,7 +9,7 @@
   sent; deleted with the account, and when the push service answers 404 or 410.
 
 Revision ID: 0012
-Revises: 0013
+Revises: 0011
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision: str | None = "0013"
+down_revision: str | None = "0011"
 branch_labels: str | None = None
 depends_on: str | None = None
 

@@ -11,7 +11,7 @@ under way.
   to link (``NULL``: a sign-in). Each is taken once, and expires at ``expires_at``. In
   the database, a sign-in started at one process of a site ends at any other.
 
-Revision ID: 0013
+Revision ID: 0011
 Revises: 0010
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0013"
+revision = "0011"
 down_revision: str | None = "0010"
 branch_labels: str | None = None
 depends_on: str | None = None
