@@ -2,8 +2,9 @@
 
 ``npm run build`` (run by ``scripts/start`` and ``scripts/check``) writes the client into
 ``saqqara/web/`` inside the package, so ``saqqara serve`` needs no Node at run time. Every
-page path (``/``, ``/t/{id}``, ``/replay``, ``/rules``, ``/rules/{game}``, ``/sign-in``,
-``/sign-up``, ``/account``, ``/leaderboard/{game}``, ``/players/{name}``) answers the same
+page path (``/``, ``/t/{id}``, ``/replay``, ``/rules``, ``/rules/{game}``,
+``/tutorial/{game}``, ``/sign-in``, ``/sign-up``, ``/account``, ``/leaderboard/{game}``,
+``/players/{name}``) answers the same
 ``index.html``; the client routes itself.
 Without a build, the server's own placeholder page answers instead.
 ``GET /api/games`` lists the games, their player counts, options and bots (what the lobby
@@ -289,6 +290,7 @@ def site_routes(
         Route("/replay", page),
         Route("/rules", page),
         Route("/rules/{game_id}", page),
+        Route("/tutorial/{game_id}", page),
         Route("/sign-in", page),
         Route("/sign-up", page),
         Route("/account", page),
