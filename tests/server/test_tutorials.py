@@ -53,7 +53,7 @@ def test_a_script_that_does_not_hold_is_refused() -> None:
     """An illegal step, a wrong claim of coverage or of the end: each is named."""
     raw = _raw("tutankhamun")
     illegal = copy.deepcopy(raw)
-    illegal["steps"][0]["play"] = "rob 1 harpooner"  # type: ignore[index]
+    illegal["steps"][0]["play"] = "rob 1 throne"  # type: ignore[index]
     with pytest.raises(TutorialError, match="step 0"):
         replay_script(parse_tutorial(illegal))
     unreadable = copy.deepcopy(raw)
@@ -63,7 +63,7 @@ def test_a_script_that_does_not_hold_is_refused() -> None:
     other_seed = copy.deepcopy(raw) | {"seed": 1}
     with pytest.raises(TutorialError):
         replay_script(parse_tutorial(other_seed))
-    covers = copy.deepcopy(raw) | {"covers": ["take", "rob", "lid"]}
+    covers = copy.deepcopy(raw) | {"covers": ["take", "rob", "lid", "mask"]}
     with pytest.raises(TutorialError, match="meets"):
         replay_script(parse_tutorial(covers))
     reaches = copy.deepcopy(raw) | {"reaches": "over"}

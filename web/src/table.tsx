@@ -150,8 +150,9 @@ export function TableView(props: {
   navigate?: (path: string) => void;
   /** A tutorial's guidance (``web/src/tutorial``): its step's panel, shown above the table,
    * and the move the step asks for, marked on the board and in the moves as a hint's is
-   * (named ``mark``). The seat's own extras (keeping the seat, alerts) are left out. */
-  guide?: { panel: ComponentChildren; hinted: number | null; mark: string } | null;
+   * (named ``mark``); ``locked``: no move is offered (the tutorial is over). The seat's own
+   * extras (keeping the seat, alerts) are left out. */
+  guide?: { panel: ComponentChildren; hinted: number | null; mark: string; locked?: boolean } | null;
 }) {
   const { state, onAct, onUndo = null, onHint = null, onSay = null, table, keyText: key, watch = null, titles, navigate } = props;
   const { guide = null } = props;
@@ -172,7 +173,7 @@ export function TableView(props: {
   const title = titles[welcome.game] ?? welcome.game.replace(/-/g, " ");
   // A move sent: no move is offered until the table has moved on from the update it was
   // chosen in (the ack comes before that update) or the move is refused.
-  const busy = state.pending > 0 || state.waiting;
+  const busy = state.pending > 0 || state.waiting || guide?.locked === true;
   const hint = currentHint(state);
   const hinted = guide ? guide.hinted : (hint?.action ?? null);
   if (replaying && update?.over) {

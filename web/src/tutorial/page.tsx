@@ -183,6 +183,7 @@ export function TutorialPage(props: { game: string; navigate: (path: string) => 
         panel,
         hinted: step?.seat === learner ? (expected?.id ?? null) : null,
         mark: t("this step's move"),
+        locked: finished,
       }}
     />
   );
