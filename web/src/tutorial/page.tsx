@@ -25,7 +25,7 @@ import {
 } from "./script";
 
 /** How long an opponent's scripted move waits once its turn comes, so it can be seen. */
-const OPPONENT_PAUSE_MS = 250;
+const OPPONENT_PAUSE_MS = 200;
 
 /** The tutorial's texts in the page's language (``null`` until loaded). */
 function useTutorialTexts(): TutorialTexts | null {
