@@ -94,15 +94,18 @@ export function TutorialPage(props: { game: string; navigate: (path: string) => 
   const legal = ready && update ? update.legal : [];
   const expected = step ? expectedMove(step, legal) : null;
 
-  // An opponent's scripted move: played a moment after its turn comes.
+  // An opponent's scripted move: played a moment after its turn comes (and again once its
+  // connection may send, if it could not: a move not sent leaves the step where it is).
+  const waiting = step ? (states[step.seat]?.waiting ?? false) : false;
   useEffect(() => {
-    if (!step || step.seat === learner || !expected || !update) return;
+    if (!step || step.seat === learner || !expected || !update || waiting) return;
     const timer = setTimeout(() => {
-      connections.current.get(step.seat)?.act(expected.id);
-      setProgress(({ done }) => ({ done: done + 1, sentAt: update.seq }));
+      if (connections.current.get(step.seat)?.act(expected.id)) {
+        setProgress(({ done }) => ({ done: done + 1, sentAt: update.seq }));
+      }
     }, OPPONENT_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [step, learner, expected, update]);
+  }, [step, learner, expected, update, waiting]);
 
   const onAct = useMemo(
     () => (action: number) => {
@@ -112,8 +115,9 @@ export function TutorialPage(props: { game: string; navigate: (path: string) => 
         return;
       }
       setRefused(false);
-      connections.current.get(learner)?.act(action);
-      setProgress(({ done }) => ({ done: done + 1, sentAt: update.seq }));
+      if (connections.current.get(learner)?.act(action)) {
+        setProgress(({ done }) => ({ done: done + 1, sentAt: update.seq }));
+      }
     },
     [step, learner, ready, update, legal],
   );
