@@ -2,7 +2,8 @@
 each word from its rulebook's line (or says why a word was chosen where no rulebook in that
 language exists), and every catalog translation of a game's text that uses a listed term
 uses the glossary's word, never a word the glossary rules out; so does every paragraph of
-the game's rules pages (``web/src/rules/texts/LANG.json``) beside its English one."""
+the game's rules pages (``web/src/rules/texts/LANG.json``) beside its English one, and every
+sentence of its tutorial (``web/src/tutorial/texts/LANG.json``)."""
 
 from __future__ import annotations
 
@@ -70,6 +71,18 @@ def rules_paragraphs(game: str, lang: str) -> tuple[tuple[str, str], ...]:
     english = json.loads((WEB_TEXTS / "en.json").read_text(encoding="utf-8"))
     translated = json.loads((WEB_TEXTS / f"{lang}.json").read_text(encoding="utf-8"))
     return tuple(_paired(english["games"][game], translated["games"][game]))
+
+
+TUTORIAL_TEXTS = ROOT / "web" / "src" / "tutorial" / "texts"
+
+
+@cache
+def tutorial_sentences(game: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """Each sentence of ``game``'s tutorial in English with its ``lang`` version."""
+    english = json.loads((TUTORIAL_TEXTS / "en.json").read_text(encoding="utf-8"))
+    translated = json.loads((TUTORIAL_TEXTS / f"{lang}.json").read_text(encoding="utf-8"))
+    mine = {key: text for key, text in english.items() if key.startswith(f"{game}.")}
+    return tuple(_paired(mine, {key: translated[key] for key in mine}))
 
 
 def translations(text: tuple[str, ...], lang: str) -> list[str]:
@@ -158,11 +171,11 @@ def test_ruled_out_words_do_not_come_back(game: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("game", GAMES)
-def test_rules_pages_use_the_glossary_words(game: str, lang: str) -> None:
+def test_rules_pages_and_tutorials_use_the_glossary_words(game: str, lang: str) -> None:
     wrong: list[str] = []
     for term in terms(game):
         entry = term[lang]
-        for english, translated in rules_paragraphs(game, lang):
+        for english, translated in (*rules_paragraphs(game, lang), *tutorial_sentences(game, lang)):
             if not re.search(term["texts"], english, re.IGNORECASE):
                 continue
             if not re.search(entry["match"], translated, re.IGNORECASE):

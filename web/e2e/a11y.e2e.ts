@@ -1,5 +1,5 @@
 /** axe-core (through Playwright) finds no serious or critical accessibility violation on
- * the lobby, the rules page and each game's table at a person's turn, in Debian's
+ * the lobby, the rules page, a tutorial's step and each game's table at a person's turn, in Debian's
  * Chromium against a real server (issue 33, item 4). */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
@@ -30,13 +30,19 @@ async function violations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
-it("finds nothing serious on the lobby, a rules page and the account forms", async () => {
+it("finds nothing serious on the lobby, a rules page, a tutorial and the account forms", async () => {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${server.base}/`);
   await page.waitForSelector("main");
   expect(await violations(page)).toEqual([]);
   await page.goto(`${server.base}/rules/tutankhamun`);
   await page.waitForSelector("main h2");
+  expect(await violations(page)).toEqual([]);
+  // a tutorial's step, its move marked, and the reason another move is refused
+  await page.goto(`${server.base}/tutorial/tutankhamun`);
+  await page.locator("button.move.hinted:enabled").waitFor();
+  await page.locator("button.move:not(.hinted):enabled").first().click();
+  await page.locator(".tutorial-step .why").waitFor();
   expect(await violations(page)).toEqual([]);
   for (const path of ["/sign-up", "/sign-in"]) {
     await page.goto(`${server.base}${path}`);

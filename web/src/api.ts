@@ -1,6 +1,7 @@
 /** The server's HTTP API (JSON): the game catalogue, the lobby, creating and joining tables,
  * rematches. Request bodies are typed from the generated protocol schema. */
 import type { ClockRequest, CreateTable, Join, Replay, SeatKey, Seek } from "./generated/protocol";
+import type { CreatedTutorial } from "./tutorial/script";
 
 export interface GameOption {
   name: string;
@@ -309,6 +310,8 @@ export const api = {
   lobby: () => call<{ tables: TableInfo[] }>("/api/lobby").then((d) => d.tables),
   table: (id: string) => call<TableInfo>(`/api/tables/${id}`),
   create: (request: CreateTable) => call<CreatedTable>("/api/tables", request),
+  /** A private table of a game's tutorial script, every seat's key and the script. */
+  tutorial: (game: string) => call<CreatedTutorial>(`/api/tutorials/${encodeURIComponent(game)}`, {}),
   join: (id: string, request: Join) => call<Joined>(`/api/tables/${id}/join`, request),
   rematch: (id: string, request: SeatKey) =>
     call<{ table: string; rematch_of: string }>(`/api/tables/${id}/rematch`, request),

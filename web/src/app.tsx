@@ -1,4 +1,4 @@
-/** The app: a lobby, play now, a replay, a game's rules, the account's pages, leaderboards and profiles, or a table, chosen by the address; links move without
+/** The app: a lobby, play now, a replay, a game's rules or tutorial, the account's pages, leaderboards and profiles, or a table, chosen by the address; links move without
  * reloading. It holds the page's language (for every part of the page) and takes a record
  * file dropped anywhere on the page to the replay. */
 import { useCallback, useEffect, useState } from "preact/hooks";
@@ -12,6 +12,7 @@ import { LeaderboardPage, ProfilePage } from "./ratings";
 import { parseRoute } from "./route";
 import { RulesPage } from "./rules/page";
 import { TablePage } from "./table";
+import { TutorialPage } from "./tutorial/page";
 
 export function App() {
   const language = useLanguageState();
@@ -66,6 +67,7 @@ export function App() {
     if (where.page === "play") return <PlayNowPage navigate={navigate} />;
     if (where.page === "replay") return <ReplayPage source={recordFile} onSource={setRecordFile} />;
     if (where.page === "rules") return <RulesPage game={where.game} options={where.options} navigate={navigate} />;
+    if (where.page === "tutorial") return <TutorialPage key={where.game} game={where.game} navigate={navigate} />;
     if (where.page === "sign-in" || where.page === "sign-up") {
       return <SignInPage key={where.page} mode={where.page} navigate={navigate} />;
     }

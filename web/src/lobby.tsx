@@ -6,7 +6,7 @@ import { ApiError, api, type CreatedTable, type GameInfo, type TableInfo } from 
 import type { ClockRequest, CreateTable, SeatRequest } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
 import { GamePicture } from "./pictures";
-import { hotSeatPath, leaderboardPath, localPath, rulesPath } from "./route";
+import { hotSeatPath, leaderboardPath, localPath, rulesPath, tutorialPath } from "./route";
 
 interface SeatChoice {
   /** ``person``: someone the creator sends the seat's link; ``open``: anyone in the lobby. */
@@ -86,6 +86,17 @@ export function Lobby(props: { navigate: (path: string) => void }) {
                 }}
               >
                 {t("Rules")}
+              </a>{" "}
+              <a
+                class="tutorial-link"
+                href={tutorialPath(game.id)}
+                data-tutorial={game.id}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(tutorialPath(game.id));
+                }}
+              >
+                {t("Learn to play")}
               </a>{" "}
               <a
                 class="leaderboard-link"

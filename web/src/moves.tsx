@@ -1,6 +1,6 @@
 /** The legal moves as a list of buttons, each named by its label: a second way to every
  * move the board offers as a place, read in order by screen readers. A hint's move is
- * marked as the bot's choice. */
+ * marked as the bot's choice (a tutorial's step marks the move it asks for). */
 import type { LegalAction } from "./generated/protocol";
 import { useLanguage } from "./i18n";
 
@@ -10,8 +10,10 @@ export function MoveList(props: {
   busy: boolean;
   /** The id of the move a hint named (``null``: none). */
   hinted?: number | null;
+  /** What the marked move is called (default: the bot's choice; a tutorial's step). */
+  mark?: string;
 }) {
-  const { legal, onAct, busy, hinted = null } = props;
+  const { legal, onAct, busy, hinted = null, mark } = props;
   const { t } = useLanguage();
   if (legal.length === 0) return null;
   return (
@@ -29,7 +31,7 @@ export function MoveList(props: {
               onClick={() => onAct(action.id)}
             >
               {action.label}
-              {action.id === hinted && <span class="hinted-mark"> ★ {t("the bot's choice")}</span>}
+              {action.id === hinted && <span class="hinted-mark"> ★ {mark ?? t("the bot's choice")}</span>}
             </button>
           </li>
         ))}

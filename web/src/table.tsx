@@ -1,5 +1,6 @@
 /** A table's page: the board, the seats, the moves, the log, and the result at the end
  * (with a rematch and a replay of the game). */
+import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { KeepSeat } from "./account";
 import { api } from "./api";
@@ -147,8 +148,14 @@ export function TableView(props: {
   titles: Record<string, string>;
   /** Moves within the page (the rating changes' leaderboard link); a full load without. */
   navigate?: (path: string) => void;
+  /** A tutorial's guidance (``web/src/tutorial``): its step's panel, shown above the table,
+   * and the move the step asks for, marked on the board and in the moves as a hint's is
+   * (named ``mark``); ``locked``: no move is offered (the tutorial is over). The seat's own
+   * extras (keeping the seat, alerts) are left out. */
+  guide?: { panel: ComponentChildren; hinted: number | null; mark: string; locked?: boolean } | null;
 }) {
   const { state, onAct, onUndo = null, onHint = null, onSay = null, table, keyText: key, watch = null, titles, navigate } = props;
+  const { guide = null } = props;
   const { t } = useLanguage();
   const [replaying, setReplaying] = useState(false);
   if (!state || !state.welcome) {
@@ -166,8 +173,9 @@ export function TableView(props: {
   const title = titles[welcome.game] ?? welcome.game.replace(/-/g, " ");
   // A move sent: no move is offered until the table has moved on from the update it was
   // chosen in (the ack comes before that update) or the move is refused.
-  const busy = state.pending > 0 || state.waiting;
+  const busy = state.pending > 0 || state.waiting || guide?.locked === true;
   const hint = currentHint(state);
+  const hinted = guide ? guide.hinted : (hint?.action ?? null);
   if (replaying && update?.over) {
     return (
       <TableReplay
@@ -206,8 +214,8 @@ export function TableView(props: {
         ) : (
           <span class="me">{t("watching")}</span>
         )}
-        {welcome.seat !== null && key ? <KeepSeat table={table} seat={welcome.seat} keyText={key} /> : null}
-        {welcome.seat !== null ? <TurnAlerts game={title} yourTurn={legal.length > 0 && !update?.over} /> : null}
+        {welcome.seat !== null && key && !guide ? <KeepSeat table={table} seat={welcome.seat} keyText={key} /> : null}
+        {welcome.seat !== null && !guide ? <TurnAlerts game={title} yourTurn={legal.length > 0 && !update?.over} /> : null}
         <LanguagePicker />
       </header>
       {state.error && (
@@ -215,6 +223,7 @@ export function TableView(props: {
           {state.error}
         </p>
       )}
+      {guide?.panel}
       {update?.status === "open" && (
         <p class="waiting" role="status">
           {t("Waiting for every seat to be taken…")}
@@ -231,7 +240,7 @@ export function TableView(props: {
               names={welcome.names}
               onAct={onAct}
               busy={busy}
-              hinted={hint?.action ?? null}
+              hinted={hinted}
               last={lastPlaces(state.log as { seq: number; kind: string; data: Record<string, unknown> }[])}
             />
           ) : (
@@ -273,7 +282,7 @@ export function TableView(props: {
               {onHint && welcome.hints === true && legal.length > 0 && update?.status === "playing" && (
                 <HintOffer hint={hint} asking={state.hinting} onAsk={onHint} busy={busy} />
               )}
-              <MoveList legal={legal} onAct={onAct} busy={busy} hinted={hint?.action ?? null} />
+              <MoveList legal={legal} onAct={onAct} busy={busy} hinted={hinted} mark={guide?.mark} />
             </>
           )}
           {!update?.over && legal.length === 0 && update?.status === "playing" && (

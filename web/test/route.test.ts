@@ -1,6 +1,15 @@
 /** Page addresses: seat links, spectator links, hot-seat fragments, the account's pages, leaderboards and profiles. */
 import { describe, expect, it } from "vitest";
-import { hotSeatPath, leaderboardPath, parseHotSeat, parseRoute, playerPath, rulesPath, seatPath } from "../src/route";
+import {
+  hotSeatPath,
+  leaderboardPath,
+  parseHotSeat,
+  parseRoute,
+  playerPath,
+  rulesPath,
+  seatPath,
+  tutorialPath,
+} from "../src/route";
 
 describe("parseRoute", () => {
   it("reads the lobby, a seat link, a spectator link and a hot-seat link", () => {
@@ -69,6 +78,13 @@ describe("parseRoute", () => {
     const path = hotSeatPath("t1", seats);
     const [pathname, hash] = path.split("#");
     expect(parseRoute(pathname ?? "", "", `#${hash}`)).toEqual({ page: "hotseat", table: "t1", seats });
+  });
+
+  it("reads and writes a tutorial's address; anything else there is the lobby", () => {
+    expect(parseRoute(tutorialPath("valley-of-the-kings"), "")).toEqual({ page: "tutorial", game: "valley-of-the-kings" });
+    expect(parseRoute("/tutorial/tutankhamun/", "")).toEqual({ page: "tutorial", game: "tutankhamun" });
+    expect(parseRoute("/tutorial/", "")).toEqual({ page: "lobby" });
+    expect(parseRoute("/tutorial/Bad Game", "")).toEqual({ page: "lobby" });
   });
 
   it("reads and writes the rules' addresses, with the options a table plays", () => {

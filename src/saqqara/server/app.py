@@ -64,6 +64,7 @@ from saqqara.server.messages import (
     Ping,
     Pong,
     SeatKey,
+    SeatRequest,
     ServerMessage,
     Sync,
     Undo,
@@ -90,6 +91,7 @@ from saqqara.server.service import (
 )
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
+from saqqara.server.tutorials import tutorials
 from saqqara.server.wording import texts
 from saqqara.store import FINISHED, Store
 from saqqara.store.chat import ChatLog
@@ -206,6 +208,7 @@ def create_app(
         Route("/metrics", metrics),
         Route("/api/lobby", lobby),
         Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tutorials/{game_id}", create_tutorial, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/tables/{table_id}/invite", invite, methods=["POST"]),
@@ -372,21 +375,45 @@ async def lobby(request: Request) -> Response:
     return JSONResponse({"tables": _service(request).lobby()})
 
 
-async def create_table(request: Request) -> Response:
-    service = _service(request)
+async def _check_table_rate(request: Request) -> None:
+    """Refuse (``too-many-tables``) an address that has made its tables for the minute."""
     limit: AddressRate | SiteRate = request.app.state.table_rate
     address = request.client.host if request.client else ""
-    try:
-        allowed = (
-            await limit.allow(address) if isinstance(limit, SiteRate) else limit.allow(address)
+    allowed = await limit.allow(address) if isinstance(limit, SiteRate) else limit.allow(address)
+    if not allowed:
+        limit.refused += 1
+        raise TableError(
+            f"this address has made {limit.per_minute:g} tables in the last minute; "
+            "wait a little before making another",
+            code="too-many-tables",
         )
-        if not allowed:
-            limit.refused += 1
-            raise TableError(
-                f"this address has made {limit.per_minute:g} tables in the last minute; "
-                "wait a little before making another",
-                code="too-many-tables",
-            )
+
+
+async def create_tutorial(request: Request) -> Response:
+    """``POST /api/tutorials/{game}``: a private, unrated table of the game's tutorial
+    script (its seed, every seat a person), answered with each seat's key and the script
+    (``server/tutorials.py``)."""
+    game = request.path_params["game_id"]
+    tutorial = tutorials().get(game)
+    if tutorial is None:
+        return _error("unknown-game", f"no tutorial for {game[:64]!r}", 404)
+    try:
+        await _check_table_rate(request)
+        seats = [SeatRequest(kind="person", name=name) for name in tutorial.names]
+        wanted = CreateTable(game=game, seats=seats, options=tutorial.options, public=False)
+        links = await _service(request).create(wanted, seed=tutorial.seed)
+    except SaqqaraError as exc:
+        return _refusal(exc)
+    keys = [{"seat": seat, "key": key} for seat, key in sorted(links.keys.items())]
+    return JSONResponse(
+        {"table": links.table, "seats": keys, "script": tutorial.to_json()}, status_code=201
+    )
+
+
+async def create_table(request: Request) -> Response:
+    service = _service(request)
+    try:
+        await _check_table_rate(request)
         wanted = await _body(request, CreateTable)
         account = await account_of(request, changes=True)
         links = await service.create(wanted, None if account is None else account.id)

@@ -293,9 +293,13 @@ class TableService:
         request: CreateTable,
         account: str | None = None,
         owners: Mapping[int, str] | None = None,
+        *,
+        seed: int | None = None,
     ) -> Links:
         """A new table; ``account`` (the signed-in creator's) owns the seat ``mine``, and
-        each account of ``owners`` its seat (play now seats each signed-in seeker's)."""
+        each account of ``owners`` its seat (play now seats each signed-in seeker's).
+        ``seed``: the table's seed, for a tutorial's scripted game (never from a request;
+        ``None``: a secret random one)."""
         try:
             game = load(request.game, len(request.seats), request.options)
         except SaqqaraError as exc:
@@ -373,7 +377,7 @@ class TableService:
             players=game.players,
             rules_version=game.spec.rules_version,
             options=dict(game.options),
-            seed=secrets.randbits(62),
+            seed=secrets.randbits(62) if seed is None else seed,
             status=OPEN if any(r.kind == "person" for r in rows) else PLAYING,
             public=request.public,
             spectator_hash=hash_secret(spectator),

@@ -334,6 +334,14 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Loading the rules…"),
     N_("every choice"),
     N_("The rules are not loaded: {reason}"),
+    # the tutorials (their steps' sentences are the client's own data: web/src/tutorial/texts)
+    N_("Learn to play"),
+    N_("Learn to play: a short guided game"),
+    N_("Tutorial"),
+    N_("Step {number} of {count}"),
+    N_("The other players move…"),
+    N_("this step's move"),
+    N_("Play a real game"),
     # the games in the lobby
     N_("Tutankhamun"),
     N_("Walk a path of treasures, collect majorities, and be first to reach the goal."),

@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, type GameInfo } from "../api";
 import { LanguagePicker, useLanguage } from "../i18n";
 import { GamePicture } from "../pictures";
-import { rulesPath } from "../route";
+import { rulesPath, tutorialPath } from "../route";
 import { RulesContent } from "./content";
 import { RULES_GAMES } from "./data";
 
@@ -120,6 +120,11 @@ export function RulesPage(props: {
               }}
             />
           )}
+          <p class="tutorial-offer">
+            <PageLink href={tutorialPath(game)} navigate={navigate}>
+              {t("Learn to play: a short guided game")}
+            </PageLink>
+          </p>
           <RulesContent game={game} options={options} info={info} pictures={true} level={2} />
         </article>
       )}
