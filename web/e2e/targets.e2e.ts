@@ -160,4 +160,11 @@ it("gives a tap off a small place's drawing, inside its hit area, to that place"
   expect(outcome === "composer" || outcome === "sent").toBe(true);
   if (outcome === "composer") expect(await page.locator(".composer").getAttribute("aria-label")).toBe(target!.label);
   await context.close();
+  // A mouse (a fine pointer) sees the board as drawn: no hit areas over it.
+  const desktop = await browser.newContext({ viewport: { width: 1100, height: 900 }, reducedMotion: "reduce" });
+  const wide = await desktop.newPage();
+  await wide.goto(links.get(0)!);
+  await wide.waitForSelector("svg.board .place");
+  expect(await wide.locator(".hit-layer .hit").count()).toBe(0);
+  await desktop.close();
 }, 120_000);
