@@ -624,6 +624,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--redis-prefix: {exc}") from None
     if not 0 <= args.expire_open_after < math.inf:
         raise UsageError("--expire-open-after must be 0 (never) or a number of hours above it")
+    if not 2 <= args.seek_ttl <= 3600:
+        raise UsageError("--seek-ttl must be a number of seconds from 2 to 3600")
     if not 0 < args.rate < math.inf:
         raise UsageError("--rate must be a number of messages a second above 0")
     if not 0 <= args.tables_per_minute < math.inf:
@@ -645,6 +647,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
             redis_prefix=args.redis_prefix,
             forwarded_allow_ips=args.forwarded_allow_ips,
             log_format=args.log_format,
+            seek_ttl=args.seek_ttl,
+            oidc=tuple(args.oidc or ()),
         )
     except StartError as exc:
         print(f"saqqara serve: error: {exc}", file=sys.stderr)
@@ -945,11 +949,28 @@ def build_parser() -> argparse.ArgumentParser:
         "not started, and no person seat taken (default 24; 0: never)",
     )
     serve.add_argument(
+        "--seek-ttl",
+        type=float,
+        default=20.0,
+        metavar="SECONDS",
+        help="a play-now seek ends when its page has not asked after it for this long "
+        "(the page asks each second; default 20)",
+    )
+    serve.add_argument(
         "--log-format",
         choices=("text", "json"),
         default="text",
         help="what the server says on standard error (and the address it prints): plain "
         "lines (default), or one JSON object a line for a log pipeline",
+    )
+    serve.add_argument(
+        "--oidc",
+        action="append",
+        metavar="KEY",
+        help="offer sign-in with an OpenID Connect provider (repeatable); its settings come "
+        "from the environment: SAQQARA_OIDC_<KEY>_ISSUER, _CLIENT_ID, _CLIENT_SECRET and "
+        "_NAME (the button's words); register <site>/api/account/oidc/<key>/callback at the "
+        "provider (docs/accounts.md)",
     )
     serve.set_defaults(run=cmd_serve)
 

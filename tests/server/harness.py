@@ -75,11 +75,13 @@ async def in_process_uvicorn(
 
 
 class ServerProcess:
-    """``saqqara serve --db URL`` on 127.0.0.1; :meth:`kill` is ``kill -9``."""
+    """``saqqara serve --db URL`` on 127.0.0.1 (``env``: more environment variables);
+    :meth:`kill` is ``kill -9``."""
 
-    def __init__(self, db_url: str, *extra: str) -> None:
+    def __init__(self, db_url: str, *extra: str, env: dict[str, str] | None = None) -> None:
         self.db_url = db_url
         self.extra = extra
+        self.env = {**os.environ, **(env or {})}
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -89,7 +91,7 @@ class ServerProcess:
         command = [sys.executable, "-m", "saqqara.cli", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, *self.extra]
         self.process = subprocess.Popen(
-            command, stdout=self.log, stderr=subprocess.STDOUT, env=dict(os.environ)
+            command, stdout=self.log, stderr=subprocess.STDOUT, env=self.env
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -55,6 +55,8 @@ def test_a_port_outside_0_to_65535_is_refused(port: str, tmp_path: Path) -> None
         ("--tables-per-minute", "-1"),
         ("--expire-open-after", "-1"),
         ("--expire-open-after", "nan"),
+        ("--seek-ttl", "1"),
+        ("--seek-ttl", "nan"),
         ("--redis-prefix", "two words"),
         ("--redis-prefix", ""),
     ],

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 
-const ROOT = resolve(__dirname, "..", "..");
+export const ROOT = resolve(__dirname, "..", "..");
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 export const CHROMIUM_FLAGS = [
@@ -38,16 +38,19 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** `saqqara serve` on 127.0.0.1 with a temporary SQLite database. */
-export async function startServer(): Promise<Server> {
+/** `saqqara serve` on 127.0.0.1 with a temporary SQLite database (and `args` more
+ * arguments, `env` more environment variables). */
+export async function startServer(
+  options: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<Server> {
   const saqqara = process.env.SAQQARA ?? join(ROOT, ".venv", "bin", "saqqara");
   if (!existsSync(saqqara)) throw new Error(`no saqqara command at ${saqqara}`);
   const folder = mkdtempSync(join(tmpdir(), "saqqara-e2e-"));
   const port = await freePort();
   const child: ChildProcess = spawn(
     saqqara,
-    ["serve", "--port", String(port), "--db", `sqlite:///${join(folder, "server.db")}`],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    ["serve", "--port", String(port), "--db", `sqlite:///${join(folder, "server.db")}`, ...(options.args ?? [])],
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...options.env } },
   );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

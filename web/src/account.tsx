@@ -5,7 +5,7 @@
  * request that changes something. */
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
-import { account, ApiError, type MyGame, setCsrf, type SignedIn } from "./api";
+import { account, ApiError, type MyGame, type Provider, setCsrf, type SignedIn } from "./api";
 import { LanguagePicker, useLanguage } from "./i18n";
 import type { AccountPageName } from "./route";
 import { localPath, playerPath } from "./route";
@@ -51,8 +51,75 @@ function refusalText(t: (source: string) => string, error: unknown): string {
     "wrong-password": t("That is not your password."),
     "too-many-tries": t("Too many tries: wait a little and try again."),
     "not-signed-in": t("Sign in first."),
+    ...providerTexts(t),
   };
   return texts[code] ?? (error as Error).message;
+}
+
+/** What went wrong with a sign-in through a provider, by the code the server ends it with
+ * (``/sign-in?oidc-error=CODE``) or answers. */
+function providerTexts(t: (source: string) => string): Record<string, string> {
+  return {
+    "oidc-unavailable": t("The sign-in service cannot be reached just now: try again later."),
+    "oidc-denied": t("The sign-in was cancelled at the sign-in service."),
+    "oidc-expired": t("The sign-in took too long or was already used: please start again."),
+    "oidc-bad-state": t("The sign-in service's answer did not belong to this sign-in: please start again."),
+    "oidc-refused": t("The sign-in service refused the sign-in: please start again."),
+    "oidc-bad-token": t("The sign-in service's answer could not be verified; nothing was changed."),
+    "oidc-linked-elsewhere": t("That sign-in already belongs to another account."),
+    "oidc-unknown-provider": t("That sign-in service is not offered here."),
+  };
+}
+
+/** A query parameter of the page's address. */
+function queryParam(name: string): string | null {
+  return new URLSearchParams(window.location.search).get(name);
+}
+
+/** A button per OpenID Connect provider the site offers: "Sign in with NAME" (or, on the
+ * account page, "Link NAME to this account", and the providers linked already). A click
+ * starts the sign-in at the server and goes to the provider, which sends the browser back
+ * to the server, and that to the lobby (or back to the sign-in page with the reason). */
+function ProviderButtons(props: { link: boolean; onError: (text: string) => void }) {
+  const { link, onError } = props;
+  const { t } = useLanguage();
+  const [providers, setProviders] = useState<Provider[]>([]);
+  const [linked, setLinked] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    account.providers().then(
+      (answer) => {
+        setProviders(answer.providers);
+        setLinked(answer.linked);
+      },
+      () => setProviders([]),
+    );
+  }, []);
+  if (providers.length === 0) return null;
+  const go = async (key: string) => {
+    setBusy(true);
+    try {
+      window.location.assign((await account.startProvider(key, link)).url);
+    } catch (e) {
+      onError(refusalText(t, e));
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="account-providers">
+      {link && <h2>{t("Sign-in services")}</h2>}
+      {link && <p>{t("Link a sign-in service to this account, and then sign in with it.")}</p>}
+      {providers.map((provider) =>
+        link && linked.includes(provider.key) ? (
+          <p key={provider.key}>{t("Linked: {name}", { name: provider.name })}</p>
+        ) : (
+          <button key={provider.key} type="button" disabled={busy} onClick={() => void go(provider.key)}>
+            {link ? t("Link {name} to this account", { name: provider.name }) : t("Sign in with {name}", { name: provider.name })}
+          </button>
+        ),
+      )}
+    </div>
+  );
 }
 
 /** Sign in, or sign up (a new account), then back to the lobby. */
@@ -62,7 +129,10 @@ export function SignInPage(props: { mode: "sign-in" | "sign-up"; navigate: (path
   const { take } = useAccount();
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() => {
+    const failed = queryParam("oidc-error");
+    return failed === null ? null : (providerTexts(t)[failed] ?? providerTexts(t)["oidc-refused"]!);
+  });
   const [busy, setBusy] = useState(false);
   const title = mode === "sign-in" ? t("Sign in") : t("Sign up");
   const submit = async (event: Event) => {
@@ -123,6 +193,7 @@ export function SignInPage(props: { mode: "sign-in" | "sign-up"; navigate: (path
           {title}
         </button>
       </form>
+      <ProviderButtons link={false} onError={setError} />
       <p>
         <a
           href={other}
@@ -148,7 +219,9 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
   const [old, setOld] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [said, setSaid] = useState<string | null>(null);
+  const [said, setSaid] = useState<string | null>(() =>
+    queryParam("oidc") === "linked" ? t("The sign-in service is linked to this account.") : null,
+  );
   const [error, setError] = useState<string | null>(null);
   if (me === undefined) return <main class="account-page" />;
   if (me === null) return <SignInPage mode="sign-in" navigate={navigate} />;
@@ -245,6 +318,7 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
           {t("Delete the account")}
         </button>
       </form>
+      <ProviderButtons link={true} onError={setError} />
     </main>
   );
 }

@@ -1,6 +1,6 @@
 /** The server's HTTP API (JSON): the game catalogue, the lobby, creating and joining tables,
  * rematches. Request bodies are typed from the generated protocol schema. */
-import type { ClockRequest, CreateTable, Join, Replay, SeatKey } from "./generated/protocol";
+import type { ClockRequest, CreateTable, Join, Replay, SeatKey, Seek } from "./generated/protocol";
 
 export interface GameOption {
   name: string;
@@ -68,6 +68,21 @@ export interface Joined {
   table: string;
   seat: number;
   link?: string;
+}
+
+/** A play-now seek as the server answers it: waiting (the seconds waited) or seated (the
+ * seeker's own seat's link). */
+export interface SeekState {
+  seek: string;
+  state: "waiting" | "seated" | "cancelled";
+  /** The seek's secret: answered once, when it is made. */
+  key?: string;
+  elapsed?: number;
+  bots_after?: number | null;
+  table?: string;
+  seat?: number;
+  link?: string;
+  bots?: number;
 }
 
 export class ApiError extends Error {
@@ -176,6 +191,12 @@ function viewerQuery(who: Viewer, lang: string): string {
   return query.toString();
 }
 
+/** An OpenID Connect provider the site signs in with: its key and its button's name. */
+export interface Provider {
+  key: string;
+  name: string;
+}
+
 /** The signed-in account, and its session's CSRF token. */
 export interface AccountInfo {
   name: string;
@@ -213,6 +234,12 @@ export const account = {
     call<SignedIn>("/api/account/password", { old, new: next }),
   remove: (password: string) => call<{ deleted: boolean }>("/api/account/delete", { password }),
   games: () => call<{ running: MyGame[]; finished: MyGame[] }>("/api/account/games"),
+  /** The OpenID Connect providers offered, and those linked to the signed-in account. */
+  providers: () => call<{ providers: Provider[]; linked: string[] }>("/api/account/providers"),
+  /** Start a sign-in (or a link to the signed-in account) through a provider: the
+   * provider's address, where the page goes next. */
+  startProvider: (key: string, link: boolean) =>
+    call<{ url: string }>(`/api/account/oidc/${encodeURIComponent(key)}/start`, link ? { link: true } : {}),
   claim: (table: string, seat: number, key: string) =>
     call<{ table: string; seat: number; link: string }>("/api/account/seats", { table, seat, key }),
 };
@@ -278,6 +305,15 @@ export const api = {
   join: (id: string, request: Join) => call<Joined>(`/api/tables/${id}/join`, request),
   rematch: (id: string, request: SeatKey) =>
     call<{ table: string; rematch_of: string }>(`/api/tables/${id}/rematch`, request),
+  openSeek: (request: Seek) => call<SeekState>("/api/seeks", request),
+  seek: (id: string, key: string) =>
+    call<SeekState>(`/api/seeks/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`),
+  cancelSeek: (id: string, key: string) => call<SeekState>(`/api/seeks/${encodeURIComponent(id)}/cancel`, { key }),
+  /** Cancel a seek as the page goes away (a beacon outlives the page). */
+  cancelSeekOnLeaving: (id: string, key: string) => {
+    const body = new Blob([JSON.stringify({ key })], { type: "application/json" });
+    navigator.sendBeacon(`/api/seeks/${encodeURIComponent(id)}/cancel`, body);
+  },
   /** A record file's text replayed by the server (the client runs no rules). */
   replayFile: async (text: string, lang: string) =>
     answer<Replay>(

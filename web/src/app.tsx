@@ -1,4 +1,4 @@
-/** The app: a lobby, a replay, a game's rules, the account's pages, leaderboards and profiles, or a table, chosen by the address; links move without
+/** The app: a lobby, play now, a replay, a game's rules, the account's pages, leaderboards and profiles, or a table, chosen by the address; links move without
  * reloading. It holds the page's language (for every part of the page) and takes a record
  * file dropped anywhere on the page to the replay. */
 import { useCallback, useEffect, useState } from "preact/hooks";
@@ -6,6 +6,7 @@ import { AccountContext, AccountPage, SignInPage, useAccountState } from "./acco
 import { HotSeatPage } from "./hotseat";
 import { LanguageContext, useLanguageState } from "./i18n";
 import { Lobby } from "./lobby";
+import { PlayNowPage } from "./play";
 import { type RecordFile, ReplayPage, readRecordFile } from "./replay";
 import { LeaderboardPage, ProfilePage } from "./ratings";
 import { parseRoute } from "./route";
@@ -62,6 +63,7 @@ export function App() {
 
   function page() {
     if (where.page === "lobby") return <Lobby navigate={navigate} />;
+    if (where.page === "play") return <PlayNowPage navigate={navigate} />;
     if (where.page === "replay") return <ReplayPage source={recordFile} onSource={setRecordFile} />;
     if (where.page === "rules") return <RulesPage game={where.game} options={where.options} navigate={navigate} />;
     if (where.page === "sign-in" || where.page === "sign-up") {

@@ -52,6 +52,18 @@ export function Lobby(props: { navigate: (path: string) => void }) {
         <p>{t("Four Egyptian board games to play with friends and bots.")}</p>
       </header>
       {error && <p class="error" role="alert">{error}</p>}
+      <p class="play-now-link">
+        <a
+          href="/play"
+          onClick={(event) => {
+            event.preventDefault();
+            navigate("/play");
+          }}
+        >
+          {t("Play now")}
+        </a>{" "}
+        · {t("Say what you want to play: you are seated as soon as others want the same.")}
+      </p>
       <MyGames navigate={navigate} titles={Object.fromEntries(games.map((g) => [g.id, g.title]))} />
       <section aria-label={t("Games")} class="games">
         {games.map((game) => (

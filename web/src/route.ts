@@ -1,4 +1,4 @@
-/** Where the page is: the lobby, a replay of a record file (/replay), a game's rules
+/** Where the page is: the lobby, play now (/play), a replay of a record file (/replay), a game's rules
  * (/rules/GAME, its options in the query: /rules/tutankhamun?edition=ootb-2004), the
  * account's pages (/sign-in, /sign-up, /account), a game's leaderboard
  * (/leaderboard/GAME?players=N), a player's profile (/players/NAME), or a table with the seat link's seat and
@@ -9,6 +9,7 @@ export type AccountPageName = "sign-in" | "sign-up" | "account";
 
 export type Route =
   | { page: "lobby" }
+  | { page: "play" }
   | { page: "replay" }
   | { page: "rules"; game: string | null; options: Record<string, string> | null }
   | { page: "sign-in" }
@@ -21,6 +22,7 @@ export type Route =
 
 export function parseRoute(pathname: string, search: string, hash = ""): Route {
   if (/^\/replay\/?$/.test(pathname)) return { page: "replay" };
+  if (/^\/play\/?$/.test(pathname)) return { page: "play" };
   const rules = /^\/rules(?:\/([a-z0-9-]{1,64}))?\/?$/.exec(pathname);
   if (rules) return { page: "rules", game: rules[1] ?? null, options: rulesOptions(search) };
   const account = /^\/(sign-in|sign-up|account)\/?$/.exec(pathname);

@@ -7,6 +7,9 @@ describe("parseRoute", () => {
     expect(parseRoute("/", "")).toEqual({ page: "lobby" });
     expect(parseRoute("/replay", "")).toEqual({ page: "replay" });
     expect(parseRoute("/replays", "")).toEqual({ page: "lobby" });
+    expect(parseRoute("/play", "")).toEqual({ page: "play" });
+    expect(parseRoute("/play/", "")).toEqual({ page: "play" });
+    expect(parseRoute("/playing", "")).toEqual({ page: "lobby" });
     expect(parseRoute("/t/ab12", "?seat=1&key=k-1")).toEqual({
       page: "table",
       table: "ab12",

@@ -85,9 +85,11 @@ _STATUS = {
     "wrong-password": 403,
     "bad-key": 403,
     "no-table": 404,
+    "oidc-unknown-provider": 404,
     "name-taken": 409,
     "too-large": 413,
     "too-many-tries": 429,
+    "oidc-unavailable": 502,
     "store-failed": 503,
 }
 
@@ -178,10 +180,25 @@ def refusal(exc: SaqqaraError) -> JSONResponse:
     return answer
 
 
-async def body(request: Request, kind: type[_T]) -> _T:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
+async def capped_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The request's body, read no further than ``limit`` bytes: a larger one (by its
+    ``Content-Length``, or as it streams in without one) is refused (``too-large``) before
+    the rest of it is taken into memory."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
         raise AccountError("request body too large", code="too-large")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise AccountError("request body too large", code="too-large")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def body(request: Request, kind: type[_T]) -> _T:
+    raw = await capped_body(request)
     try:
         return msgspec.json.decode(raw, type=kind)
     except msgspec.MsgspecError as exc:
@@ -257,6 +274,13 @@ def _signed_in_answer(request: Request, account: Account, token: str, status: in
     answer = JSONResponse(
         {"account": _account_json(account), "csrf": csrf_token(token)}, status_code=status
     )
+    sign_in_cookie(request, answer, token)
+    answer.headers["Cache-Control"] = "no-store"
+    return answer
+
+
+def sign_in_cookie(request: Request, answer: Response, token: str) -> None:
+    """Set the session cookie of ``token`` on ``answer``."""
     answer.set_cookie(
         COOKIE,
         token,
@@ -266,8 +290,6 @@ def _signed_in_answer(request: Request, account: Account, token: str, status: in
         samesite="lax",
         secure=request.url.scheme == "https",
     )
-    answer.headers["Cache-Control"] = "no-store"
-    return answer
 
 
 def _signed_out_answer(request: Request, content: dict[str, Any]) -> Response:

@@ -7,7 +7,9 @@ HTTP (JSON): ``GET /healthz`` (alive), ``GET /readyz`` (ready: ``server/health.p
 key, as a spectator sees it), ``GET /api/tables/{id}/review`` (its review);
 ``/api/account/...`` (accounts and my games: ``server/accounts.py``; a seat of the
 signed-in account's opens without its key); ``GET /api/leaderboard/{game}`` and
-``GET /api/players/{name}`` (ratings: ``server/ratings.py``). WebSocket:
+``GET /api/players/{name}`` (ratings: ``server/ratings.py``); ``POST /api/seeks``,
+``GET /api/seeks/{id}``, ``POST /api/seeks/{id}/cancel`` (play now: ``server/play_now.py``).
+WebSocket:
 ``/ws/{id}?seat=N&key=K`` for a seat, ``/ws/{id}?watch=K`` (or no key at a public table)
 for a spectator, with ``since`` (the last sequence number seen) and ``lang``.
 See ``docs/protocol.md``.
@@ -71,6 +73,8 @@ from saqqara.server.messages import (
     encoder,
 )
 from saqqara.server.metrics import CONTENT_TYPE
+from saqqara.server.oidc import Provider, oidc_routes, open_oidc
+from saqqara.server.play_now import play_now_routes
 from saqqara.server.ratings import rating_routes
 from saqqara.server.refusal_texts import (
     BOTH_KINDS,
@@ -87,6 +91,7 @@ from saqqara.server.refusal_texts import (
 )
 from saqqara.server.replays import replay_record
 from saqqara.server.reviews import review_answer
+from saqqara.server.seek_book import SEEK_TTL, MemorySeeks, RedisSeeks
 from saqqara.server.service import (
     EXPIRE_OPEN_AFTER,
     STORE_ERRORS,
@@ -131,6 +136,8 @@ def create_app(
     expire_open_after: float | None = EXPIRE_OPEN_AFTER,
     redis_prefix: str = "saqqara:",
     account_limits: AccountLimits | None = None,
+    seek_ttl: float = SEEK_TTL,
+    oidc_providers: tuple[Provider, ...] = (),
 ) -> ASGIApp:
     """The server for the database at ``db_url`` (migrated and resumed at start).
 
@@ -144,6 +151,8 @@ def create_app(
     ``expire_open_after``: seconds after which an open table nobody sits at is closed
     (``TableService.abandoned``); ``None``: never.
     ``account_limits``: how many sign-in and sign-up tries (``server/accounts.py``).
+    ``seek_ttl``: seconds a play-now seek lives unasked after (``server/seek_book.py``).
+    ``oidc_providers``: the OpenID Connect providers to sign in with (``server/oidc.py``).
     """
     if redis_url is not None and not db_url.startswith(("postgresql", "postgres")):
         raise ValueError("--redis needs a PostgreSQL --db: the processes share its store")
@@ -163,8 +172,10 @@ def create_app(
         app.state.accounts = await run_in_threadpool(
             open_gate, service.store, tuple(allowed_origins), account_limits
         )
+        app.state.oidc = open_oidc(service.store, oidc_providers)
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
+        app.state.seeks = MemorySeeks(seek_ttl)
         cluster = None
         if redis_url is not None:
             from saqqara.server.cluster import Cluster
@@ -174,6 +185,9 @@ def create_app(
             # Tables a minute per address, counted for the whole site (server/limits.py).
             app.state.table_rate = SiteRate(cluster.redis, cluster.prefix, tables_per_minute)
             app.state.accounts.across_site(cluster.redis, cluster.prefix)
+            app.state.seeks = RedisSeeks(
+                cluster.redis, cluster.prefix, seek_ttl
+            )  # paired site wide
             readiness.cluster = cluster
             await cluster.start()
         else:
@@ -202,8 +216,10 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", table_replay),
         *account_routes(),
+        *oidc_routes(),
         Route("/api/tables/{table_id}/review", table_review),
         *rating_routes(),
+        *play_now_routes(),
         WebSocketRoute("/ws/{table_id}", table_socket),
     ]
     middleware = []

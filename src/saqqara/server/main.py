@@ -21,6 +21,8 @@ from saqqara.server.app import create_app
 from saqqara.server.guard import MAX_FRAME
 from saqqara.server.lean_http import LeanHttpProtocol
 from saqqara.server.lean_socket import LeanWSProtocol
+from saqqara.server.oidc import SettingsError, providers_of
+from saqqara.server.seek_book import SEEK_TTL
 from saqqara.server.service import EXPIRE_OPEN_AFTER
 from saqqara.store import Store, normalize_url
 
@@ -121,12 +123,20 @@ def serve(
     redis_prefix: str = "saqqara:",
     forwarded_allow_ips: str | None = None,
     log_format: str = "text",
+    seek_ttl: float = SEEK_TTL,
+    oidc: tuple[str, ...] = (),
 ) -> None:
     """Serve until interrupted; prints the address and the database first, once the
     database is open and the address held (:class:`StartError` when either cannot be). The
     engines' memos stay small in this process (:func:`saqqara.core.memos.make_lean`).
-    ``log_format``: ``text``, or ``json`` for one JSON object a line (``server/logs.py``)."""
+    ``log_format``: ``text``, or ``json`` for one JSON object a line (``server/logs.py``).
+    ``oidc``: the keys of the OpenID Connect providers to sign in with, each set in the
+    environment (``server/oidc.py``)."""
     logs.use(log_format)
+    try:
+        providers = providers_of(oidc)
+    except SettingsError as exc:
+        raise StartError(str(exc)) from None
     make_lean()
     url = normalize_url(db) if db else default_db()
     check_store(url, sqlite_sync)
@@ -146,6 +156,8 @@ def serve(
         lease_seconds=lease_seconds,
         expire_open_after=expire_open_after,
         redis_prefix=redis_prefix,
+        seek_ttl=seek_ttl,
+        oidc_providers=providers,
     )
     held = listen(host, port)
     port = held.getsockname()[1]

@@ -374,6 +374,34 @@ class ClaimSeat(msgspec.Struct, forbid_unknown_fields=True):
     key: Annotated[str, msgspec.Meta(max_length=100)]
 
 
+Rating = Annotated[int, msgspec.Meta(ge=0, le=5000)]
+"""A shown rating (a new player's is 1500: ``store/ratings.py``)."""
+
+
+class Seek(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/seeks``: play now (``server/play_now.py``). A game, its options and
+    number of players; the ratings the seeker will meet (``min_rating``, ``max_rating``;
+    left out: anyone, guests too); after ``bots_after`` seconds of waiting the seats still
+    missing are given to bots (``null``: never); ``rated``: a rated table (signed in)."""
+
+    game: Annotated[str, msgspec.Meta(max_length=64)]
+    players: Annotated[int, msgspec.Meta(ge=2, le=8)]
+    options: dict[str, str] = msgspec.field(default_factory=dict)
+    min_rating: Rating | None = None
+    max_rating: Rating | None = None
+    bots_after: Annotated[int, msgspec.Meta(ge=1, le=600)] | None = None
+    rated: bool = False
+    name: PlayerName | None = None
+    """A guest's name at the table (a signed-in seeker plays under the account's)."""
+    lang: Lang = "en"
+
+
+class SeekKey(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/seeks/{id}/cancel``: the seek's secret (answered when it was made)."""
+
+    key: Annotated[str, msgspec.Meta(max_length=100)]
+
+
 class ReplayFrame(msgspec.Struct):
     """One step of a replay as a spectator sees it: after the record's first ``seq``
     actions (a seat's action and the chance it led to), who acted (``null``: the start),
@@ -432,6 +460,8 @@ def protocol_schemas() -> dict[str, Any]:
             ("ChangePassword", ChangePassword),
             ("DeleteAccount", DeleteAccount),
             ("ClaimSeat", ClaimSeat),
+            ("Seek", Seek),
+            ("SeekKey", SeekKey),
             ("Replay", Replay),
         )
     }

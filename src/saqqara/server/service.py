@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -292,8 +292,14 @@ class TableService:
         self.store.close()
 
     # -- tables -----------------------------------------------------------------------------
-    async def create(self, request: CreateTable, account: str | None = None) -> Links:
-        """A new table; ``account`` (the signed-in creator's) owns the seat ``mine``."""
+    async def create(
+        self,
+        request: CreateTable,
+        account: str | None = None,
+        owners: Mapping[int, str] | None = None,
+    ) -> Links:
+        """A new table; ``account`` (the signed-in creator's) owns the seat ``mine``, and
+        each account of ``owners`` its seat (play now seats each signed-in seeker's)."""
         try:
             game = load(request.game, len(request.seats), request.options)
         except SaqqaraError as exc:
@@ -335,7 +341,7 @@ class TableService:
                 if not wanted.open:
                     keys[seat] = new_secret()
                     secret_hash = hash_secret(keys[seat])
-                owner = None
+                owner = None if owners is None else owners.get(seat)
                 if request.mine == seat:
                     if account is None:
                         raise TableError(

@@ -3,8 +3,8 @@
 ``npm run build`` (run by ``scripts/start`` and ``scripts/check``) writes the client into
 ``saqqara/web/`` inside the package, so ``saqqara serve`` needs no Node at run time. Every
 page path (``/``, ``/t/{id}``, ``/replay``, ``/rules``, ``/rules/{game}``, ``/sign-in``,
-``/sign-up``, ``/account``, ``/leaderboard/{game}``, ``/players/{name}``) answers the same
-``index.html``; the client routes itself.
+``/sign-up``, ``/account``, ``/leaderboard/{game}``, ``/players/{name}``, ``/play``)
+answers the same ``index.html``; the client routes itself.
 Without a build, the server's own placeholder page answers instead.
 ``GET /api/games`` lists the games, their player counts, options and bots (what the lobby
 offers; ``?lang=`` translates titles and summaries);
@@ -294,6 +294,7 @@ def site_routes(
         Route("/account", page),
         Route("/leaderboard/{game_id}", page),
         Route("/players/{name}", page),
+        Route("/play", page),
         Route("/api/games", games),
         Route("/api/replay", replay, methods=["POST"]),
         Route("/texts/{lang}.json", texts),

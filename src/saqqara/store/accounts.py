@@ -21,7 +21,15 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from saqqara.store.schema import accounts, rating_history, ratings, seats, sessions, tables
+from saqqara.store.schema import (
+    accounts,
+    oidc_links,
+    rating_history,
+    ratings,
+    seats,
+    sessions,
+    tables,
+)
 from saqqara.store.store import Store, hash_secret, seat_names
 
 HASHER = PasswordHasher(time_cost=3, memory_cost=65536, parallelism=4)
@@ -147,8 +155,8 @@ class Accounts:
             tx.execute(delete(sessions).where(sessions.c.account_id == account_id))
 
     def delete(self, account_id: str) -> None:
-        """Delete the account, its sessions and its ratings; its seats stay at their
-        tables, no longer anyone's (guest seats, held by their links alone)."""
+        """Delete the account, its sessions, its providers' links and its ratings; its seats
+        stay at their tables, no longer anyone's (guest seats, held by their links alone)."""
         with self.store.engine.begin() as tx:
             tx.execute(delete(rating_history).where(rating_history.c.account_id == account_id))
             tx.execute(delete(ratings).where(ratings.c.account_id == account_id))
@@ -156,6 +164,7 @@ class Accounts:
                 update(seats).where(seats.c.account_id == account_id).values(account_id=None)
             )
             tx.execute(delete(sessions).where(sessions.c.account_id == account_id))
+            tx.execute(delete(oidc_links).where(oidc_links.c.account_id == account_id))
             tx.execute(delete(accounts).where(accounts.c.id == account_id))
 
     def _check(self, stored: str, password: str) -> bool:

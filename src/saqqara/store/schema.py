@@ -18,6 +18,9 @@
 - ``ratings``: an account's openskill rating per game and player-count class;
   ``rated_tables``: the finished tables whose rating was settled (each once);
   ``rating_history``: per rated table and account, its rank and rating before and after.
+- ``oidc_links``: accounts signed in through an OpenID Connect provider, by the ID token's
+  ``(issuer, subject)``; ``oidc_flows``: sign-ins under way (state, nonce, PKCE verifier),
+  by the SHA-256 of the browser's flow cookie, each taken once.
 - ``table_leases``: which process of a many-process site owns a table, under which epoch
   (the fencing token) and until when (``server/lease.py``; unused by a single process).
 """
@@ -131,6 +134,35 @@ sessions = Table(
     Column("expires_at", Float, nullable=False),
 )
 
+
+oidc_links = Table(
+    "oidc_links",
+    metadata,
+    Column("issuer", String(256), primary_key=True),
+    Column("subject", String(256), primary_key=True),
+    Column(
+        "account_id",
+        String(32),
+        ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("provider", String(32), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+oidc_flows = Table(
+    "oidc_flows",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("provider", String(32), nullable=False),
+    Column("state", String(128), nullable=False),
+    Column("nonce", String(128), nullable=False),
+    Column("code_verifier", String(128), nullable=False),
+    Column("redirect_uri", String(512), nullable=False),
+    Column("account_id", String(32), nullable=True),
+    Column("expires_at", Float, nullable=False, index=True),
+)
 
 chat = Table(
     "chat",
