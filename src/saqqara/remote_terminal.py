@@ -51,6 +51,7 @@ from saqqara.server.clocks import ClockView
 from saqqara.server.messages import (
     Ack,
     Error,
+    Hint,
     LegalAction,
     ServerMessage,
     TableNotice,
@@ -61,6 +62,7 @@ from saqqara.server.messages import (
 from saqqara.ui.commands import command, command_fields
 from saqqara.ui.compact import COMPACT
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
+from saqqara.ui.hinting import HELP_HINT, NO_HINTS, THINKING, hint_sentence
 from saqqara.ui.news import Headline, earlier, fit, names_seat, show_news, turn_rows
 from saqqara.ui.renderers import has_aids, render, without_aids
 from saqqara.ui.terminal import (
@@ -196,6 +198,8 @@ class RemoteSeat:
         """The prompt on the screen's last line, waiting for a line (``None``: none)."""
         self.seat = welcome.seat
         self.names = welcome.names
+        self.hints = welcome.hints
+        """Whether this table answers the seat's ``hint`` (made with hints)."""
         lang = welcome.lang if welcome.lang in LANGUAGES else SOURCE_LANGUAGE
         self.tr = Translator(lang)
         self.words = command_fields(lang)
@@ -357,6 +361,10 @@ class RemoteSeat:
             self._offer(message, news)
         elif isinstance(message, Ack):
             self.log.clear()  # the log starts again after this seat's own move
+        elif isinstance(message, Hint) and self.turn is not None and message.seq == self.turn.seq:
+            # (a hint for a position gone by is not said)
+            self.console.print(hint_sentence(self.tr, message.label, message.value))
+            self._prompt()
         return None
 
     def _offer(self, update: Update, news: list[Headline]) -> None:
@@ -532,7 +540,10 @@ class RemoteSeat:
             self.console.print(self.tr(SPECTATOR_HELP, **self.words), markup=False)
         elif word == "help":
             example = turn.legal[0].notation if turn is not None else "…"
-            self.console.print(self.tr(HELP, example=example, **self.words), markup=False)
+            told = self.tr(HELP, example=example, **self.words)
+            if self.hints:
+                told += " " + self.tr(HELP_HINT, **self.words)
+            self.console.print(told, markup=False)
         elif word == "board":
             if current is not None:
                 self.console.print(
@@ -550,6 +561,15 @@ class RemoteSeat:
         elif word == "undo" and self.seat is not None:
             await self.client.undo()  # answered by undone and an update, or a refusal
             return
+        elif word == "hint" and self.seat is not None:
+            if not self.hints:
+                self.console.print(self.tr(NO_HINTS), markup=False)
+            elif turn is None:
+                self._not_now(current)
+            else:
+                self.console.print(self.tr(THINKING), style="dim", markup=False)
+                await self.client.hint()  # answered by a hint or a refusal
+                return
         elif turn is None:
             self._not_now(current)
         elif word == "moves":

@@ -26,9 +26,25 @@ FIELD = re.compile(r"\{(\w+)\}")
 
 
 def every_template() -> tuple[str, ...]:
+    import saqqara.server.refusal_texts  # noqa: F401 - the server's own refusals, marked
+
     for game_id in registered_games():
         load(game_id, 3)  # a game's module marks its refusals when it is loaded
     return templates()
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_refusal_template_is_translated_with_its_fields(lang: str) -> None:
+    """Every refusal a seat can read (the games', the kernel's and the server's own) has
+    its own words in every language, with the same fields as the English."""
+    marked = every_template()
+    assert "spectators cannot act" in marked and "no table {table}" in marked
+    tr = Translator(lang, strict=True)
+    for template in marked:
+        translated = tr.text(template)
+        assert set(FIELD.findall(translated)) == set(FIELD.findall(template)), template
+        if FIELD.sub("", template).strip(" :"):  # some words besides the fields
+            assert translated != template, f"{lang}: {template!r} is still English"
 
 
 def test_the_games_mark_their_refusals() -> None:

@@ -179,3 +179,57 @@ def test_the_chat_log_numbers_lines_per_table_on_each_store(db_url: str) -> None
         assert log.latest("no-such-table") == []
     finally:
         store.close()
+
+
+def test_a_german_seat_reads_the_servers_refusals_in_german(server: ServerProcess) -> None:
+    """A refusal is worded in the connection's language (issue 33): a German seat's chat
+    line too long, its hint at a table without hints, its undo at a table without undo and
+    its move of an action id no action has are refused in German; an English seat at the
+    same table reads the English."""
+
+    async def scenario() -> tuple[list[Error], list[Error]]:
+        made, (ann, bo) = await _table(server)
+        await ann.close()
+        await bo.close()
+        german = TableClient(made["seats"][0]["link"], lang="de")
+        english = TableClient(made["seats"][1]["link"], lang="en")
+        for client in (german, english):
+            await client.connect()
+            while client.update is None:
+                await client.receive()
+        refused: list[list[Error]] = [[], []]
+        for n, client in enumerate((german, english)):
+            assert client.update is not None
+            await _say(client, "x" * (CHAT_LENGTH + 1))
+            refused[n].append(await _refusal(client))
+            await client.send_raw(json.dumps({"type": "hint", "seq": client.update.seq}))
+            refused[n].append(await _refusal(client))
+            await client.send_raw(json.dumps({"type": "undo", "seq": client.update.seq}))
+            refused[n].append(await _refusal(client))
+        # a move no action has: the kernel's refusal
+        await german.act(100_000)
+        refused[0].append(await _refusal(german))
+        for client in (german, english):
+            await client.close()
+        return refused[0], refused[1]
+
+    german, english = asyncio.run(scenario())
+    assert german[0].code == english[0].code == "bad-chat"
+    assert german[0].message == f"eine Chatzeile hat 1 bis {CHAT_LENGTH} Zeichen"
+    assert english[0].message == f"a chat line has 1 to {CHAT_LENGTH} characters"
+    assert german[1].code == english[1].code == "hints-off"
+    assert german[1].message == "dieser Tisch wurde ohne Hinweise eröffnet"
+    assert english[1].message == "this table was created without hints"
+    assert german[2].code == english[2].code == "undo-off"
+    assert german[2].message == "dieser Tisch wurde ohne Zurücknehmen eröffnet"
+    assert english[2].message == "this table was created without undo"
+    assert german[3].code == "bad-notation"
+    assert german[3].message.startswith("Zug-ID 100000 liegt außerhalb von 0.."), german[3]
+
+
+async def _refusal(client: TableClient) -> Error:
+    """The next error (updates and chat on the way are passed over)."""
+    while True:
+        message = await client.receive(20)
+        if isinstance(message, Error):
+            return message

@@ -62,3 +62,29 @@ for (const game of GAMES) {
     await page.context().close();
   }, 180_000);
 }
+
+it("finds nothing serious at Valley's table on a phone with its hit areas and 'Which one?' open", async () => {
+  const { links } = await createTable(server.base, "valley-of-the-kings", 1, 1, QUICK_BOT["valley-of-the-kings"]);
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: "reduce",
+  });
+  const page = await context.newPage();
+  await page.goto(links.get(0) ?? "");
+  expect(await awaitTurn(page)).toBe(true);
+  await page.waitForSelector(".hit-layer .hit", { state: "attached" });
+  // A tap between two stone groups' rows (their hit areas overlap there) asks which one.
+  const point = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll("svg.board .place")].filter((place) =>
+      (place.getAttribute("aria-label") ?? "").length > 0 && place.getBoundingClientRect().height < 30);
+    const [first, second] = rows.map((row) => row.getBoundingClientRect());
+    return first && second ? { x: first.left + first.width / 2, y: (first.bottom + second.top) / 2 } : null;
+  });
+  expect(point).not.toBeNull();
+  await page.touchscreen.tap(point!.x, point!.y);
+  await page.waitForSelector(".tap-choice button.tap-option");
+  expect(await violations(page)).toEqual([]);
+  await context.close();
+}, 120_000);

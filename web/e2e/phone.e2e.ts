@@ -32,37 +32,43 @@ async function placeSizes(page: Page): Promise<number[]> {
 }
 
 /** Bring the ``index``th place into sight inside the board's frame and find a point of the
- * screen where a tap lands on it (not on a drawing above it, a stone or a figure). */
-async function tapPoint(page: Page, index: number): Promise<{ x: number; y: number } | null> {
+ * screen where a tap lands on it (not on a drawing above it, a stone or a figure), or on
+ * the touch-sized hit area laid over it (taps.tsx); with the place's action ids. */
+async function tapPoint(page: Page, index: number): Promise<{ x: number; y: number; ids: string } | null> {
   return page.evaluate((n) => {
     const place = document.querySelectorAll(".board-wrap svg .place")[n];
     if (!place) return null;
     place.scrollIntoView({ block: "center", inline: "center" });
     const frame = document.querySelector(".board-wrap .board-scroll")?.getBoundingClientRect();
     const box = place.getBoundingClientRect();
+    const ids = place.getAttribute("data-action") ?? place.getAttribute("data-actions") ?? "";
     for (const fy of [0.5, 0.35, 0.65, 0.2, 0.8]) {
       for (const fx of [0.5, 0.35, 0.65, 0.2, 0.8]) {
         const x = box.left + box.width * fx;
         const y = box.top + box.height * fy;
         if (frame && (x < frame.left || x > frame.right || y < frame.top || y > frame.bottom)) continue;
-        if (document.elementFromPoint(x, y)?.closest(".place") === place) return { x, y };
+        const top = document.elementFromPoint(x, y);
+        const onHit = top?.classList.contains("hit") && top.getAttribute("data-for") === ids;
+        if (top?.closest(".place") === place || onHit) return { x, y, ids };
       }
     }
     return null;
   }, index);
 }
 
-/** Tap a place of the current decision, then its first choice and Confirm where it asks. */
+/** Tap a place of the current decision (that place again where "Which one?" asks), then
+ * its first choice and Confirm where it asks. */
 async function tapDecision(page: Page): Promise<void> {
   const seq = await page.locator("main.table").getAttribute("data-seq");
   const count = await page.locator(".board-wrap svg .place").count();
-  let point: { x: number; y: number } | null = null;
+  let point: { x: number; y: number; ids: string } | null = null;
   for (let n = 0; n < count && !point; n++) point = await tapPoint(page, n);
   expect(point).not.toBeNull();
   await page.touchscreen.tap(point?.x ?? 0, point?.y ?? 0);
   const answered = (before: string | null) =>
     page.waitForFunction(
       (prior) =>
+        document.querySelector(".tap-choice") ||
         document.querySelector(".composer") ||
         document.querySelector(".result") ||
         document.querySelector("main.table")?.getAttribute("data-seq") !== prior,
@@ -70,6 +76,18 @@ async function tapDecision(page: Page): Promise<void> {
       { timeout: 30_000, polling: 20 },
     );
   await answered(seq);
+  if ((await page.locator(".tap-choice").count()) > 0) {
+    await page.locator(`.tap-choice button[data-for="${point?.ids ?? ""}"]`).tap();
+    await page.waitForFunction(
+      (prior) =>
+        !document.querySelector(".tap-choice") &&
+        (document.querySelector(".composer") ||
+          document.querySelector(".result") ||
+          document.querySelector("main.table")?.getAttribute("data-seq") !== prior),
+      seq,
+      { timeout: 30_000, polling: 20 },
+    );
+  }
   const choice = page.locator(".composer [data-choice]").first();
   if ((await choice.count()) > 0) await choice.tap();
   const confirm = page.locator(".composer .confirm");

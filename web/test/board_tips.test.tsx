@@ -162,3 +162,52 @@ it("names Valley's stones by their colour in the page's language", () => {
   for (const stone of stones) expect(colours).toContain(stone.getAttribute("data-tip"));
   expect(colours[0]).not.toContain("stone");
 });
+
+it("names Valley's figures and bid tiles in German with their values, on hover and on a long press", () => {
+  vi.useFakeTimers();
+  const german = texts("de");
+  const t = (s: string, f?: Record<string, string | number>) => translate(german, s, f);
+  const positions = load("valley-of-the-kings");
+  const bidding = positions.find((p) => (p.view["bids"] as { value: number | null }[]).some((bid) => bid.value === null)
+    && (p.view["bids"] as { value: number | null }[]).some((bid) => bid.value !== null));
+  expect(bidding).toBeDefined();
+  const root = mount(bidding!, [], german);
+  const bids = bidding!.view["bids"] as { seat: number; group: number; value: number | null }[];
+  const tiles = [...root.querySelectorAll(".bid-tile[data-tip]")];
+  expect(tiles.length).toBe(bids.length);
+  const expected = bids.map((bid) => t("{name}'s bid at group {group}: {rings}", {
+    name: ["P1", "P2"][bid.seat]!,
+    group: bid.group,
+    rings: bid.value === null ? t("face down") : bid.value === 1 ? t("1 ring") : t("{rings} rings", { rings: bid.value }),
+  }));
+  expect(tiles.map((tile) => tile.getAttribute("data-tip")).sort()).toEqual(expected.sort());
+  expect(expected.some((tip) => tip.includes("verdeckt"))).toBe(true);
+  expect(expected.some((tip) => tip.includes("Ringe"))).toBe(true);
+  for (const tile of tiles) expect(tile.querySelector("title")?.textContent).toBe(tile.getAttribute("data-tip"));
+  // A long press on a bid tile shows its tip.
+  const tile = tiles[0]!.querySelector("rect")!;
+  pointer("pointerdown", tile);
+  act(() => {
+    vi.advanceTimersByTime(LONG_PRESS + 10);
+  });
+  expect(root.querySelector(".board-tip")?.textContent).toBe(tiles[0]!.getAttribute("data-tip"));
+  pointer("pointerup", tile);
+  act(() => render(null, root));
+
+  const placed = positions.find((p) => (p.view["seats"] as { overseers: string[] }[]).some((s) => s.overseers.some((o) => o.includes("-"))));
+  const board = mount(placed!, [], german);
+  const seats = placed!.view["seats"] as { overseers: string[]; workers: string[] }[];
+  const tips = [...board.querySelectorAll(".figure[data-tip]")].map((figure) => figure.getAttribute("data-tip"));
+  seats.forEach((pieces, seat) => {
+    for (const field of pieces.overseers.filter((place) => place.includes("-"))) {
+      expect(tips).toContain(t("{name}: overseer on field {field}", { name: ["P1", "P2"][seat]!, field }));
+    }
+    for (const field of pieces.workers.filter((place) => place.includes("-"))) {
+      expect(tips).toContain(t("{name}: worker on field {field}", { name: ["P1", "P2"][seat]!, field }));
+    }
+  });
+  expect(tips.some((tip) => tip?.includes("Aufseher auf Feld"))).toBe(true);
+  const areas = [...board.querySelectorAll(".area-figures[data-tip]")].map((pill) => pill.getAttribute("data-tip") ?? "");
+  expect(areas.length).toBeGreaterThan(0);
+  for (const tip of areas) expect(tip).toMatch(/^P[12] in Gebiet \d+: \d+ Aufseher, \d+ Arbeiter$/);
+});

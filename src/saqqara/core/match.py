@@ -32,8 +32,12 @@ from saqqara.core.journal import RecordJournal
 from saqqara.core.outcome import Outcome
 from saqqara.core.perspective import Perspective
 from saqqara.core.records import Record, RecordedAction
+from saqqara.core.refusals import R_
 from saqqara.core.registry import load
 from saqqara.core.seeding import derived_rng
+
+NO_SEAT = R_("there is no seat {seat} (seats 0 to {last})")
+"""A match's refusal of a seat number it does not have."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +240,7 @@ class Match:
             )
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:
             raise IllegalAction(
-                f"there is no seat {seat!r} (seats 0 to {self.game.players - 1})", code="bad-seat"
+                NO_SEAT.format(seat=repr(seat), last=self.game.players - 1), code="bad-seat"
             )
         steps = [self._accept(seat, self._resolve(seat, action))]
         if self.auto_chance:

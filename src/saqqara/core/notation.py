@@ -9,11 +9,14 @@ only, bounded length: ``take ²`` and a 5,000-digit number are refused, not cras
 from __future__ import annotations
 
 from saqqara.core.errors import NotationError, echo
+from saqqara.core.refusals import R_
 
 MAX_TEXT = 200
 """The longest notation read; every action of every game is far shorter."""
 MAX_DIGITS = 6
 """The most digits a number in notation may have."""
+ID_OUTSIDE = R_("action id {id} is outside 0..{last}")
+"""The refusal of an action id no action has (a client's own error, said in its language)."""
 
 
 def words_of(text: object) -> list[str]:
@@ -45,5 +48,5 @@ def checked_id(action_id: object, size: int) -> int:
     if type(action_id) is not int:
         raise NotationError(f"an action id is an int, not {type(action_id).__name__}")
     if not 0 <= action_id < size:
-        raise NotationError(f"action id {echo(action_id)} is outside 0..{size - 1}")
+        raise NotationError(ID_OUTSIDE.format(id=echo(action_id), last=size - 1))
     return action_id

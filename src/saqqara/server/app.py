@@ -36,6 +36,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from saqqara.core.errors import SaqqaraError
+from saqqara.core.i18n import LANGUAGES, SOURCE_LANGUAGE
 from saqqara.server.accounts import (
     COOKIE,
     AccountLimits,
@@ -78,6 +79,19 @@ from saqqara.server.oidc import Provider, oidc_routes, open_oidc
 from saqqara.server.play_now import play_now_routes
 from saqqara.server.push import CONTACT, TurnPush, push_routes
 from saqqara.server.ratings import rating_routes
+from saqqara.server.refusal_texts import (
+    BOTH_KINDS,
+    NO_HINT_IN_TIME,
+    ONE_HINT,
+    SEAT_NOT_STORED,
+    SPECTATOR_ACTS,
+    SPECTATOR_HINTS,
+    STORE_BUSY,
+    TEXT_FRAMES,
+    TOO_LARGE,
+    TOO_MANY_MESSAGES,
+    worded,
+)
 from saqqara.server.replays import replay_record
 from saqqara.server.reviews import review_answer
 from saqqara.server.seek_book import SEEK_TTL, MemorySeeks, RedisSeeks
@@ -584,6 +598,13 @@ def _int_param(value: str | None, default: int | None, name: str = "seat") -> in
     return int(value)
 
 
+def _lang_asked(params: Mapping[str, str]) -> str:
+    """The language a connection asked for, for a refusal before it is checked: one of the
+    languages served, else English."""
+    asked = params.get("lang")
+    return asked if asked in LANGUAGES else SOURCE_LANGUAGE
+
+
 def _lang_param(value: str | None) -> str | None:
     """The query parameter ``lang``: one of the languages served, or ``None`` when left out."""
     try:
@@ -650,11 +671,7 @@ async def _welcome(
         table = await service.table(table_id)
         seat = _int_param(params.get("seat"), None)
         if (seat is None and "key" in params) or (seat is not None and "watch" in params):
-            raise TableError(
-                "connect as a seat (seat and key, or seat alone for the signed-in "
-                "account's own) or as a spectator (watch), not both",
-                code="bad-request",
-            )
+            raise TableError(BOTH_KINDS, code="bad-request")
         if seat is not None:
             key = params.get("key")
             account = None if key is not None else await _socket_account(app, session)
@@ -664,7 +681,8 @@ async def _welcome(
         since = min(_int_param(params.get("since"), 0, "since") or 0, table.seq)
         asked = _lang_param(params.get("lang") or None)
     except SaqqaraError as exc:
-        await websocket.send_text(encode(Error(exc.code, exc.message)))
+        refusal = worded(Error(exc.code, exc.message), _lang_asked(params), None)
+        await websocket.send_text(encode(refusal))
         # A store that failed may answer again: 1013, "try again later".
         await websocket.close(code=1013 if isinstance(exc, StoreFailed) else 1008)
         return None
@@ -686,7 +704,7 @@ async def _welcome(
         try:
             await service.claim(table, seat)
         except SQLAlchemyError:  # the seat could not be stored as taken: come back later
-            failed = Error("store-failed", "the seat could not be stored as taken; try again")
+            failed = worded(Error("store-failed", SEAT_NOT_STORED), lang, table.game)
             await websocket.send_text(encode(failed))
             await websocket.close(code=1013)
             return None
@@ -729,7 +747,7 @@ async def serve_socket(
             text = message.get("text")
             reply = await _answer(service, app.state.chat, table_id, listener, limiter, text)
             if reply is not None:
-                await websocket.send_text(encode(reply))
+                await websocket.send_text(encode(worded(reply, listener.lang, table.game)))
     except (WebSocketDisconnect, OSError):
         pass  # the connection went away (the ASGI server's "client disconnected")
     finally:
@@ -751,7 +769,7 @@ async def _tell_hint(table: LiveTable, listener: Listener, asked: AskedHint) -> 
         answer = None
     reply: ServerMessage
     if answer is None:
-        reply = Error("hint-failed", "the bot found no hint in time; ask again")
+        reply = worded(Error("hint-failed", NO_HINT_IN_TIME), listener.lang, table.game)
     else:
         game = table.game
         action = game.action_from_id(answer.action)
@@ -790,11 +808,11 @@ async def _answer(
     """The reply to one client frame (``None`` when the reply is an update push)."""
     received = time.perf_counter()
     if not limiter.allow():
-        return Error("rate-limited", "too many messages; slow down", _act_cid(text))
+        return Error("rate-limited", TOO_MANY_MESSAGES, _act_cid(text))
     if text is None:
-        return Error("bad-message", "messages are JSON text frames")
+        return Error("bad-message", TEXT_FRAMES)
     if len(text) > MAX_MESSAGE:
-        return Error("too-large", f"messages are at most {MAX_MESSAGE} characters")
+        return Error("too-large", TOO_LARGE.format(count=MAX_MESSAGE))
     try:
         message = client_decoder.decode(text)
     except msgspec.MsgspecError as exc:
@@ -811,15 +829,11 @@ async def _answer(
             return await say(chat, table, listener, message.text)
         if listener.seat is None:
             cid = message.cid if isinstance(message, Act) else None
-            words = (
-                "spectators get no hints"
-                if isinstance(message, AskHint)
-                else "spectators cannot act"
-            )
+            words = SPECTATOR_HINTS if isinstance(message, AskHint) else SPECTATOR_ACTS
             return Error("spectator", words, cid)
         if isinstance(message, AskHint):
             if listener.hinting is not None and not listener.hinting.done():
-                return Error("rate-limited", "one hint at a time: wait for the last one's answer")
+                return Error("rate-limited", ONE_HINT)
             asked = service.ask_hint(table, listener.seat, message.seq)
             listener.hinting = asyncio.ensure_future(_tell_hint(table, listener, asked))
             return None
@@ -838,4 +852,4 @@ async def _answer(
         return Error(exc.code, exc.message, cid)
     except SQLAlchemyError:  # a store read or write outside the writer (an undo, say)
         cid = message.cid if isinstance(message, Act) else None
-        return Error("store-failed", "the store could not serve this; try again", cid)
+        return Error("store-failed", STORE_BUSY, cid)

@@ -23,6 +23,7 @@ import time
 
 from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import CHAT_LENGTH, Error, Said, encode
+from saqqara.server.refusal_texts import CHAT_LINE, SPECTATOR_CHAT, TOO_MANY_LINES
 from saqqara.store.chat import ChatLog, ChatRow
 
 UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -50,12 +51,12 @@ async def say(chat: ChatLog, table: LiveTable, listener: Listener, text: str) ->
     """Keep ``listener``'s line at ``table`` and tell it to everyone who may chat there;
     the refusal, where it is refused (nothing kept, nobody told)."""
     if not may_chat(table, listener.seat):
-        return Error("chat-off", "spectators cannot chat at this table")
+        return Error("chat-off", SPECTATOR_CHAT)
     line = cleaned(text)
     if not 1 <= len(line) <= CHAT_LENGTH:
-        return Error("bad-chat", f"a chat line has 1 to {CHAT_LENGTH} characters")
+        return Error("bad-chat", CHAT_LINE.format(count=CHAT_LENGTH))
     if not listener.chatting.allow():
-        return Error("chat-limit", "too many chat lines; wait a moment")
+        return Error("chat-limit", TOO_MANY_LINES)
     seat = listener.seat
     name = table.names()[seat] if seat is not None else "spectator"
     row = await asyncio.to_thread(chat.add, table.id, seat, name, line, time.time())

@@ -50,6 +50,14 @@ from saqqara.server.messages import (
     Update,
     encode,
 )
+from saqqara.server.refusal_texts import (
+    AHEAD,
+    CID_REUSED,
+    NOT_STARTED,
+    NOTHING_IN_PLAY,
+    TAKEN_BACK,
+    UNDONE_MEANWHILE,
+)
 from saqqara.server.updates import Shared, seat_update
 from saqqara.server.wording import texts
 from saqqara.store import (
@@ -236,9 +244,7 @@ class LiveTable:
         for a client id the seat has not used. Refused as ``stale`` when that action was
         taken back, and as ``cid-reused`` when the id was used for another move."""
         if (seat, cid) in self.undone_ids:
-            raise IllegalAction(
-                "that move was taken back; choose again from the latest update", code="stale"
-            )
+            raise IllegalAction(TAKEN_BACK, code="stale")
         packed = self.sent_ids.get(_sent_key(seat, cid))
         if packed is None:
             return None
@@ -248,11 +254,7 @@ class LiveTable:
         except NotationError:
             text = ""
         if _sent_value(0, text) != packed & _NOTATION_BITS:
-            raise IllegalAction(
-                "that client id was already used for another move of this seat; "
-                "send each move under a new cid",
-                code="cid-reused",
-            )
+            raise IllegalAction(CID_REUSED, code="cid-reused")
         return packed >> 64
 
     def submit(
@@ -264,20 +266,13 @@ class LiveTable:
         Raises :class:`IllegalAction` (nothing changed) with the match's or the game's code.
         """
         if self.status == OPEN:
-            raise IllegalAction("the game starts when every seat is taken", code="not-started")
+            raise IllegalAction(NOT_STARTED, code="not-started")
         if self.status != PLAYING:
             raise IllegalAction("the game is over", code="game-over")
         if undos is not None and undos != self.undos:
-            raise IllegalAction(
-                "a move was taken back after you chose yours: yours was not played",
-                code="stale",
-            )
+            raise IllegalAction(UNDONE_MEANWHILE, code="stale")
         if expected_seq is not None and expected_seq > self.seq:
-            raise IllegalAction(
-                f"the table is at update {self.seq}, not {expected_seq} (a move was taken "
-                "back, or the client counts wrong): sync and choose again",
-                code="stale",
-            )
+            raise IllegalAction(AHEAD.format(now=self.seq, sent=expected_seq), code="stale")
         if expected_seq is not None and self.sealed_since(seat, expected_seq):
             expected_seq = None
         return self.match.submit(seat, action_id, expected_seq=expected_seq)
@@ -445,7 +440,7 @@ class LiveTable:
         the table's last step, its own, sent by its client (not the stand-in bot's), stored,
         revealing nothing (so no other seat's move, no chance and no reveal came after it)."""
         if self.status != PLAYING:
-            raise IllegalAction("only a game in play has moves to take back", code="game-over")
+            raise IllegalAction(NOTHING_IN_PLAY, code="game-over")
         if seq != self.seq:
             raise IllegalAction(TABLE_MOVED_ON.format(now=self.seq, sent=seq), code="stale")
         last = self.match.history[-1] if self.match.history else None

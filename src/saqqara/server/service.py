@@ -36,6 +36,16 @@ from saqqara.server.live import SNAPSHOT_EVERY, LiveTable
 from saqqara.server.messages import UNDO_OFF, CreateTable, Invite, Join, SeatKey, Undone, encode
 from saqqara.server.metrics import Metrics
 from saqqara.server.names import check_unique, clean_name, unique_name
+from saqqara.server.refusal_texts import (
+    BAD_SEAT_KEY,
+    BAD_SPECTATOR_KEY,
+    HINT_STALE,
+    HINTS_OFF,
+    MOVED,
+    NO_TABLE,
+    NOT_STARTED,
+    NOT_YOUR_DECISION,
+)
 from saqqara.server.reviews import Reviews
 from saqqara.server.writer import Writer
 from saqqara.store import (
@@ -269,7 +279,7 @@ class TableService:
         """In a site of many processes, take the table's lease (or refuse: another
         process serves it)."""
         if self.leases is not None and not self.leases.acquire(table_id):
-            raise TableError("another server process serves this table", code="moved")
+            raise TableError(MOVED, code="moved")
 
     async def close(self) -> None:
         timers = [*self._away_timers.values(), *self._clock_timers.values()]
@@ -437,7 +447,7 @@ class TableService:
         try:
             row = self.store.table(table_id) if len(table_id) <= 32 else None
             if row is None:
-                raise TableError(f"no table {table_id[:40]!r}", code="no-table")
+                raise TableError(NO_TABLE.format(table=repr(table_id[:40])), code="no-table")
             self._own(table_id)
             if self.abandoned(row):
                 row = replace(row, status=CLOSED)
@@ -504,7 +514,7 @@ class TableService:
                 return
             if key is None and account is not None and row.account == account:
                 return
-        raise TableError("that seat link is not valid for this table", code="bad-key")
+        raise TableError(BAD_SEAT_KEY, code="bad-key")
 
     def check_spectator(self, table: LiveTable, key: str | None) -> None:
         """A spectator's key: none is needed at a public table, but one given must be the
@@ -512,7 +522,7 @@ class TableService:
         if not key and table.row.public:
             return
         if key is None or not secret_matches(key, table.row.spectator_hash):
-            raise TableError("that spectator link is not valid for this table", code="bad-key")
+            raise TableError(BAD_SPECTATOR_KEY, code="bad-key")
 
     async def join(
         self, table_id: str, request: Join, account: str | None = None
@@ -873,18 +883,16 @@ class TableService:
         started) with ``hints-off``, ``not-started``, ``game-over``, ``stale`` or
         ``not-your-turn``."""
         if not table.row.settings.get("hints"):
-            raise TableError("this table was created without hints", code="hints-off")
+            raise TableError(HINTS_OFF, code="hints-off")
         if table.status == OPEN:
-            raise TableError("the game starts when every seat is taken", code="not-started")
+            raise TableError(NOT_STARTED, code="not-started")
         if table.status != PLAYING or table.forfeit is not None:
             raise TableError("the game is over", code="game-over")
         if seq != table.seq:
-            raise TableError(
-                f"the table is at update {table.seq}, not {seq}: sync and ask again", code="stale"
-            )
+            raise TableError(HINT_STALE.format(now=table.seq, sent=seq), code="stale")
         match = table.match
         if table.stored != seq or seat not in match.to_act() or not match.legal_actions(seat):
-            raise TableError("it is not your decision now", code="not-your-turn")
+            raise TableError(NOT_YOUR_DECISION, code="not-your-turn")
         key = (seat, seq, table.undos)
         asked = table.hints.get(key)
         if asked is None:
@@ -917,8 +925,7 @@ class TableService:
             except Exception:
                 if self.leases is not None and not self.leases.holds(table.id):
                     self.forget(table.id)  # another process took the table over
-                    message = "another server process serves this table"
-                    raise TableError(message, code="moved") from None
+                    raise TableError(MOVED, code="moved") from None
                 self.store_failures += 1
                 # The store refused: the table goes back to what the store holds (its row
                 # read again: the one the table opened with may show an earlier status),

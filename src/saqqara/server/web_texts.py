@@ -313,6 +313,13 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("Zoom in"),
     N_("Zoom out"),
     N_("Zoom to your move"),
+    # a tap between several small places on a touch screen (taps.tsx)
+    N_("Which one?"),
+    # Valley's tips (hover, long press)
+    N_("{name}: overseer on field {field}"),
+    N_("{name}: worker on field {field}"),
+    N_("{name}'s bid at group {group}: {rings}"),
+    N_("{name} in area {area}: {overseers} overseers, {workers} workers"),
     N_("Whole board"),
     N_("square token: overseer"),
     N_("round token: worker (in areas: how many of each)"),

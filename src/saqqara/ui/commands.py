@@ -23,6 +23,7 @@ COMMANDS: Final = (
     "legend",
     "aid",
     "undo",
+    "hint",
     "quit",
 )
 """The commands, by their English words."""
@@ -40,6 +41,7 @@ WORDS: Final[MappingProxyType[str, MappingProxyType[str, tuple[str, ...]]]] = Ma
                 "legend": ("legende",),
                 "aid": ("spuren",),
                 "undo": ("zurück", "zurueck"),
+                "hint": ("hinweis",),
                 "quit": ("beenden",),
             }
         ),
@@ -54,6 +56,7 @@ WORDS: Final[MappingProxyType[str, MappingProxyType[str, tuple[str, ...]]]] = Ma
                 "legend": ("legenda",),
                 "aid": ("sporen",),
                 "undo": ("terug",),
+                "hint": ("tip",),
                 "quit": ("afsluiten",),
             }
         ),
@@ -68,6 +71,7 @@ WORDS: Final[MappingProxyType[str, MappingProxyType[str, tuple[str, ...]]]] = Ma
                 "legend": ("förklaring", "forklaring"),
                 "aid": ("spår", "spar"),
                 "undo": ("ångra", "angra"),
+                "hint": ("tips",),
                 "quit": ("avsluta",),
             }
         ),

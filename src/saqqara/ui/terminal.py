@@ -38,6 +38,7 @@ from saqqara.core.refusals import known, translate_refusal
 from saqqara.ui.commands import command, command_fields
 from saqqara.ui.compact import COMPACT, compact_marks
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
+from saqqara.ui.hinting import HELP_HINT, NO_HINTS, THINKING, hint_sentence, local_hint
 from saqqara.ui.news import Headline, names_seat, show_news, turn_rows
 from saqqara.ui.renderers import has_aids, render, without_aids
 
@@ -202,8 +203,11 @@ class TerminalTable:
         resume: Record | None = None,
         lang: str = SOURCE_LANGUAGE,
         names: Sequence[str] | None = None,
+        hints: bool = True,
     ) -> None:
         self.game = game
+        self.hints = hints
+        """Whether a person may ask ``hint`` (the strong bot, from their own view alone)."""
         self.agents = list(agents)
         self.console = console
         self.read_line = read_line
@@ -332,6 +336,8 @@ class TerminalTable:
                 if has_aids(self.game):
                     told += " " + self.tr(HELP_AID, **self.words)
                 told += " " + self.tr(HELP_UNDO, **self.words)
+                if self.hints:
+                    told += " " + self.tr(HELP_HINT, **self.words)
                 self.console.print(told, markup=False)
             elif word == "undo":
                 refusal = self._undo_refusal(seat)
@@ -339,6 +345,8 @@ class TerminalTable:
                     self._take_back(seat)
                     return  # the same person decides again, from the position before
                 self.console.print(Text(self.tr(refusal), style="red"))
+            elif word == "hint":
+                self._hint(perspective, seat)
             elif word == "board":
                 self.console.print(self._board(perspective, seat))
             elif word == "aid":
@@ -360,6 +368,19 @@ class TerminalTable:
                 action = self._read_action(line, legal, shown)
                 if action is not None and self._submit(seat, action):
                     return
+
+    def _hint(self, perspective: Perspective, seat: int) -> None:
+        """Say what the strong bot would play at ``seat``'s decision, worked out from the
+        seat's own view (what it may see) and nothing else."""
+        if not self.hints:
+            self.console.print(self.tr(NO_HINTS), markup=False)
+            return
+        self.console.print(self.tr(THINKING), style="dim", markup=False)
+        view = perspective.view()
+        table = self.record_path.stem
+        answer = local_hint(self.game, view, seat, table, len(self.match.history))
+        label = self.text.action_label(view, self.game.action_from_id(answer.action))
+        self.console.print(hint_sentence(self.tr, label, answer.value), markup=False)
 
     def _undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back the match's last step (``None``: it may): the

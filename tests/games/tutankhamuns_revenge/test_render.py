@@ -68,3 +68,40 @@ def test_the_layer_drawing_comes_from_the_data_file() -> None:
     sketch = drawing.sketch(Translator())
     for card in deck().cards:
         assert card.english in sketch
+
+
+def test_a_stop_before_any_lift_is_labelled_a_pass_in_every_language() -> None:
+    """At a turn's start nothing is gained yet: "Stop and cash this turn's gain" would be a
+    pass (state._stop), and says so; after a lift it cashes."""
+    from saqqara.games.tutankhamuns_revenge import actions as act
+
+    game = TutankhamunsRevenge(2)
+    state = game.new_state()
+    rng = random.Random(7)
+    texts = {lang: presentation_for(game, lang, strict=True) for lang in ("en", "de", "nl", "sv")}
+    passes = {"en": "Pass", "de": "Passen", "nl": "Passen", "sv": "Passa"}
+    seen = {"pass": 0, "cash": 0}
+    while not state.is_terminal() and min(seen.values()) < 3:
+        (seat,) = state.to_act()
+        if seat == CHANCE:
+            state.apply(seat, state.sample_chance(rng))
+            continue
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        for stop in (a for a in legal if type(a) is act.Stop):
+            kind = "pass" if view["turn"]["lifts"] == 0 else "cash"
+            seen[kind] += 1
+            for lang, text in texts.items():
+                label = text.action_label(view, stop)
+                assert label.startswith(passes[lang]) == (kind == "pass"), (lang, label)
+            cashes = texts["en"].action_label(view, stop) == "Stop and cash this turn's gain"
+            assert cashes == (kind == "cash")
+        lifts = [a for a in legal if type(a) is act.Lift]
+        stops = [a for a in legal if type(a) is act.Stop]
+        if stops and (view["turn"]["lifts"] >= 1 or (seen["pass"] < 3 and rng.random() < 0.2)):
+            state.apply(seat, stops[0])
+        elif lifts:
+            state.apply(seat, rng.choice(lifts))
+        else:
+            state.apply(seat, rng.choice(legal))
+    assert min(seen.values()) >= 3

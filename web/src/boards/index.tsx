@@ -2,11 +2,13 @@
  * read through its game's generated type here, once: the server sends each seat a view that
  * follows the game's schema (checked on the server side by the conformance kit). Every
  * board's places are reached with the keyboard here (``useRovingPlaces``), and what each
- * thing on it is shows on a long press or at the keyboard's place (``BoardTips``). */
+ * thing on it is shows on a long press or at the keyboard's place (``BoardTips``); on a
+ * touch screen its small places get hit areas of touch size (``useTapTargets``). */
 import { useLayoutEffect } from "preact/hooks";
 import { useLanguage } from "../i18n";
 import { MummyBoard } from "./mummy";
 import { markHinted, useRovingPlaces } from "./place";
+import { TapChoice, useTapTargets } from "./taps";
 import { BoardTips } from "./tip";
 import { RevengeBoard } from "./revenge";
 import { TutankhamunBoard } from "./tutankhamun";
@@ -30,6 +32,7 @@ export function Board(props: BoardProps & { game: string; busy?: boolean; hinted
   const { game, view, busy = false, hinted = null, ...rest } = props;
   const { t } = useLanguage();
   const roving = useRovingPlaces(rest.legal);
+  const taps = useTapTargets(rest.legal.map((action) => action.id).join(" "));
   useLayoutEffect(() => {
     const root = roving.ref.current;
     if (!root) return;
@@ -43,6 +46,7 @@ export function Board(props: BoardProps & { game: string; busy?: boolean; hinted
   const Drawn = BOARDS[game] as (props: BoardProps<unknown>) => preact.JSX.Element;
   return (
     <BoardTips>
+    <div class="board-taps" ref={taps.ref}>
     <div
       class={busy ? "board-keys busy" : "board-keys"}
       aria-busy={busy}
@@ -52,6 +56,8 @@ export function Board(props: BoardProps & { game: string; busy?: boolean; hinted
       onFocusOut={roving.onFocusOut}
     >
       <Drawn {...rest} view={view} />
+    </div>
+    <TapChoice choices={taps.choices} choose={taps.choose} />
     </div>
     </BoardTips>
   );

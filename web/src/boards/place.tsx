@@ -44,7 +44,7 @@ export function Place(props: {
 }
 
 /** The actions a place stands for, as written on it. */
-function placeIds(place: Element): string {
+export function placeIds(place: Element): string {
   return place.getAttribute("data-action") ?? place.getAttribute("data-actions") ?? "";
 }
 

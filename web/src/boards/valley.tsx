@@ -249,13 +249,34 @@ function placeOf(
   }
 }
 
+/** A seat's name for a tip: its player's name, else "Seat 2". */
+function seatName(names: string[], seat: number, t: Translate): string {
+  return names[seat] || t("Seat {number}", { number: seat + 1 });
+}
+
+/** A figure's tip: whose it is, which kind, and on which field. */
+function figureTip(names: string[], seat: number, overseer: boolean, field: string, t: Translate): string {
+  const name = seatName(names, seat, t);
+  return overseer
+    ? t("{name}: overseer on field {field}", { name, field })
+    : t("{name}: worker on field {field}", { name, field });
+}
+
+/** A bid tile's tip: whose bid, at which group, and its value (face down to the others
+ * until the reveal). */
+function bidTip(names: string[], seat: number, group: number, value: number | null, t: Translate): string {
+  const rings = value === null ? t("face down") : value === 1 ? t("1 ring") : t("{rings} rings", { rings: value });
+  return t("{name}'s bid at group {group}: {rings}", { name: seatName(names, seat, t), group, rings });
+}
+
 /** A figure: an overseer is a square token, a worker a round one, each in its seat's
- * colour with its seat's symbol. */
-function Figure(props: { seat: number; overseer: boolean; x: number; y: number; size?: number }) {
-  const { seat, overseer, x, y } = props;
+ * colour with its seat's symbol; ``tip`` says whose and where (hover, long press). */
+function Figure(props: { seat: number; overseer: boolean; x: number; y: number; size?: number; tip?: string }) {
+  const { seat, overseer, x, y, tip } = props;
   const r = props.size ?? 7;
   return (
-    <g class="figure" style={{ transform: `translate(${x}px, ${y}px)` }}>
+    <g class="figure" style={{ transform: `translate(${x}px, ${y}px)` }} data-tip={tip}>
+      {tip && <title>{tip}</title>}
       {overseer ? (
         <rect x={-r} y={-r} width={2 * r} height={2 * r} rx="2" fill={seatColour(seat)} stroke="#111" stroke-width="1.5" />
       ) : (
@@ -288,13 +309,14 @@ interface SiteProps {
   onField: Map<string, { seat: number; overseer: boolean }>;
   orders: string[] | null;
   seat: number | null;
+  names: string[];
   t: Translate;
 }
 
 /** A building site: its pyramid seen from above, its owner's scarab, and its fields with
  * the figures on them. */
 const SiteGroup = pure((props: SiteProps) => {
-  const { data, site, offers, activeKey, open, last, onField, orders, seat, t } = props;
+  const { data, site, offers, activeKey, open, last, onField, orders, seat, names, t } = props;
   const place = (key: string) => ({ offer: offers.get(key), active: activeKey === key, open });
   const x = data.x * SCALE;
   const y = data.y * SCALE;
@@ -397,8 +419,11 @@ const SiteGroup = pure((props: SiteProps) => {
                   {field.letter}
                 </text>
               )}
+              {figure && (
+                <Figure seat={figure.seat} overseer={figure.overseer} x={at.x} y={at.y}
+                  tip={figureTip(names, figure.seat, figure.overseer, field.name, t)} />
+              )}
             </OfferPlace>
-            {figure && <Figure seat={figure.seat} overseer={figure.overseer} x={at.x} y={at.y} />}
             {ordered >= 0 && seat !== null && (
               <text x={at.x + 10} y={at.y - 8} class="order-mark" style={{ fill: seatTextColour(seat) }}>
                 {ordered + 1}
@@ -439,7 +464,7 @@ function figuresOf(view: ValleyOfTheKingsView) {
   return { onField, inArea };
 }
 
-export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<ValleyOfTheKingsView>) {
+export function ValleyBoard({ view, legal, onAct, seat, last, names }: BoardProps<ValleyOfTheKingsView>) {
   const { t } = useLanguage();
   const composer = useComposer(legal, onAct);
   const offers = useMemo(
@@ -483,18 +508,24 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
                   stroke="#6b4f2a"
                   stroke-width="3"
                 />
+                {counts.map(([owner, count], n) => {
+                  const tip = t("{name} in area {area}: {overseers} overseers, {workers} workers", {
+                    name: seatName(names, owner, t), area: name, overseers: count.overseers, workers: count.workers,
+                  });
+                  return (
+                    <g key={owner} transform={`translate(${spot.x - 56} ${spot.y - 2 + n * 27})`} class="area-figures" data-tip={tip}>
+                      <title>{tip}</title>
+                      <rect width="112" height="25" rx="12" fill={seatColour(owner)} stroke="#fff" />
+                      <text x="56" y="18" text-anchor="middle" class="area-count" style={{ fill: seatInk(owner) }}>
+                        {seatSymbol(owner)} {count.overseers}◼ {count.workers}●
+                      </text>
+                    </g>
+                  );
+                })}
               </OfferPlace>
               <text x={spot.x} y={spot.y - 10} text-anchor="middle" class="area-number">
                 {name}
               </text>
-              {counts.map(([owner, count], n) => (
-                <g key={owner} transform={`translate(${spot.x - 56} ${spot.y - 2 + n * 27})`} class="area-figures">
-                  <rect width="112" height="25" rx="12" fill={seatColour(owner)} stroke="#fff" />
-                  <text x="56" y="18" text-anchor="middle" class="area-count" style={{ fill: seatInk(owner) }}>
-                    {seatSymbol(owner)} {count.overseers}◼ {count.workers}●
-                  </text>
-                </g>
-              ))}
               {seat !== null &&
                 (orders ?? []).map((target, n) =>
                   target === name ? (
@@ -523,10 +554,10 @@ export function ValleyBoard({ view, legal, onAct, seat, last }: BoardProps<Valle
           return site ? (
             <SiteGroup key={data.number} data={data} site={site} offers={offers}
               activeKey={activeSite === data.number ? activeKey : null} open={open} last={last}
-              onField={onField} orders={orders} seat={seat} t={t} />
+              onField={onField} orders={orders} seat={seat} names={names} t={t} />
           ) : null;
         })}
-        <Market view={view} place={place} last={last} />
+        <Market view={view} place={place} last={last} names={names} />
         <Supplies view={view} seat={seat} />
         {done && (
           <OfferPlace {...place("done")}>
@@ -555,8 +586,9 @@ function Market(props: {
   view: ValleyOfTheKingsView;
   place: (key: string) => { offer: Offer | undefined; active: boolean; open: (offer: Offer) => void };
   last: Set<string> | undefined;
+  names: string[];
 }) {
-  const { view, place, last } = props;
+  const { view, place, last, names } = props;
   const { t } = useLanguage();
   if (view.groups.length === 0) return null;
   return (
@@ -572,12 +604,12 @@ function Market(props: {
           <g key={number}>
             <OfferPlace {...place(`group ${number}`)}>
               <rect class="spot" x="14" y={y} width="430" height="46" rx="8" fill="#efe0b9" stroke="#8a6d3b" />
-            </OfferPlace>
             <text x="34" y={y + 32} text-anchor="middle" class="group-label">
               {number}
             </text>
             {group.map((stone, n) => (
-              <g key={`${n}-${stone}`} class="stone">
+              <g key={`${n}-${stone}`} class="stone"
+                data-tip={t("stone: {colour}", { colour: boardWord(t, "valley-of-the-kings", "colours", stone) })}>
                 <rect x={56 + n * 38} y={y + 5} width="35" height="35" rx="3" fill={stoneColour(stone)} stroke="#222" />
                 <text x={73.5 + n * 38} y={y + 29} text-anchor="middle"
                   class={stone === "black" || stone === "red" ? "stone-letter big light" : "stone-letter big"}>
@@ -585,8 +617,12 @@ function Market(props: {
                 </text>
               </g>
             ))}
-            {bids.map((bid, n) => (
-              <g key={n} transform={`translate(${252 + n * Math.min(30, 160 / bids.length)} ${y + 4})`} class="bid-tile">
+            {bids.map((bid, n) => {
+              const tip = bidTip(names, bid.seat, number, bid.value, t);
+              return (
+              <g key={n} transform={`translate(${252 + n * Math.min(30, 160 / bids.length)} ${y + 4})`} class="bid-tile"
+                data-tip={tip}>
+                <title>{tip}</title>
                 <rect width="28" height="38" rx="4" fill={seatColour(bid.seat)} stroke="#fff" />
                 <text x="14" y="15" text-anchor="middle" class="figure-symbol" font-size="13" style={{ fill: seatInk(bid.seat) }}>
                   {seatSymbol(bid.seat)}
@@ -595,7 +631,9 @@ function Market(props: {
                   {bid.value === null ? "?" : bid.value}
                 </text>
               </g>
-            ))}
+              );
+            })}
+            </OfferPlace>
             {last?.has(`group ${number}`) && (
               <rect class="last-ring" x="10" y={y - 3} width="438" height="52" rx="10" />
             )}

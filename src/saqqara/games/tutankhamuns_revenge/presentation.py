@@ -82,11 +82,14 @@ class RevengePresentation(Presentation):
         return self.tr.text(REASONS[reason])
 
     def label_context(self, view: View, action: Action) -> Hashable | None:
-        """A lift reads the stack's top card and depth; the other labels read the action
+        """A lift reads the stack's top card and depth, a stop whether anything was lifted
+        this turn (before the first lift it is a pass); the other labels read the action
         alone."""
         if type(action) is act.Lift:
             stack = action.stack
             return (view["top"][stack], view["depth"][stack])
+        if type(action) is act.Stop:
+            return bool(view["turn"]["lifts"] == 0)
         return 0
 
     def action_label(self, view: View, action: Action) -> str:
@@ -116,6 +119,9 @@ class RevengePresentation(Presentation):
                 depth=view["depth"][stack],
             )
         if isinstance(action, act.Stop):
+            if view["turn"]["lifts"] == 0:
+                # nothing lifted yet, so nothing to cash: the stop is a pass (state._stop)
+                return tr("Pass: end your turn without lifting a card")
             return tr("Stop and cash this turn's gain")
         if isinstance(action, act.Reveal):
             return tr("The lift uncovers {card}", card=self.card(cards[action.kind].slug))
