@@ -343,12 +343,14 @@ async def _finish(request: Request) -> tuple[Account, bool]:
     ):
         raise OidcError("the provider's answer is not this sign-in's", code="oidc-bad-state")
     if "error" in query:
-        code = "oidc-denied" if query["error"] == "access_denied" else "oidc-refused"
-        raise OidcError("the provider did not sign you in", code=code)
-    code = query.get("code", "")
-    if not code or len(code) > 2048:
+        denied = query["error"] == "access_denied"
+        raise OidcError(
+            "the provider did not sign you in", code="oidc-denied" if denied else "oidc-refused"
+        )
+    grant = query.get("code", "")
+    if not grant or len(grant) > 2048:
         raise OidcError("the provider's answer has no code", code="oidc-refused")
-    claims = await _verified_claims(provider, client, flow, code)
+    claims = await _verified_claims(provider, client, flow, grant)
     issuer, subject = claims["iss"], claims["sub"]
     if flow.account_id is not None:
         found = await session_of(request, changes=False)
