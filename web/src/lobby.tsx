@@ -5,6 +5,7 @@ import { AccountBar, MyGames, useAccount } from "./account";
 import { ApiError, api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
 import type { ClockRequest, CreateTable, SeatRequest } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
+import { OptionFields } from "./option_fields";
 import { GamePicture } from "./pictures";
 import { hotSeatPath, leaderboardPath, localPath, rulesPath, tutorialPath } from "./route";
 
@@ -241,22 +242,7 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
           ))}
         </select>
       </label>
-      {game.options.map((option) => (
-        <label key={option.name} title={option.help}>
-          {option.label}{" "}
-          <select
-            name={option.name}
-            value={options[option.name]}
-            onChange={(e) => setOptions({ ...options, [option.name]: e.currentTarget.value })}
-          >
-            {option.choices.map((choice, index) => (
-              <option key={choice} value={choice}>
-                {option.choice_labels[index] ?? choice}
-              </option>
-            ))}
-          </select>
-        </label>
-      ))}
+      <OptionFields game={game} chosen={options} onChange={setOptions} />
       <ol class="seat-choices">
         {seats.slice(0, players).map((seat, index) => (
           <li key={index}>

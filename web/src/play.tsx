@@ -7,6 +7,7 @@ import { AccountBar, useAccount } from "./account";
 import { ApiError, api, type GameInfo, type SeekState } from "./api";
 import type { Seek } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
+import { OptionFields } from "./option_fields";
 import { localPath } from "./route";
 
 /** The waits a seeker may choose before bots take the empty seats (seconds; 0: never). */
@@ -211,22 +212,7 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
                 ))}
               </select>
             </label>
-            {game.options.map((option) => (
-              <label key={option.name} title={option.help}>
-                {option.label}{" "}
-                <select
-                  name={option.name}
-                  value={options[option.name] ?? option.default}
-                  onChange={(e) => setOptions({ ...options, [option.name]: e.currentTarget.value })}
-                >
-                  {option.choices.map((choice, index) => (
-                    <option key={choice} value={choice}>
-                      {option.choice_labels[index] ?? choice}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ))}
+            <OptionFields game={game} chosen={options} onChange={setOptions} />
             <fieldset>
               <legend>{t("Opponents' ratings (optional)")}</legend>
               <label>
