@@ -216,9 +216,7 @@ class RaceExplorer(ExplorerHeuristic):
     def race(self, state: MummyState, seat: int, legal: list[Action]) -> Action:
         voc = state.voc
         if voc.ROLL in legal:
-            here = state.pos[state.cur]
-            far = distances(state.board)[state.mummy][here] > state.out + RESOLVE_MARGIN
-            return voc.RESOLVE if voc.RESOLVE in legal and far else voc.ROLL
+            return voc.RESOLVE if voc.RESOLVE in legal and self._resolve(state) else voc.ROLL
         targets = frozenset(state.board.symbols[s].field for s in state.hand(seat))
         if voc.REROLL in legal:
             values = self._values(state, targets)
@@ -234,6 +232,13 @@ class RaceExplorer(ExplorerHeuristic):
             return best
         _, field, play = self._destination(state, targets, state.value)
         return voc.GO[field][play]
+
+    def _resolve(self, state: MummyState) -> bool:
+        """Resolve the mummy faces out when the mummy is farther from this figure than
+        their number plus :data:`RESOLVE_MARGIN` (as the hand-written explorer does)."""
+        dist = distances(state.board)[state.mummy]
+        mine = dist[state.pos[state.cur]]
+        return mine > state.out + RESOLVE_MARGIN
 
     def _values(self, state: MummyState, targets: frozenset[int]) -> list[float]:
         """Per value, the best that moving it leads to (``inf`` where it cannot be moved)."""
@@ -276,7 +281,10 @@ class RaceExplorer(ExplorerHeuristic):
             return ahead
         ankhs = state.ankhs[state.cur] - 1
         lost = tour(board, board.dungeon, targets) - ahead + 1.0
-        lost += LAST_ANKH if ankhs <= 0 else ANKH * (board.ankhs_per_figure - 1 - ankhs)
+        if ankhs <= 0 or state.collected + 1 >= state.threshold():
+            lost += LAST_ANKH  # the figure leaves the game, or the mummy wins
+        else:
+            lost += ANKH * (board.ankhs_per_figure - 1 - ankhs)
         return ahead + RISK * catch * max(0.0, lost)
 
 
