@@ -33,9 +33,9 @@ from saqqara.core.perspective import Perspective
 
 DEFAULT_POLICY = "medium"
 """The policy ``probe:best-response`` plays against: the level people meet most."""
-ROLLOUTS = 48
+ROLLOUTS = 16
 """Rollouts a move unless the name says otherwise."""
-HORIZON = 60
+HORIZON = 20
 """Decisions a rollout plays after the candidate before the evaluator values it (games
 whose evaluator is missing play to the end)."""
 
@@ -49,8 +49,9 @@ def _policy(agent: Agent) -> RolloutPolicy:
     return play
 
 
-def best_response(game: Game, param: str) -> RolloutBot:
-    """``probe:best-response`` (``param`` empty) or ``probe:br:POLICY[@N]``."""
+def best_response(game: Game, param: str, name: str) -> RolloutBot:
+    """The probe called ``name`` (``probe:best-response[@N]``, ``param`` then ``""`` or
+    ``@N``; ``probe:br:POLICY[@N]``, ``param`` then ``POLICY[@N]``)."""
     policy, _, budget = param.partition("@")
     policy = policy or DEFAULT_POLICY
     if policy.startswith("probe:br") or policy.startswith("probe:best-response"):
@@ -61,7 +62,7 @@ def best_response(game: Game, param: str) -> RolloutBot:
         rollouts = 0
     if not 1 <= rollouts <= 100_000:
         raise OptionError(
-            f"probe:br:{param}: the budget after @ is a number of rollouts, 1 to 100000",
+            f"{name}: the budget after @ is a number of rollouts, 1 to 100000",
             code="unknown-bot",
         )
     model = make_bot(policy, game)
@@ -73,5 +74,4 @@ def best_response(game: Game, param: str) -> RolloutBot:
         rollouts=rollouts,
         base_agent=lambda _game: model,
     )
-    name = "probe:best-response" if param == "" else f"probe:br:{param}"
     return RolloutBot(game, spec, Budget(rollouts, None), name)

@@ -164,10 +164,11 @@ def make_probe(game: Game, param: str) -> Agent:
         return GreedyProbe(game, MEASURES[game_id])
     if param == "plan" and game_id in PLANS:
         return _named(PLANS[game_id](game), "probe:plan")
-    if param == BEST_RESPONSE or param.startswith(f"{BR}:"):
+    if param.partition("@")[0] == BEST_RESPONSE or param.startswith(f"{BR}:"):
         from saqqara.ai.best_response import best_response
 
-        return best_response(game, param.removeprefix(BEST_RESPONSE).removeprefix(f"{BR}:"))
+        rest = param.removeprefix(BEST_RESPONSE).removeprefix(f"{BR}:")
+        return best_response(game, rest, f"{PREFIX}:{param}")
     known = ", ".join(f"{PREFIX}:{p}" for p in probes_of(game_id))
     raise OptionError(f"no probe {param!r} for {game_id} (probes: {known})", code="unknown-bot")
 
