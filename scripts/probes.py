@@ -7,6 +7,9 @@ with a Wilson 95% interval, and both sides' processor milliseconds per move.
 
 Usage: python scripts/probes.py GAME --bot medium [--players 2] [--option edition=ootb-2004]
        [--probes first,last,greedy,plan] [--games 200] [--seed 0] [--workers 1]
+
+The panel is the default; the best-response probe, a slow search, runs only when named:
+``--probes best-response`` (against ``medium``) or ``--probes br:POLICY@N``.
 """
 
 from __future__ import annotations

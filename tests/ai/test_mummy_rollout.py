@@ -15,11 +15,12 @@ from saqqara.games.curse_of_the_mummy.state import MUMMY, MummyState
 
 
 def test_rollout_policy_is_the_heuristic_or_in_the_mummys_worlds_the_tracker() -> None:
-    """At every decision of whole games the policy picks what the heuristic bot picks (the
+    """At every decision of whole games the policy picks what the hand-written bot
+    (``medium-hand``: ``heuristic`` before its racing explorer; the rollouts keep it) picks (the
     mummy with the same generator; the explorer's choice uses none); in a world drawn for
     the mummy's search (a ``TrackedWorld``) the mummy picks what the tracker bot picks."""
     game = load("curse-of-the-mummy", 3)
-    bot = make_bot("heuristic", game)
+    bot = make_bot("medium-hand", game)
     tracker = make_bot("tracker", game)
     compared = {MUMMY: 0, 1: 0}
     for seed in range(3):

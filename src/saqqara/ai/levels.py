@@ -4,7 +4,9 @@
   move — it wanders, so a newcomer who plays with purpose beats it.
 - ``medium``: the game's hand-written heuristic (``heuristic`` or ``greedy``); also
   ``medium-hand``, a name that stays the hand-written bot where learned weights
-  (:mod:`saqqara.ai.training`) might one day replace it in ``medium``.
+  (:mod:`saqqara.ai.training`) might one day replace it in ``medium`` (in Curse of the
+  Mummy, where ``heuristic`` became the racing explorer of
+  :mod:`saqqara.ai.games.curse_of_the_mummy_race`, the bot of before).
 - ``hard``: the strong bot, never more than one second per move: the rollout search
   ``expert`` (:mod:`saqqara.ai.rollout`) in every game that registers a rollout policy,
   which beats the heuristic there; elsewhere our IS-MCTS with the game's evaluator, at

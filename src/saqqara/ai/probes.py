@@ -20,6 +20,9 @@ too. So every game has this panel, registered as ``probe:NAME``:
   everywhere else), Curse of the Mummy's mummy that walks to the nearest figure and
   explorers that rush to their cards without a look at the mummy.
 
+Beside the panel, ``probe:best-response`` (``probe:br:POLICY``) searches for the best
+reply to a fixed policy (:mod:`saqqara.ai.best_response`).
+
 The probes are deterministic but for ``probe:greedy``'s drawn world and, where a plan
 falls back on a game's own bot, that bot's tie-breaks. ``docs/strength.md`` says how the
 levels fare against them (``scripts/probes.py`` measures it).
@@ -42,6 +45,12 @@ COMMON = ("first", "last")
 """The probes of every game."""
 PANEL = ("first", "last", "greedy", "plan")
 """The probes of a game with a measure and a plan."""
+
+BEST_RESPONSE = "best-response"
+BR = "br"
+"""``probe:best-response`` and ``probe:br:POLICY``: the search that plays against a fixed
+policy (:mod:`saqqara.ai.best_response`); in every game, not listed among the bots (a
+slow search for measurements, not an opponent for the site)."""
 
 Measure = Callable[[State, int], float]
 """A game's simple measure of how well ``seat`` stands, for ``probe:greedy``."""
@@ -142,7 +151,8 @@ def probes_of(game_id: str) -> tuple[str, ...]:
 
 
 def make_probe(game: Game, param: str) -> Agent:
-    """``probe:first``, ``probe:last``, ``probe:greedy`` or ``probe:plan`` for ``game``."""
+    """``probe:first``, ``probe:last``, ``probe:greedy``, ``probe:plan``,
+    ``probe:best-response`` or ``probe:br:POLICY`` for ``game``."""
     game_id = game.spec.id
     if param == "first":
         return FirstProbe(game)
@@ -154,6 +164,11 @@ def make_probe(game: Game, param: str) -> Agent:
         return GreedyProbe(game, MEASURES[game_id])
     if param == "plan" and game_id in PLANS:
         return _named(PLANS[game_id](game), "probe:plan")
+    if param.partition("@")[0] == BEST_RESPONSE or param.startswith(f"{BR}:"):
+        from saqqara.ai.best_response import best_response
+
+        rest = param.removeprefix(BEST_RESPONSE).removeprefix(f"{BR}:")
+        return best_response(game, rest, f"{PREFIX}:{param}")
     known = ", ".join(f"{PREFIX}:{p}" for p in probes_of(game_id))
     raise OptionError(f"no probe {param!r} for {game_id} (probes: {known})", code="unknown-bot")
 
@@ -171,6 +186,7 @@ def register_probes(game_id: str | None = None) -> None:
         make_probe,
         game_id,
         help="a fixed simple policy that looks for holes in the bots: probe:first, "
-        "probe:last, probe:greedy, probe:plan (saqqara.ai.probes)",
+        "probe:last, probe:greedy, probe:plan; probe:br:POLICY searches for the best reply "
+        "to POLICY (saqqara.ai.probes)",
         listed=listed,
     )

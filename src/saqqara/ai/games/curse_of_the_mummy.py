@@ -5,9 +5,10 @@ play a card whenever they stand on its symbol. The mummy hunts on its belief set
 towards the fields where explorers may be, weighting each figure's possible fields equally.
 Both use only the perspective (view, legal actions, and for an explorer a resample, which
 keeps every position because explorers see them all). Their constants are one weight vector,
-:class:`Weights`: :data:`HAND` is the hand-written one (``heuristic``, ``medium-hand``), and
-``learned`` plays the vector tuned by CMA-ES on seeded games (``src/saqqara/ai/weights/``,
-:mod:`saqqara.ai.training`).
+:class:`Weights`: :data:`HAND` is the hand-written one (``medium-hand``; ``heuristic``, and so
+``medium``, plays it too but for the one-figure explorer and ``leader``, see
+:mod:`saqqara.ai.games.curse_of_the_mummy_race`), and ``learned`` plays the vector tuned by
+CMA-ES on seeded games (``src/saqqara/ai/weights/``, :mod:`saqqara.ai.training`).
 """
 
 from __future__ import annotations
