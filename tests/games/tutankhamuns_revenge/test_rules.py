@@ -666,3 +666,24 @@ def test_remembered_lay_choices_are_those_of_the_very_prefix() -> None:
                 prefix = tuple(layout[:laid])
                 kinds = [act.LAY[k] for k, _ in next_cell_weights(layer, prefix)]
                 assert _lay_legal(layer, prefix) == [*kinds, act.RANDOM]
+
+
+def test_the_top_card_and_what_is_uncovered_follow_the_digging() -> None:
+    """ "Fas 2": cards lie face up; a lift uncovers the card beneath, which is public once it
+    is revealed, and a lifted card stays known. ``top`` is the card now on a stack (none on
+    an empty one); ``is_public`` says which layers' cards of a stack everyone has seen."""
+    state = dig_position(2, {5: {"a1": "bracelet"}})
+    a1, b1 = cell("a1"), cell("b1")
+    assert state.top(a1) == state.top(b1) == kind("earth")  # the cover
+    assert [state.is_public(layer, a1) for layer in range(LAYERS)] == [False] * 5 + [True]
+    state.apply(state.active, act.LIFT[a1])  # the cover is lifted; the bracelet not yet shown
+    assert state.top(a1) == kind("bracelet")
+    assert [state.is_public(layer, a1) for layer in range(LAYERS)] == [False] * 5 + [True]
+    assert [state.is_public(layer, b1) for layer in range(LAYERS)] == [False] * 5 + [True]
+    ((reveal, _),) = state.chance_outcomes()
+    state.apply(CHANCE, reveal)
+    assert [state.is_public(layer, a1) for layer in range(LAYERS)] == [False] * 4 + [True] * 2
+    assert state.top(b1) == kind("earth")
+    state.depth[a1] = 0  # dug out to the bottom
+    assert state.top(a1) == -1
+    assert all(state.is_public(layer, a1) for layer in range(LAYERS))
