@@ -213,6 +213,26 @@ def test_with_the_option_the_snake_may_turn_a_corner() -> None:
     assert straight.legal_actions(seat) == [act.LAY[kind("snake-tail")], act.RANDOM]
 
 
+def test_with_the_option_the_snake_may_turn_from_the_cell_above_its_middle() -> None:
+    """Decision 4, option ``bent-snake=on``: the snake may bend every way, also with its head
+    (or its tail) on the cell above its middle: head a1, middle a2, tail b2, laid out in
+    layer 3 beside two upright obelisks. Without the option that layer is not valid."""
+    from saqqara.games.tutankhamuns_revenge.shapes import is_valid_layout
+
+    rows = [
+        ["cobra", "earth", "obelisk-top", "obelisk-top"],
+        ["snake-middle", "snake-tail", "obelisk-middle", "obelisk-middle"],
+        ["bracelet", "faience-vase", "obelisk-foot", "obelisk-foot"],
+        ["coffin-ornament", "necklace", "mosquito", "scorpion"],
+    ]
+    cards = [kind(slug) for row in rows for slug in row]
+    assert is_valid_layout(2, cards, bent=True)
+    assert not is_valid_layout(2, cards)
+    tail_first = [kind("cobra") if k == kind("snake-tail") else k for k in cards]
+    tail_first[0] = kind("snake-tail")  # the same cells, the head on b2 and the tail on a1
+    assert is_valid_layout(2, tail_first, bent=True)
+
+
 def test_with_the_option_a_random_layout_may_bend_the_snake() -> None:
     """Option ``bent-snake=on``: the random layout is drawn among all valid layouts, bent
     snakes among them, and every one is valid under the option."""
@@ -674,7 +694,7 @@ def test_the_top_card_and_what_is_uncovered_follow_the_digging() -> None:
     an empty one); ``is_public`` says which layers' cards of a stack everyone has seen."""
     state = dig_position(2, {5: {"a1": "bracelet"}})
     a1, b1 = cell("a1"), cell("b1")
-    assert state.top(a1) == state.top(b1) == kind("earth")  # the cover
+    assert [state.top(s) for s in range(CELLS)] == [kind("earth")] * CELLS  # the cover
     assert [state.is_public(layer, a1) for layer in range(LAYERS)] == [False] * 5 + [True]
     state.apply(state.active, act.LIFT[a1])  # the cover is lifted; the bracelet not yet shown
     assert state.top(a1) == kind("bracelet")
