@@ -23,6 +23,9 @@ def test_two_players_one_hand_of_ten_two_per_colour() -> None:
     assert len(hand) == 10
     assert Counter(state.board.symbols[s].colour for s in hand) == dict.fromkeys(range(5), 2)
     assert new_game(2).owner == (1, 1)
+    # the backs are public: every seat sees two cards of each colour in the hand
+    assert state.hand_colours(1) == [2] * 5
+    assert state.view(0)["hand_colours"] == {"1": [2] * 5}
 
 
 def test_figures_on_start_mummy_on_sarcophagus_seat_one_begins() -> None:
