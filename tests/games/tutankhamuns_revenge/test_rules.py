@@ -265,6 +265,39 @@ def test_a_random_layout_is_laid_by_chance_and_valid() -> None:
     assert state.to_act() == (1,)
 
 
+def test_a_random_layout_played_at_once_is_the_one_drawn_card_by_card() -> None:
+    """A random layout drawn in one go (``play_chance``) lays the cards that drawing them one
+    by one with the same generator lays, with the kernel's weights."""
+    state = TutankhamunsRevenge(2).new_state()
+    state.apply(0, act.RANDOM)
+    stepped = state.clone()
+    state.play_chance(random.Random(5))
+    rng = random.Random(5)
+    while stepped.to_act() == (CHANCE,):
+        stepped.apply(CHANCE, stepped.sample_chance(rng))
+    assert state.layer == stepped.layer == 1
+    assert state.layouts == stepped.layouts
+
+
+def test_with_the_option_a_seat_imagines_the_others_layers_with_bent_snakes_too() -> None:
+    """Option ``bent-snake=on``: before the box is turned, a seat's guess at the layers others
+    laid (``resample``) draws among every layout valid under the option, bent snakes too."""
+    from saqqara.games.tutankhamuns_revenge.shapes import is_valid_layout
+
+    state = TutankhamunsRevenge(2, {"bent-snake": "on"}).new_state()
+    rng = random.Random(1)
+    while state.layer < 3:
+        (seat,) = state.to_act()
+        if seat == CHANCE:
+            state.play_chance(rng)
+        else:
+            state.apply(seat, act.RANDOM)
+    assert state.owner(2) == 0
+    guesses = [state.resample(1, rng).layouts[2 * CELLS : 3 * CELLS] for _ in range(30)]
+    assert all(is_valid_layout(2, cards, bent=True) for cards in guesses)
+    assert any(not is_valid_layout(2, cards) for cards in guesses)
+
+
 def test_the_cover_is_laid_with_layer_five_and_the_box_is_turned_in_secret() -> None:
     state = TutankhamunsRevenge(2).new_state()
     while state.phase == LAYING:
