@@ -740,3 +740,26 @@ def test_the_top_card_and_what_is_uncovered_follow_the_digging() -> None:
     state.depth[a1] = 0  # dug out to the bottom
     assert state.top(a1) == -1
     assert all(state.is_public(layer, a1) for layer in range(LAYERS))
+
+
+def test_a_seat_put_out_takes_its_blockade_away() -> None:
+    """ "Poängen" and "Blockadkort": a seat that is out digs no more, and its blockade goes
+    with it (the table is told), so the others may dig there again."""
+    state = dig_position(3, {5: {"a1": "mosquito"}})
+    first = state.active
+    state.block_at[first] = cell("b2")  # laid at the end of an earlier turn
+    state.money[first] = 0
+    events = lift(state, "a1")
+    unblock = [e.data for e in events if e.kind == "unblock"]
+    assert unblock == [{"seat": first, "stack": "b2"}]
+    assert state.eliminated == [first]
+    assert state.block_at[first] == -1
+    assert act.LIFT[cell("b2")] in state.legal_actions(state.active)
+
+
+def test_an_empty_stack_cannot_be_dug_and_the_refusal_says_so() -> None:
+    state = dig_position(2)
+    state.depth[cell("a1")] = 0  # dug out to the bottom
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(state.active, act.LIFT[cell("a1")])
+    assert refused.value.code == "empty-stack"
