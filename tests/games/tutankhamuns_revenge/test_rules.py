@@ -763,3 +763,23 @@ def test_an_empty_stack_cannot_be_dug_and_the_refusal_says_so() -> None:
     with pytest.raises(IllegalAction) as refused:
         state.apply(state.active, act.LIFT[cell("a1")])
     assert refused.value.code == "empty-stack"
+
+
+def test_the_view_tells_which_layer_is_being_laid_and_how_far() -> None:
+    """ "Fas 1": everyone sees whose layer is being laid and how many of its cards lie."""
+    state = TutankhamunsRevenge(2).new_state()
+    assert state.view(1)["laying"] == {"layer": 1, "cards": 0, "random": False}
+    state.apply(0, act.LAY[kind("scorpion")])
+    assert state.view(None)["laying"] == {"layer": 1, "cards": 1, "random": False}
+    state.apply(0, act.RANDOM)
+    assert state.view(1)["laying"] == {"layer": 1, "cards": 1, "random": True}
+    assert dig_position(2).view(None)["laying"] is None
+
+
+def test_a_seat_that_laid_no_layer_is_offered_no_guess_at_the_turn() -> None:
+    """ "Fas 1": with six players (and the cover laid with layer five) the sixth seat lays no
+    layer, so it has nothing to narrow the secret turn with."""
+    state = dig_position(6)
+    assert all(state.owner(layer) != 5 for layer in range(LAYERS))
+    assert state.view(5)["possible_turns"] is None
+    assert state.view(None)["possible_turns"] is None
