@@ -149,3 +149,16 @@ def test_the_score_leaves_out_the_listed_equivalents() -> None:
     assert scored["wilson95"] == list(mutation.wilson(8, 9))
     assert mutation.score(result, [])["counts"]["equivalent"] == 0  # a rescore forgets it
     assert "equivalent" not in survivor
+
+
+def test_a_games_selection_is_its_own_cases_without_the_schema_and_tensor_checks() -> None:
+    """The shared files' cases of the game only, and none of the slow presentation checks
+    (views' schema, tensors' shape) that kept Curse of the Mummy's first run from finishing."""
+    tests = mutation.game_test_ids(mutation.SCOPES["curse-of-the-mummy"], ROOT)
+    conformance = [t for t in tests if t.startswith("tests/conformance/")]
+    assert conformance, tests
+    assert all("curse-of-the-mummy" in t for t in conformance)
+    assert any("test_random_playouts_keep_the_contract" in t for t in conformance)
+    for check in mutation.NOT_RULES_TESTS:
+        assert not any(f"::{check}[" in t for t in tests), check
+    assert any(t.startswith("tests/test_regressions.py::") for t in tests)

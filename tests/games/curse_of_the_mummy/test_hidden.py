@@ -145,6 +145,21 @@ def test_resample_for_the_mummy_redraws_fields_and_cards() -> None:
     assert len(hands) > 1
 
 
+def test_resample_for_the_mummy_backs_out_of_a_dead_end() -> None:
+    """Figures never share an ordinary field, also in a guess: with belief sets {c3, d3},
+    {d3, e3} and {c3, e3} a draw that puts the first two figures on c3 and e3 leaves the
+    third nowhere to go, and the draw must back out of it. Only two placements fit, and
+    both are drawn."""
+    state = dealt(4)
+    put_mummy(state, "k11")
+    c3, d3, e3 = (field(state, name) for name in ("c3", "d3", "e3"))
+    state.pos = [c3, d3, e3]
+    state.belief = [(1 << c3) | (1 << d3), (1 << d3) | (1 << e3), (1 << c3) | (1 << e3)]
+    rng = random.Random(4)
+    drawn = {tuple(state.resample(0, rng).pos) for _ in range(30)}
+    assert drawn == {(c3, d3, e3), (d3, e3, c3)}
+
+
 def test_resample_for_an_explorer_keeps_fields_and_own_hand() -> None:
     state = dealt(5)
     rng = random.Random(2)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from saqqara.core.errors import IllegalAction
 from saqqara.core.game import CHANCE
 from tests.games.curse_of_the_mummy.helpers import dealt, kinds, new_game
 
@@ -23,6 +26,9 @@ def test_two_players_one_hand_of_ten_two_per_colour() -> None:
     assert len(hand) == 10
     assert Counter(state.board.symbols[s].colour for s in hand) == dict.fromkeys(range(5), 2)
     assert new_game(2).owner == (1, 1)
+    # the backs are public: every seat sees two cards of each colour in the hand
+    assert state.hand_colours(1) == [2] * 5
+    assert state.view(0)["hand_colours"] == {"1": [2] * 5}
 
 
 def test_figures_on_start_mummy_on_sarcophagus_seat_one_begins() -> None:
@@ -44,3 +50,10 @@ def test_cards_are_dealt_face_down() -> None:
     assert kinds(events, 2) == ["dealt"]
     assert state.view(0)["hand"] is None
     assert state.view(1)["hand"] == [game.board.symbols[action.symbol].name]  # type: ignore[attr-defined]
+
+
+def test_the_outcome_is_refused_until_the_game_is_over() -> None:
+    state = dealt(3)
+    with pytest.raises(IllegalAction, match=r"^the game is not over$") as refused:
+        state.outcome()
+    assert refused.value.code == "not-over"

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from collections.abc import Callable
+
 import pytest
 
-from saqqara.games.tutankhamuns_revenge.data import CELLS, COVER, LAYERS, MIDDLE_LAYERS, deck
+from saqqara.games.tutankhamuns_revenge.data import (
+    CELLS,
+    COVER,
+    LAYERS,
+    MIDDLE_LAYERS,
+    Deck,
+    _check,
+    deck,
+)
 from saqqara.games.tutankhamuns_revenge.shapes import placements
 
 
@@ -75,3 +87,51 @@ def test_the_number_of_part_placements() -> None:
     """16 straight snakes x 2 directions, with two obelisks of 3 + 3 or 2 + 4 beside them:
     8,064 distinct ways to place the nine parts in a middle layer."""
     assert len(placements()) == 8064
+
+
+def _moved(layers: tuple[tuple[int, ...], ...], layer: int, take: str, give: str) -> Deck:
+    """The deck with one card of ``take`` in ``layer`` (0 = bottom) swapped for ``give``."""
+    d = deck()
+    counts = list(layers[layer])
+    taken, given = d.kind(take), d.kind(give)
+    assert taken is not None and given is not None and counts[taken] > 0
+    counts[taken] -= 1
+    counts[given] += 1
+    return dataclasses.replace(d, layers=(*layers[:layer], tuple(counts), *layers[layer + 1 :]))
+
+
+def _short_layer() -> Deck:
+    d = deck()
+    counts = list(d.layers[COVER])
+    counts[d.earth] -= 1
+    return dataclasses.replace(d, layers=(*d.layers[:COVER], tuple(counts)))
+
+
+def _head_twice() -> Deck:
+    d = deck()
+    cards = list(d.cards)
+    cards[d.role_kind(2)] = dataclasses.replace(cards[d.role_kind(2)], role=1)
+    return dataclasses.replace(d, cards=tuple(cards))
+
+
+BROKEN_DECKS: dict[str, Callable[[], Deck]] = {
+    "every snake and obelisk part needs exactly one card kind": _head_twice,
+    "expected 6 layers, found 5": lambda: dataclasses.replace(deck(), layers=deck().layers[:5]),
+    "layer 6 holds 15 cards, not 16": _short_layer,
+    "layer 2: 2 x cobra, need 1": lambda: _moved(deck().layers, 1, "scorpion", "cobra"),
+    "layer 1: 1 x cobra, need 0": lambda: _moved(deck().layers, 0, "earth", "cobra"),
+    "the death mask must lie once, in the bottom layer": lambda: _moved(
+        _moved(deck().layers, 0, "death-mask", "earth").layers, 1, "scorpion", "death-mask"
+    ),
+    "the cover layer holds no treasure": lambda: _moved(deck().layers, COVER, "earth", "bracelet"),
+}
+
+
+@pytest.mark.parametrize("reason", sorted(BROKEN_DECKS))
+def test_a_data_file_breaking_the_rules_is_refused_with_its_reason(reason: str) -> None:
+    """The data file is checked as it is read: the card kinds of the snake and the obelisks,
+    six layers of sixteen cards, a snake and two obelisks in each of layers 2-5 and none
+    elsewhere, the death mask once in the bottom layer, no treasure in the cover."""
+    _check(deck())
+    with pytest.raises(ValueError, match=f"^{re.escape(reason)}$"):
+        _check(BROKEN_DECKS[reason]())

@@ -213,6 +213,26 @@ def test_with_the_option_the_snake_may_turn_a_corner() -> None:
     assert straight.legal_actions(seat) == [act.LAY[kind("snake-tail")], act.RANDOM]
 
 
+def test_with_the_option_the_snake_may_turn_from_the_cell_above_its_middle() -> None:
+    """Decision 4, option ``bent-snake=on``: the snake may bend every way, also with its head
+    (or its tail) on the cell above its middle: head a1, middle a2, tail b2, laid out in
+    layer 3 beside two upright obelisks. Without the option that layer is not valid."""
+    from saqqara.games.tutankhamuns_revenge.shapes import is_valid_layout
+
+    rows = [
+        ["cobra", "earth", "obelisk-top", "obelisk-top"],
+        ["snake-middle", "snake-tail", "obelisk-middle", "obelisk-middle"],
+        ["bracelet", "faience-vase", "obelisk-foot", "obelisk-foot"],
+        ["coffin-ornament", "necklace", "mosquito", "scorpion"],
+    ]
+    cards = [kind(slug) for row in rows for slug in row]
+    assert is_valid_layout(2, cards, bent=True)
+    assert not is_valid_layout(2, cards)
+    tail_first = [kind("cobra") if k == kind("snake-tail") else k for k in cards]
+    tail_first[0] = kind("snake-tail")  # the same cells, the head on b2 and the tail on a1
+    assert is_valid_layout(2, tail_first, bent=True)
+
+
 def test_with_the_option_a_random_layout_may_bend_the_snake() -> None:
     """Option ``bent-snake=on``: the random layout is drawn among all valid layouts, bent
     snakes among them, and every one is valid under the option."""
@@ -243,6 +263,39 @@ def test_a_random_layout_is_laid_by_chance_and_valid() -> None:
     assert state.layouts[0] == kind("scorpion")
     assert is_valid_layout(0, state.layouts[:CELLS])
     assert state.to_act() == (1,)
+
+
+def test_a_random_layout_played_at_once_is_the_one_drawn_card_by_card() -> None:
+    """A random layout drawn in one go (``play_chance``) lays the cards that drawing them one
+    by one with the same generator lays, with the kernel's weights."""
+    state = TutankhamunsRevenge(2).new_state()
+    state.apply(0, act.RANDOM)
+    stepped = state.clone()
+    state.play_chance(random.Random(5))
+    rng = random.Random(5)
+    while stepped.to_act() == (CHANCE,):
+        stepped.apply(CHANCE, stepped.sample_chance(rng))
+    assert state.layer == stepped.layer == 1
+    assert state.layouts == stepped.layouts
+
+
+def test_with_the_option_a_seat_imagines_the_others_layers_with_bent_snakes_too() -> None:
+    """Option ``bent-snake=on``: before the box is turned, a seat's guess at the layers others
+    laid (``resample``) draws among every layout valid under the option, bent snakes too."""
+    from saqqara.games.tutankhamuns_revenge.shapes import is_valid_layout
+
+    state = TutankhamunsRevenge(2, {"bent-snake": "on"}).new_state()
+    rng = random.Random(1)
+    while state.layer < 3:
+        (seat,) = state.to_act()
+        if seat == CHANCE:
+            state.play_chance(rng)
+        else:
+            state.apply(seat, act.RANDOM)
+    assert state.owner(2) == 0
+    guesses = [state.resample(1, rng).layouts[2 * CELLS : 3 * CELLS] for _ in range(30)]
+    assert all(is_valid_layout(2, cards, bent=True) for cards in guesses)
+    assert any(not is_valid_layout(2, cards) for cards in guesses)
 
 
 def test_the_cover_is_laid_with_layer_five_and_the_box_is_turned_in_secret() -> None:
@@ -666,3 +719,67 @@ def test_remembered_lay_choices_are_those_of_the_very_prefix() -> None:
                 prefix = tuple(layout[:laid])
                 kinds = [act.LAY[k] for k, _ in next_cell_weights(layer, prefix)]
                 assert _lay_legal(layer, prefix) == [*kinds, act.RANDOM]
+
+
+def test_the_top_card_and_what_is_uncovered_follow_the_digging() -> None:
+    """ "Fas 2": cards lie face up; a lift uncovers the card beneath, which is public once it
+    is revealed, and a lifted card stays known. ``top`` is the card now on a stack (none on
+    an empty one); ``is_public`` says which layers' cards of a stack everyone has seen."""
+    state = dig_position(2, {5: {"a1": "bracelet"}})
+    a1, b1 = cell("a1"), cell("b1")
+    assert [state.top(s) for s in range(CELLS)] == [kind("earth")] * CELLS  # the cover
+    assert [state.is_public(layer, a1) for layer in range(LAYERS)] == [False] * 5 + [True]
+    state.apply(state.active, act.LIFT[a1])  # the cover is lifted; the bracelet not yet shown
+    assert state.top(a1) == kind("bracelet")
+    assert [state.is_public(layer, a1) for layer in range(LAYERS)] == [False] * 5 + [True]
+    assert [state.is_public(layer, b1) for layer in range(LAYERS)] == [False] * 5 + [True]
+    ((reveal, _),) = state.chance_outcomes()
+    state.apply(CHANCE, reveal)
+    assert [state.is_public(layer, a1) for layer in range(LAYERS)] == [False] * 4 + [True] * 2
+    assert state.top(b1) == kind("earth")
+    state.depth[a1] = 0  # dug out to the bottom
+    assert state.top(a1) == -1
+    assert all(state.is_public(layer, a1) for layer in range(LAYERS))
+
+
+def test_a_seat_put_out_takes_its_blockade_away() -> None:
+    """ "Poängen" and "Blockadkort": a seat that is out digs no more, and its blockade goes
+    with it (the table is told), so the others may dig there again."""
+    state = dig_position(3, {5: {"a1": "mosquito"}})
+    first = state.active
+    state.block_at[first] = cell("b2")  # laid at the end of an earlier turn
+    state.money[first] = 0
+    events = lift(state, "a1")
+    unblock = [e.data for e in events if e.kind == "unblock"]
+    assert unblock == [{"seat": first, "stack": "b2"}]
+    assert state.eliminated == [first]
+    assert state.block_at[first] == -1
+    assert act.LIFT[cell("b2")] in state.legal_actions(state.active)
+
+
+def test_an_empty_stack_cannot_be_dug_and_the_refusal_says_so() -> None:
+    state = dig_position(2)
+    state.depth[cell("a1")] = 0  # dug out to the bottom
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(state.active, act.LIFT[cell("a1")])
+    assert refused.value.code == "empty-stack"
+
+
+def test_the_view_tells_which_layer_is_being_laid_and_how_far() -> None:
+    """ "Fas 1": everyone sees whose layer is being laid and how many of its cards lie."""
+    state = TutankhamunsRevenge(2).new_state()
+    assert state.view(1)["laying"] == {"layer": 1, "cards": 0, "random": False}
+    state.apply(0, act.LAY[kind("scorpion")])
+    assert state.view(None)["laying"] == {"layer": 1, "cards": 1, "random": False}
+    state.apply(0, act.RANDOM)
+    assert state.view(1)["laying"] == {"layer": 1, "cards": 1, "random": True}
+    assert dig_position(2).view(None)["laying"] is None
+
+
+def test_a_seat_that_laid_no_layer_is_offered_no_guess_at_the_turn() -> None:
+    """ "Fas 1": with six players (and the cover laid with layer five) the sixth seat lays no
+    layer, so it has nothing to narrow the secret turn with."""
+    state = dig_position(6)
+    assert all(state.owner(layer) != 5 for layer in range(LAYERS))
+    assert state.view(5)["possible_turns"] is None
+    assert state.view(None)["possible_turns"] is None
