@@ -52,3 +52,14 @@ def test_examples(text: str, expected: str) -> None:
 def test_bad_text_is_refused(text: str) -> None:
     with pytest.raises(NotationError):
         new_game(3).parse_action(text)
+
+
+def test_a_field_is_found_by_its_one_name_only() -> None:
+    """Every field has one name (column letter, row number without leading zeros): each
+    name finds its field, and another spelling of it (``a01``, ``A1``, ``a1 ``) none."""
+    board = new_game(3).board
+    for field in range(board.fields):
+        assert board.field_from_name(board.field_name(field)) == field
+    assert board.field_from_name("a1") == 0
+    for other in ("a01", "A1", "a1 ", "a", "1a", "a0", "", "zz99"):
+        assert board.field_from_name(other) is None

@@ -153,17 +153,9 @@ class Board:
         return out
 
     def field_from_name(self, name: str) -> int | None:
-        """The field called ``name`` (``c4``), or ``None``."""
-        known = self.index.get(name)
-        if known is not None:
-            return known
-        if not 2 <= len(name) <= 4 or not (name[1:].isascii() and name[1:].isdigit()):
-            return None
-        col = COLUMNS.find(name[0])
-        row = int(name[1:]) - 1
-        if not (0 <= col < self.width and 0 <= row < self.height):
-            return None
-        return row * self.width + col
+        """The field called ``name`` (``c4``), or ``None``: every field has one name, so
+        another spelling of it (``c04``, ``C4``) names none."""
+        return self.index.get(name)
 
     def colour_symbols(self, colour: int) -> list[Symbol]:
         return [s for s in self.symbols if s.colour == colour]
