@@ -293,8 +293,19 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     names = _names(game, agents, args.name, lang)
     if resume is not None and args.name is None:
         names = _kept_names(resume, names)
+    from saqqara.server.hints import local_hint  # the strong bot's search, only for play
+
     table = TerminalTable(
-        game, agents, seed, console, input, record_path, resume, lang=lang, names=names
+        game,
+        agents,
+        seed,
+        console,
+        input,
+        record_path,
+        resume,
+        lang=lang,
+        names=names,
+        hinter=local_hint,
     )
     console.print(
         f"[bold]{game.spec.title}[/] ({game.spec.original_title}), {game.players} players, "

@@ -20,7 +20,8 @@ from saqqara.core.match import Match
 from saqqara.core.presentation import presentation_for
 from saqqara.core.registry import load
 from saqqara.remote_terminal import play_remote_seat
-from saqqara.ui.hinting import hint_sentence, local_hint
+from saqqara.server.hints import local_hint
+from saqqara.ui.hinting import hint_sentence
 from saqqara.ui.terminal import TerminalTable
 from tests.server.harness import ServerProcess
 from tests.server.test_remote_terminal import PROMPT, Screen, console, person
@@ -38,7 +39,7 @@ def _local(tmp_path: Path, lang: str, feed: list[str], hints: bool = True) -> st
         lambda prompt: next(lines),
         tmp_path / "revenge",
         lang=lang,
-        hints=hints,
+        hinter=local_hint if hints else None,
     )
     table.run()
     return out.getvalue()

@@ -21,6 +21,8 @@ import contextlib
 import re
 import time
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import CHAT_LENGTH, Error, Said, encode
 from saqqara.server.refusal_texts import CHAT_LINE, SPECTATOR_CHAT, TOO_MANY_LINES
@@ -64,16 +66,27 @@ async def say(chat: ChatLog, table: LiveTable, listener: Listener, text: str) ->
     for other in list(table.listeners):
         if may_chat(table, other.seat):
             async with other.lock:
+                if other.chat_after is None or row.id <= other.chat_after:
+                    continue  # its history, read after this line was kept, tells it
                 with contextlib.suppress(Exception):  # a connection that went away
                     await other.send(message)
     return None
 
 
 async def tell_history(chat: ChatLog, table: LiveTable, listener: Listener) -> None:
-    """The latest lines, to a connection that may chat, as it arrives."""
+    """The latest lines, to a connection that may chat, as it arrives. Read and told under
+    the connection's lock, with :func:`say` telling a line only after the history, and
+    only one the history did not hold: a line said while the connection arrives reaches it
+    once, by one way or the other. A history that cannot be read is left out (the chat's
+    history can wait: not the game); lines said from then on are told."""
     if not may_chat(table, listener.seat):
         return
-    rows = await asyncio.to_thread(chat.latest, table.id)
     async with listener.lock:
+        try:
+            rows = await asyncio.to_thread(chat.latest, table.id)
+        except SQLAlchemyError:
+            listener.chat_after = 0
+            raise
+        listener.chat_after = max((row.id for row in rows), default=0)
         for row in rows:
             await listener.send(said(row))

@@ -105,3 +105,18 @@ class AskedHint:
     undos: int
     view: dict[str, Any]
     answer: asyncio.Future[HintAnswer | None]
+
+
+def local_hint(game: Game, view: dict[str, Any], seat: int, table: str, seq: int) -> HintAnswer:
+    """The hint for ``seat``'s decision from its ``view`` alone (the one a server's bot
+    worker would give for it), seeded by the table's name and the position's number."""
+    job = HintJob(
+        game.spec.id,
+        game.players,
+        tuple(sorted(game.options.items())),
+        view,
+        seat,
+        hint_budget(game.spec.id),
+        hint_seed(table, seq, 0, seat),
+    )
+    return run_hint(job)

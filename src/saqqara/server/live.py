@@ -92,7 +92,7 @@ class Listener:
     """A connection's side of a table: its seat (``None``: spectator), language, the last
     sequence number it was sent, and ``send``, which delivers a message's JSON text."""
 
-    __slots__ = ("chatting", "hinting", "lang", "lock", "seat", "send", "since")
+    __slots__ = ("chat_after", "chatting", "hinting", "lang", "lock", "seat", "send", "since")
 
     def __init__(
         self, seat: int | None, lang: str, since: int, send: Callable[[str], Awaitable[None]]
@@ -106,6 +106,9 @@ class Listener:
         """The hint this connection waits for (one at a time)."""
         self.chatting = RateLimit(CHAT_RATE, CHAT_BURST)
         """This connection's pace of chat lines (``server/chat.py``)."""
+        self.chat_after: int | None = None
+        """The last chat line its history on arrival held (``None``: not told yet); a line
+        said later is told as it is said, one up to it only by the history."""
 
 
 class LiveTable:

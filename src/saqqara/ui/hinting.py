@@ -2,7 +2,8 @@
 
 At a server's table made with hints (``Welcome.hints``) the remote terminal asks the server
 (``AskHint``), which works the hint out from the seat's view alone (``server/hints.py``).
-At a local table the terminal does the same itself: :func:`local_hint` hands the analysis
+At a local table the terminal does the same itself: ``server/hints.py``'s ``local_hint``
+(handed to the terminal as a :data:`LocalHinter`) gives the analysis
 the seat's own view (:meth:`Perspective.view`), never the state with its hidden facts; the
 analysis rebuilds a state consistent with that view and searches it, as a bot worker does
 for the server. Both say the hint the same way (:func:`hint_sentence`), in the table's
@@ -11,11 +12,11 @@ language, with the words the web client uses.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from saqqara.core.game import Game
 from saqqara.core.i18n import N_, Translator
-from saqqara.server.hints import HintAnswer, HintJob, hint_budget, hint_seed, run_hint
 
 HELP_HINT = N_('"{hint}" asks the strong bot what it would play here, from what you can see.')
 THINKING = N_("The bot is thinking…")
@@ -24,19 +25,21 @@ CHANCE = N_("(your chance of winning with it: about {percent}%)")
 NO_HINTS = N_("This table was created without hints.")
 
 
-def local_hint(game: Game, view: dict[str, Any], seat: int, table: str, seq: int) -> HintAnswer:
-    """The hint for ``seat``'s decision from its ``view`` alone (the one a server's bot
-    worker would give for it), seeded by the table's name and the position's number."""
-    job = HintJob(
-        game.spec.id,
-        game.players,
-        tuple(sorted(game.options.items())),
-        view,
-        seat,
-        hint_budget(game.spec.id),
-        hint_seed(table, seq, 0, seat),
-    )
-    return run_hint(job)
+class Hint(Protocol):
+    """A hint's answer: the move's action id and the mover's estimate (``None``: a
+    single legal move, not searched)."""
+
+    @property
+    def action(self) -> int: ...
+
+    @property
+    def value(self) -> float | None: ...
+
+
+LocalHinter = Callable[[Game, dict[str, Any], int, str, int], Hint]
+"""Works out a local table's hint: the game, the seat's view, the seat, the table's name
+and the position's number (``server/hints.py``'s ``local_hint``; the terminal is given it,
+as it is given its bots, by the command that sets the table)."""
 
 
 def hint_sentence(tr: Translator, label: str, value: float | None) -> str:

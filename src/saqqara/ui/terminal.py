@@ -38,7 +38,7 @@ from saqqara.core.refusals import known, translate_refusal
 from saqqara.ui.commands import command, command_fields
 from saqqara.ui.compact import COMPACT, compact_marks
 from saqqara.ui.end_screen import GAME_OVER, final_board, show_end
-from saqqara.ui.hinting import HELP_HINT, NO_HINTS, THINKING, hint_sentence, local_hint
+from saqqara.ui.hinting import HELP_HINT, NO_HINTS, THINKING, LocalHinter, hint_sentence
 from saqqara.ui.news import Headline, names_seat, show_news, turn_rows
 from saqqara.ui.renderers import has_aids, render, without_aids
 
@@ -203,11 +203,12 @@ class TerminalTable:
         resume: Record | None = None,
         lang: str = SOURCE_LANGUAGE,
         names: Sequence[str] | None = None,
-        hints: bool = True,
+        hinter: LocalHinter | None = None,
     ) -> None:
         self.game = game
-        self.hints = hints
-        """Whether a person may ask ``hint`` (the strong bot, from their own view alone)."""
+        self.hinter = hinter
+        """What answers a person's ``hint`` (the strong bot, from their own view alone);
+        ``None``: the table gives no hints."""
         self.agents = list(agents)
         self.console = console
         self.read_line = read_line
@@ -336,7 +337,7 @@ class TerminalTable:
                 if has_aids(self.game):
                     told += " " + self.tr(HELP_AID, **self.words)
                 told += " " + self.tr(HELP_UNDO, **self.words)
-                if self.hints:
+                if self.hinter is not None:
                     told += " " + self.tr(HELP_HINT, **self.words)
                 self.console.print(told, markup=False)
             elif word == "undo":
@@ -372,13 +373,13 @@ class TerminalTable:
     def _hint(self, perspective: Perspective, seat: int) -> None:
         """Say what the strong bot would play at ``seat``'s decision, worked out from the
         seat's own view (what it may see) and nothing else."""
-        if not self.hints:
+        if self.hinter is None:
             self.console.print(self.tr(NO_HINTS), markup=False)
             return
         self.console.print(self.tr(THINKING), style="dim", markup=False)
         view = perspective.view()
         table = self.record_path.stem
-        answer = local_hint(self.game, view, seat, table, len(self.match.history))
+        answer = self.hinter(self.game, view, seat, table, len(self.match.history))
         label = self.text.action_label(view, self.game.action_from_id(answer.action))
         self.console.print(hint_sentence(self.tr, label, answer.value), markup=False)
 
