@@ -1,6 +1,7 @@
 /** Accounts in the page: who is signed in (asked of the server at start; the session
  * cookie itself is HttpOnly), the sign-up and sign-in forms, the account page (change the
- * password, sign out everywhere, turns pushed to this browser, delete the account), the lobby's account bar and "my
+ * password or set a first one, sign out everywhere, turns pushed to this browser, delete the
+ * account, link and unlink sign-in services: ``sign-in-ways.tsx``), the lobby's account bar and "my
  * games". The session's CSRF token is handed to the API module, which sends it with every
  * request that changes something. */
 import { createContext } from "preact";
@@ -9,6 +10,7 @@ import { account, ApiError, type MyGame, type Provider, setCsrf, type SignedIn }
 import { LanguagePicker, useLanguage } from "./i18n";
 import { currentPush, pushSupported, turnPushOff, turnPushOn } from "./push";
 import type { AccountPageName } from "./route";
+import { SetPasswordForm, SignInServices, useWays } from "./sign-in-ways";
 import { localPath, playerPath } from "./route";
 
 /** The signed-in account's name; ``null``: nobody; ``undefined``: not known yet. */
@@ -52,6 +54,11 @@ function refusalText(t: (source: string) => string, error: unknown): string {
     "wrong-password": t("That is not your password."),
     "too-many-tries": t("Too many tries: wait a little and try again."),
     "not-signed-in": t("Sign in first."),
+    "wrong-user-name": t("That is not the account's user name."),
+    "stale-session": t("Sign in again with the sign-in service, then set the password within 10 minutes."),
+    "has-password": t("The account has a password already: change it with the current one."),
+    "last-way-in": t("Set a password or link another sign-in service first: otherwise you could not sign in any more."),
+    "not-linked": t("That sign-in service is not linked to this account."),
     ...providerTexts(t),
   };
   return texts[code] ?? (error as Error).message;
@@ -279,8 +286,9 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
     queryParam("oidc") === "linked" ? t("The sign-in service is linked to this account.") : null,
   );
   const [error, setError] = useState<string | null>(null);
-  if (me === undefined) return <main class="account-page" />;
-  if (me === null) return <SignInPage mode="sign-in" navigate={navigate} />;
+  const [ways, setWays] = useWays();
+  if (me === undefined || (me !== null && ways === null)) return <main class="account-page" />;
+  if (me === null || ways === null) return <SignInPage mode="sign-in" navigate={navigate} />;
   const attempt = async (work: () => Promise<void>) => {
     setError(null);
     setSaid(null);
@@ -305,7 +313,17 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
         </p>
       )}
       {said && <p role="status">{said}</p>}
-      <form
+      {!ways.password && (
+        <SetPasswordForm
+          attempt={attempt}
+          done={(answer) => {
+            take(answer);
+            setWays({ ...ways, password: true });
+            setSaid(t("The password is set: you can sign in with it too."));
+          }}
+        />
+      )}
+      {ways.password && <form
         class="account-form"
         aria-label={t("Change the password")}
         onSubmit={(event) => {
@@ -336,7 +354,7 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
           />
         </label>
         <button type="submit">{t("Change the password")}</button>
-      </form>
+      </form>}
       <section class="account-form">
         <h2>{t("Sign out everywhere")}</h2>
         <button
@@ -359,7 +377,7 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
         onSubmit={(event) => {
           event.preventDefault();
           void attempt(async () => {
-            await account.remove(confirm);
+            await account.remove(ways.password ? { password: confirm } : { name: confirm.trim() });
             take({ account: null });
             navigate("/");
           });
@@ -367,15 +385,22 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
       >
         <h2>{t("Delete the account")}</h2>
         <p>{t("Your games stay; their seats are no longer linked to you.")}</p>
-        <label>
-          {t("Password")}{" "}
-          <input type="password" autocomplete="current-password" required value={confirm} onInput={(e) => setConfirm(e.currentTarget.value)} />
-        </label>
+        {ways.password ? (
+          <label>
+            {t("Password")}{" "}
+            <input type="password" autocomplete="current-password" required value={confirm} onInput={(e) => setConfirm(e.currentTarget.value)} />
+          </label>
+        ) : (
+          <label>
+            {t("Type your user name, {name}, to confirm", { name: me })}{" "}
+            <input name="confirm-name" autocomplete="off" required value={confirm} onInput={(e) => setConfirm(e.currentTarget.value)} />
+          </label>
+        )}
         <button type="submit" class="danger">
           {t("Delete the account")}
         </button>
       </form>
-      <ProviderButtons link={true} onError={setError} />
+      <SignInServices ways={ways} setWays={setWays} attempt={attempt} say={setSaid} />
     </main>
   );
 }
