@@ -1,6 +1,6 @@
 """Accounts over HTTP: sign up, sign in and out, who am I, change password (or set the first
-one, for an account a provider made), sign out
-everywhere, delete an account, claim a guest seat, and "my games" (``/api/account/...``).
+one, for an account a provider made), sign out everywhere, delete an account, claim a guest
+seat, and "my games" (``/api/account/...``).
 
 A session is a cookie (``saqqara_session``: ``HttpOnly``, ``SameSite=Lax``, ``Secure``
 when the request came over https, as uvicorn reads it, behind a proxy named by
