@@ -105,6 +105,8 @@ def test_an_account_without_a_password_is_deleted_by_its_name(
         assert made.status_code == 201, made.text
         table = made.json()["table"]
         ident = account_id(db, "Delia")
+        owners = [r[-1] for r in row(db, seats, seats.c.table_id == table)]
+        assert owners.count(ident) == 1  # the person seat is the account's
         # Without the CSRF token, with the wrong name, or a password: refused, nothing gone.
         assert code(http.post("/api/account/delete", json={"name": "Delia"})) == "bad-csrf"
         for wrong in ({"name": "delia-x"}, {"name": ""}, {}, {"password": "anything at all"}):

@@ -84,22 +84,18 @@ function queryParam(name: string): string | null {
   return new URLSearchParams(window.location.search).get(name);
 }
 
-/** A button per OpenID Connect provider the site offers: "Sign in with NAME" (or, on the
- * account page, "Link NAME to this account", and the providers linked already). A click
+/** A button per OpenID Connect provider the site offers: "Sign in with NAME". A click
  * starts the sign-in at the server and goes to the provider, which sends the browser back
- * to the server, and that to the lobby (or back to the sign-in page with the reason). */
-function ProviderButtons(props: { link: boolean; onError: (text: string) => void }) {
-  const { link, onError } = props;
+ * to the server, and that to the lobby (or back to the sign-in page with the reason). (The
+ * account page links and unlinks them: ``sign-in-ways.tsx``.) */
+function ProviderButtons(props: { onError: (text: string) => void }) {
+  const { onError } = props;
   const { t } = useLanguage();
   const [providers, setProviders] = useState<Provider[]>([]);
-  const [linked, setLinked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     account.providers().then(
-      (answer) => {
-        setProviders(answer.providers);
-        setLinked(answer.linked);
-      },
+      (answer) => setProviders(answer.providers),
       () => setProviders([]),
     );
   }, []);
@@ -107,7 +103,7 @@ function ProviderButtons(props: { link: boolean; onError: (text: string) => void
   const go = async (key: string) => {
     setBusy(true);
     try {
-      window.location.assign((await account.startProvider(key, link)).url);
+      window.location.assign((await account.startProvider(key, false)).url);
     } catch (e) {
       onError(refusalText(t, e));
       setBusy(false);
@@ -115,17 +111,11 @@ function ProviderButtons(props: { link: boolean; onError: (text: string) => void
   };
   return (
     <div class="account-providers">
-      {link && <h2>{t("Sign-in services")}</h2>}
-      {link && <p>{t("Link a sign-in service to this account, and then sign in with it.")}</p>}
-      {providers.map((provider) =>
-        link && linked.includes(provider.key) ? (
-          <p key={provider.key}>{t("Linked: {name}", { name: provider.name })}</p>
-        ) : (
-          <button key={provider.key} type="button" disabled={busy} onClick={() => void go(provider.key)}>
-            {link ? t("Link {name} to this account", { name: provider.name }) : t("Sign in with {name}", { name: provider.name })}
-          </button>
-        ),
-      )}
+      {providers.map((provider) => (
+        <button key={provider.key} type="button" disabled={busy} onClick={() => void go(provider.key)}>
+          {t("Sign in with {name}", { name: provider.name })}
+        </button>
+      ))}
     </div>
   );
 }
@@ -201,7 +191,7 @@ export function SignInPage(props: { mode: "sign-in" | "sign-up"; navigate: (path
           {title}
         </button>
       </form>
-      <ProviderButtons link={false} onError={setError} />
+      <ProviderButtons onError={setError} />
       <p>
         <a
           href={other}
