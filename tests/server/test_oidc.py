@@ -120,6 +120,7 @@ def test_the_providers_are_listed(server: ServerProcess) -> None:
     assert answer == {
         "providers": [{"key": "local", "name": "Local ID"}, {"key": "gone", "name": "gone"}],
         "linked": [],
+        "password": None,
     }
 
 

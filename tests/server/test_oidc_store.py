@@ -1,6 +1,7 @@
 """Provider links and sign-ins under way in the store, on SQLite and PostgreSQL: a flow is
 taken once and not after it expired; a person is one account; names are found free; the
-links go with their account; migration 0011 goes back and up again."""
+links go with their account; a first password is set once; unlinking never takes an
+account's last way in; migration 0011 goes back and up again."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from sqlalchemy import create_engine, update
 
 from saqqara.store import Store
 from saqqara.store.accounts import Accounts
-from saqqara.store.oidc import AlreadyLinked, Flow, OidcLinks
+from saqqara.store.oidc import AlreadyLinked, Flow, LastWayIn, NotLinked, OidcLinks
 from saqqara.store.schema import oidc_flows
 from saqqara.store.store import normalize_url
 from tests.server.test_accounts_store import CHEAP, _alembic
@@ -71,3 +72,33 @@ def test_migration_0011_goes_back_and_up_again(db_url: str) -> None:
     again = Store(db_url)  # up to the newest again
     assert OidcLinks(again).account(ISSUER, "s1") is None
     again.close()
+
+
+def test_a_first_password_is_set_once(db_url: str) -> None:
+    store = Store(db_url)
+    links, accounts = OidcLinks(store), Accounts(store, CHEAP)
+    made = links.create("local", ISSUER, "sub-1", "Fia")
+    assert not links.has_password(made.id)
+    assert links.set_first_password(made.id, accounts.hasher.hash("first password"))
+    assert links.has_password(made.id)
+    assert not links.set_first_password(made.id, accounts.hasher.hash("another one"))
+    assert accounts.check_password(made.id, "first password")
+    store.close()
+
+
+def test_unlinking_leaves_a_way_in(db_url: str) -> None:
+    store = Store(db_url)
+    links = OidcLinks(store)
+    made = links.create("local", ISSUER, "sub-2", "Gun")
+    links.link(made.id, "other", ISSUER, "sub-2-other")
+    with pytest.raises(NotLinked):
+        links.unlink(made.id, "gone", ["local", "other"])
+    # A link to a provider the server no longer offers is no way in.
+    with pytest.raises(LastWayIn):
+        links.unlink(made.id, "local", [])
+    assert links.providers_of(made.id) == ["local", "other"]
+    links.unlink(made.id, "local", ["other"])
+    with pytest.raises(LastWayIn):
+        links.unlink(made.id, "other", ["local"])
+    assert links.providers_of(made.id) == ["other"]
+    store.close()

@@ -73,3 +73,43 @@ it("signs in through the provider, and says why when the provider refuses", asyn
   await other.close();
   await fetch(`${issuer}/mischief`, { method: "POST" });
 });
+
+it("an account the provider made: unlinking the last way in is refused, deleting asks its name, a first password is set", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const signIn = async () => {
+    await page.goto(`${server.base}/sign-in`);
+    await page.locator("button", { hasText: "Sign in with Local ID" }).click();
+    await page.locator("nav.account-bar", { hasText: "Signed in as alice" }).waitFor();
+    await page.goto(`${server.base}/account`);
+  };
+  await signIn();
+  // No password: no "Change the password" form, but "Set a password".
+  await page.locator("form[aria-label='Set a password']").waitFor();
+  expect(await page.locator("form[aria-label='Change the password']").count()).toBe(0);
+  await page.locator("button", { hasText: "Unlink Local ID" }).click();
+  await page.locator("p.error", { hasText: "Set a password or link another sign-in service first" }).waitFor();
+  await page.locator("p", { hasText: "Linked: Local ID" }).waitFor();
+
+  // Deleting asks for the user name typed again.
+  const remove = page.locator("form[aria-label='Delete the account']");
+  await remove.locator("input[name='confirm-name']").fill("alicia");
+  await remove.locator("button[type='submit']").click();
+  await page.locator("p.error", { hasText: "That is not the account's user name." }).waitFor();
+  await remove.locator("input[name='confirm-name']").fill("alice");
+  await remove.locator("button[type='submit']").click();
+  await page.locator("nav.account-bar", { hasText: "Sign in" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/");
+
+  // The provider makes a new account of the same name; it sets a password, then unlinks.
+  await signIn();
+  const set = page.locator("form[aria-label='Set a password']");
+  await set.locator("input[type='password']").fill("alice's password");
+  await set.locator("button[type='submit']").click();
+  await page.locator("p[role='status']", { hasText: "The password is set" }).waitFor();
+  await page.locator("form[aria-label='Change the password']").waitFor();
+  await page.locator("button", { hasText: "Unlink Local ID" }).click();
+  await page.locator("p[role='status']", { hasText: "Local ID is unlinked from this account." }).waitFor();
+  await page.locator("button", { hasText: "Link Local ID to this account" }).waitFor();
+  await context.close();
+});

@@ -1,6 +1,7 @@
 /** Accounts in the page: who is signed in (asked of the server at start; the session
  * cookie itself is HttpOnly), the sign-up and sign-in forms, the account page (change the
- * password, sign out everywhere, turns pushed to this browser, delete the account), the lobby's account bar and "my
+ * password or set a first one, sign out everywhere, turns pushed to this browser, delete the
+ * account, link and unlink sign-in services: ``sign-in-ways.tsx``), the lobby's account bar and "my
  * games". The session's CSRF token is handed to the API module, which sends it with every
  * request that changes something. */
 import { createContext } from "preact";
@@ -9,6 +10,7 @@ import { account, ApiError, type MyGame, type Provider, setCsrf, type SignedIn }
 import { LanguagePicker, useLanguage } from "./i18n";
 import { currentPush, pushSupported, turnPushOff, turnPushOn } from "./push";
 import type { AccountPageName } from "./route";
+import { SetPasswordForm, SignInServices, useWays } from "./sign-in-ways";
 import { localPath, playerPath } from "./route";
 
 /** The signed-in account's name; ``null``: nobody; ``undefined``: not known yet. */
@@ -52,6 +54,11 @@ function refusalText(t: (source: string) => string, error: unknown): string {
     "wrong-password": t("That is not your password."),
     "too-many-tries": t("Too many tries: wait a little and try again."),
     "not-signed-in": t("Sign in first."),
+    "wrong-user-name": t("That is not the account's user name."),
+    "stale-session": t("Sign in again with the sign-in service, then set the password within 10 minutes."),
+    "has-password": t("The account has a password already: change it with the current one."),
+    "last-way-in": t("Set a password or link another sign-in service first: otherwise you could not sign in any more."),
+    "not-linked": t("That sign-in service is not linked to this account."),
     ...providerTexts(t),
   };
   return texts[code] ?? (error as Error).message;
@@ -77,22 +84,18 @@ function queryParam(name: string): string | null {
   return new URLSearchParams(window.location.search).get(name);
 }
 
-/** A button per OpenID Connect provider the site offers: "Sign in with NAME" (or, on the
- * account page, "Link NAME to this account", and the providers linked already). A click
+/** A button per OpenID Connect provider the site offers: "Sign in with NAME". A click
  * starts the sign-in at the server and goes to the provider, which sends the browser back
- * to the server, and that to the lobby (or back to the sign-in page with the reason). */
-function ProviderButtons(props: { link: boolean; onError: (text: string) => void }) {
-  const { link, onError } = props;
+ * to the server, and that to the lobby (or back to the sign-in page with the reason). (The
+ * account page links and unlinks them: ``sign-in-ways.tsx``.) */
+function ProviderButtons(props: { onError: (text: string) => void }) {
+  const { onError } = props;
   const { t } = useLanguage();
   const [providers, setProviders] = useState<Provider[]>([]);
-  const [linked, setLinked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     account.providers().then(
-      (answer) => {
-        setProviders(answer.providers);
-        setLinked(answer.linked);
-      },
+      (answer) => setProviders(answer.providers),
       () => setProviders([]),
     );
   }, []);
@@ -100,7 +103,7 @@ function ProviderButtons(props: { link: boolean; onError: (text: string) => void
   const go = async (key: string) => {
     setBusy(true);
     try {
-      window.location.assign((await account.startProvider(key, link)).url);
+      window.location.assign((await account.startProvider(key, false)).url);
     } catch (e) {
       onError(refusalText(t, e));
       setBusy(false);
@@ -108,17 +111,11 @@ function ProviderButtons(props: { link: boolean; onError: (text: string) => void
   };
   return (
     <div class="account-providers">
-      {link && <h2>{t("Sign-in services")}</h2>}
-      {link && <p>{t("Link a sign-in service to this account, and then sign in with it.")}</p>}
-      {providers.map((provider) =>
-        link && linked.includes(provider.key) ? (
-          <p key={provider.key}>{t("Linked: {name}", { name: provider.name })}</p>
-        ) : (
-          <button key={provider.key} type="button" disabled={busy} onClick={() => void go(provider.key)}>
-            {link ? t("Link {name} to this account", { name: provider.name }) : t("Sign in with {name}", { name: provider.name })}
-          </button>
-        ),
-      )}
+      {providers.map((provider) => (
+        <button key={provider.key} type="button" disabled={busy} onClick={() => void go(provider.key)}>
+          {t("Sign in with {name}", { name: provider.name })}
+        </button>
+      ))}
     </div>
   );
 }
@@ -194,7 +191,7 @@ export function SignInPage(props: { mode: "sign-in" | "sign-up"; navigate: (path
           {title}
         </button>
       </form>
-      <ProviderButtons link={false} onError={setError} />
+      <ProviderButtons onError={setError} />
       <p>
         <a
           href={other}
@@ -279,8 +276,9 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
     queryParam("oidc") === "linked" ? t("The sign-in service is linked to this account.") : null,
   );
   const [error, setError] = useState<string | null>(null);
-  if (me === undefined) return <main class="account-page" />;
-  if (me === null) return <SignInPage mode="sign-in" navigate={navigate} />;
+  const [ways, setWays] = useWays();
+  if (me === undefined || (me !== null && ways === null)) return <main class="account-page" />;
+  if (me === null || ways === null) return <SignInPage mode="sign-in" navigate={navigate} />;
   const attempt = async (work: () => Promise<void>) => {
     setError(null);
     setSaid(null);
@@ -305,7 +303,17 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
         </p>
       )}
       {said && <p role="status">{said}</p>}
-      <form
+      {!ways.password && (
+        <SetPasswordForm
+          attempt={attempt}
+          done={(answer) => {
+            take(answer);
+            setWays({ ...ways, password: true });
+            setSaid(t("The password is set: you can sign in with it too."));
+          }}
+        />
+      )}
+      {ways.password && <form
         class="account-form"
         aria-label={t("Change the password")}
         onSubmit={(event) => {
@@ -336,7 +344,7 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
           />
         </label>
         <button type="submit">{t("Change the password")}</button>
-      </form>
+      </form>}
       <section class="account-form">
         <h2>{t("Sign out everywhere")}</h2>
         <button
@@ -359,7 +367,7 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
         onSubmit={(event) => {
           event.preventDefault();
           void attempt(async () => {
-            await account.remove(confirm);
+            await account.remove(ways.password ? { password: confirm } : { name: confirm.trim() });
             take({ account: null });
             navigate("/");
           });
@@ -367,15 +375,22 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
       >
         <h2>{t("Delete the account")}</h2>
         <p>{t("Your games stay; their seats are no longer linked to you.")}</p>
-        <label>
-          {t("Password")}{" "}
-          <input type="password" autocomplete="current-password" required value={confirm} onInput={(e) => setConfirm(e.currentTarget.value)} />
-        </label>
+        {ways.password ? (
+          <label>
+            {t("Password")}{" "}
+            <input type="password" autocomplete="current-password" required value={confirm} onInput={(e) => setConfirm(e.currentTarget.value)} />
+          </label>
+        ) : (
+          <label>
+            {t("Type your user name, {name}, to confirm", { name: me })}{" "}
+            <input name="confirm-name" autocomplete="off" required value={confirm} onInput={(e) => setConfirm(e.currentTarget.value)} />
+          </label>
+        )}
         <button type="submit" class="danger">
           {t("Delete the account")}
         </button>
       </form>
-      <ProviderButtons link={true} onError={setError} />
+      <SignInServices ways={ways} setWays={setWays} attempt={attempt} say={setSaid} />
     </main>
   );
 }

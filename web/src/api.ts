@@ -233,10 +233,21 @@ export const account = {
   signOutEverywhere: () => call<{ signed_out: boolean }>("/api/account/sign-out-everywhere", {}),
   changePassword: (old: string, next: string) =>
     call<SignedIn>("/api/account/password", { old, new: next }),
-  remove: (password: string) => call<{ deleted: boolean }>("/api/account/delete", { password }),
+  /** Delete the account: confirmed by its password, or, for an account without one, by
+   * its user name typed again. */
+  remove: (confirm: { password: string } | { name: string }) =>
+    call<{ deleted: boolean }>("/api/account/delete", confirm),
+  /** The first password of an account made by a provider's sign-in (within 10 minutes of
+   * signing in). */
+  setPassword: (next: string) => call<SignedIn>("/api/account/set-password", { new: next }),
   games: () => call<{ running: MyGame[]; finished: MyGame[] }>("/api/account/games"),
-  /** The OpenID Connect providers offered, and those linked to the signed-in account. */
-  providers: () => call<{ providers: Provider[]; linked: string[] }>("/api/account/providers"),
+  /** The OpenID Connect providers offered, those linked to the signed-in account, and
+   * whether it has a password (``null`` signed out). */
+  providers: () =>
+    call<{ providers: Provider[]; linked: string[]; password: boolean | null }>("/api/account/providers"),
+  /** Unlink a provider from the signed-in account; the providers still linked. */
+  unlinkProvider: (key: string) =>
+    call<{ linked: string[] }>(`/api/account/oidc/${encodeURIComponent(key)}/unlink`, {}),
   /** Start a sign-in (or a link to the signed-in account) through a provider: the
    * provider's address, where the page goes next. */
   startProvider: (key: string, link: boolean) =>

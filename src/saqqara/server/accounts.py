@@ -1,5 +1,6 @@
-"""Accounts over HTTP: sign up, sign in and out, who am I, change password, sign out
-everywhere, delete an account, claim a guest seat, and "my games" (``/api/account/...``).
+"""Accounts over HTTP: sign up, sign in and out, who am I, change password (or set the first
+one, for an account a provider made), sign out everywhere, delete an account, claim a guest
+seat, and "my games" (``/api/account/...``).
 
 A session is a cookie (``saqqara_session``: ``HttpOnly``, ``SameSite=Lax``, ``Secure``
 when the request came over https, as uvicorn reads it, behind a proxy named by
@@ -27,6 +28,7 @@ import asyncio
 import hashlib
 import hmac
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -41,10 +43,17 @@ from starlette.routing import BaseRoute, Route
 from saqqara.core.errors import SaqqaraError
 from saqqara.server.attempts import Attempts, Limit, SiteAttempts
 from saqqara.server.guard import origin_allowed
-from saqqara.server.messages import ChangePassword, ClaimSeat, Credentials, DeleteAccount
+from saqqara.server.messages import (
+    ChangePassword,
+    ClaimSeat,
+    Credentials,
+    DeleteAccount,
+    SetPassword,
+)
 from saqqara.server.service import TableService
 from saqqara.store import FINISHED, OPEN, PLAYING, Store
 from saqqara.store.accounts import SESSION_SECONDS, Account, Accounts, NameTaken, OwnedSeat
+from saqqara.store.oidc import NO_PASSWORD, OidcLinks
 
 COOKIE = "saqqara_session"
 """The session cookie's name."""
@@ -68,6 +77,11 @@ HASHING_AT_ONCE = 2
 0.5 s of CPU on the loaded 2-core development machine): a flood of sign-ins queues here
 instead of taking the server's memory."""
 
+FRESH_SESSION = 600.0
+"""How recent a sign-in must be (seconds) to set the first password of an account that has
+none: there is no password to ask again, so a session left open on a shared computer for
+longer cannot take the account over by giving it one."""
+
 MAX_BODY = 4096
 """The largest account request body read (two passwords of 256 characters fit easily)."""
 
@@ -83,9 +97,14 @@ _STATUS = {
     "sign-in-failed": 401,
     "bad-csrf": 403,
     "wrong-password": 403,
+    "wrong-user-name": 403,
+    "stale-session": 403,
+    "has-password": 409,
     "bad-key": 403,
     "no-table": 404,
     "oidc-unknown-provider": 404,
+    "not-linked": 404,
+    "last-way-in": 409,
     "name-taken": 409,
     "too-large": 413,
     "too-many-tries": 429,
@@ -409,12 +428,50 @@ async def change_password(request: Request) -> Response:
     return _signed_in_answer(request, account, token, 200)
 
 
+async def set_first_password(request: Request) -> Response:
+    """The first password of an account that has none (made by a provider's sign-in): no
+    password to ask again, so the session must be fresh (:data:`FRESH_SESSION`)."""
+    here = gate(request)
+    try:
+        account, token = await signed_in(request)
+        wanted = await body(request, SetPassword)
+        new = check_password(wanted.new, account.name)
+        if await run_in_threadpool(here.accounts.password_hash, account.id) != NO_PASSWORD:
+            raise AccountError(
+                "the account has a password: change it with the current one",
+                code="has-password",
+            )
+        opened = await run_in_threadpool(here.accounts.session_opened, token)
+        if opened is None or time.time() - opened > FRESH_SESSION:
+            raise AccountError(
+                f"sign in again, then set a password within {int(FRESH_SESSION) // 60} minutes",
+                code="stale-session",
+            )
+        hashed = await here.hashed(here.accounts.hasher.hash, new)
+        links = OidcLinks(here.accounts.store)
+        if not await run_in_threadpool(links.set_first_password, account.id, hashed):
+            raise AccountError(
+                "the account has a password: change it with the current one",
+                code="has-password",
+            )
+    except SaqqaraError as exc:
+        return refusal(exc)
+    return _signed_in_answer(request, account, token, 200)
+
+
 async def delete_account(request: Request) -> Response:
     here = gate(request)
     try:
         account, _ = await signed_in(request)
         wanted = await body(request, DeleteAccount)
-        await _confirm(here, account, wanted.password)
+        stored = await run_in_threadpool(here.accounts.password_hash, account.id)
+        if stored == NO_PASSWORD:  # made by a provider's sign-in: its name typed again
+            if (wanted.name or "").strip() != account.name:
+                raise AccountError(
+                    "type the account's user name to delete it", code="wrong-user-name"
+                )
+        else:
+            await _confirm(here, account, wanted.password or "")
         await run_in_threadpool(here.accounts.delete, account.id)
         service: TableService = request.app.state.service
         service.forget_account(account.id)
@@ -515,6 +572,7 @@ def account_routes() -> list[BaseRoute]:
         Route("/api/account/sign-out", sign_out, methods=["POST"]),
         Route("/api/account/sign-out-everywhere", sign_out_everywhere, methods=["POST"]),
         Route("/api/account/password", change_password, methods=["POST"]),
+        Route("/api/account/set-password", set_first_password, methods=["POST"]),
         Route("/api/account/delete", delete_account, methods=["POST"]),
         Route("/api/account/games", my_games),
         Route("/api/account/seats", claim_seat, methods=["POST"]),

@@ -360,9 +360,18 @@ class ChangePassword(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class DeleteAccount(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST /api/account/delete``: the account's password, to be sure."""
+    """``POST /api/account/delete``, to be sure: the account's password, or, for an account
+    without one (made by a provider's sign-in), its user name typed again."""
 
-    password: Password
+    password: Password | None = None
+    name: UserName | None = None
+
+
+class SetPassword(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/account/set-password``: the first password of an account that has none
+    (made by a provider's sign-in)."""
+
+    new: Password
 
 
 class ClaimSeat(msgspec.Struct, forbid_unknown_fields=True):

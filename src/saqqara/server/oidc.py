@@ -55,7 +55,14 @@ from saqqara.server.accounts import (
 from saqqara.server.attempts import Attempts, Limit
 from saqqara.store import Store
 from saqqara.store.accounts import Account
-from saqqara.store.oidc import FLOW_SECONDS, AlreadyLinked, Flow, OidcLinks
+from saqqara.store.oidc import (
+    FLOW_SECONDS,
+    AlreadyLinked,
+    Flow,
+    LastWayIn,
+    NotLinked,
+    OidcLinks,
+)
 
 with warnings.catch_warnings():
     # authlib 1.9 prefers the httpx2 package and warns when it runs on httpx, which is
@@ -222,19 +229,23 @@ async def _metadata(provider: Provider, client: StarletteOAuth2App) -> dict[str,
 
 # -- handlers ---------------------------------------------------------------------------------
 async def list_providers(request: Request) -> Response:
-    """The providers (key and button name), and those linked to the signed-in account."""
+    """The providers (key and button name), those linked to the signed-in account and
+    whether it has a password (``null`` signed out)."""
     here = oidc_gate(request)
     linked: list[str] = []
+    password: bool | None = None
     try:
         found = await session_of(request, changes=False)
     except SaqqaraError as exc:
         return refusal(exc)
     if found is not None:
         linked = await run_in_threadpool(here.links.providers_of, found[0].id)
+        password = await run_in_threadpool(here.links.has_password, found[0].id)
     answer = JSONResponse(
         {
             "providers": [{"key": p.key, "name": p.name} for p in here.providers],
             "linked": linked,
+            "password": password,
         }
     )
     answer.headers["Cache-Control"] = "no-store"
@@ -292,6 +303,33 @@ async def start(request: Request) -> Response:
         samesite="lax",  # the provider's redirect back is a top-level GET: the cookie comes
         secure=request.url.scheme == "https",
     )
+    answer.headers["Cache-Control"] = "no-store"
+    return answer
+
+
+async def unlink(request: Request) -> Response:
+    """Unlink the provider from the signed-in account, unless that leaves it no way in
+    (no password and no other provider this server offers): ``last-way-in``."""
+    here = oidc_gate(request)
+    key = request.path_params["key"]
+    try:
+        account, _ = await signed_in(request)
+        usable = [p.key for p in here.providers if p.key != key]
+        await run_in_threadpool(here.links.unlink, account.id, key, usable)
+        linked = await run_in_threadpool(here.links.providers_of, account.id)
+    except NotLinked:
+        return refusal(OidcError("that provider is not linked to the account", code="not-linked"))
+    except LastWayIn:
+        return refusal(
+            OidcError(
+                "set a password or link another provider first: the account would have no "
+                "way to sign in",
+                code="last-way-in",
+            )
+        )
+    except SaqqaraError as exc:
+        return refusal(exc)
+    answer = JSONResponse({"linked": linked})
     answer.headers["Cache-Control"] = "no-store"
     return answer
 
@@ -416,6 +454,7 @@ def oidc_routes() -> list[BaseRoute]:
         Route("/api/account/providers", list_providers),
         Route("/api/account/oidc/{key}/start", start, methods=["POST"]),
         Route("/api/account/oidc/{key}/callback", callback, name="oidc_callback"),
+        Route("/api/account/oidc/{key}/unlink", unlink, methods=["POST"]),
     ]
 
 

@@ -210,6 +210,24 @@ WEB_TEXTS: tuple[str, ...] = (
     N_("The sign-in service's answer could not be verified; nothing was changed."),
     N_("That sign-in already belongs to another account."),
     N_("That sign-in service is not offered here."),
+    # accounts without a password (web/src/sign-in-ways.tsx)
+    N_("Unlink {name}"),
+    N_("{name} is unlinked from this account."),
+    N_("Set a password"),
+    N_(
+        "You signed in with a sign-in service and have no password. Set one within 10 minutes "
+        "of signing in, to sign in with your user name too."
+    ),
+    N_("The password is set: you can sign in with it too."),
+    N_("Type your user name, {name}, to confirm"),
+    N_("That is not the account's user name."),
+    N_("Sign in again with the sign-in service, then set the password within 10 minutes."),
+    N_("The account has a password already: change it with the current one."),
+    N_(
+        "Set a password or link another sign-in service first: otherwise you could not sign "
+        "in any more."
+    ),
+    N_("That sign-in service is not linked to this account."),
     N_("My games"),
     N_("Tables you sit at while signed in are listed here."),
     N_("Running"),

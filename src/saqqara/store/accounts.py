@@ -227,6 +227,16 @@ class Accounts:
             row = tx.execute(query).first()
         return None if row is None else Account(row[0], row[1], float(row[2]))
 
+    def session_opened(self, token: str) -> float | None:
+        """When the session of ``token`` began (sign-in time), if it is a live one."""
+        with self.store.engine.connect() as tx:
+            value = tx.execute(
+                select(sessions.c.created_at).where(
+                    sessions.c.token_hash == hash_secret(token), sessions.c.expires_at > time.time()
+                )
+            ).scalar()
+        return None if value is None else float(value)
+
     def close_session(self, token: str) -> None:
         with self.store.engine.begin() as tx:
             tx.execute(delete(sessions).where(sessions.c.token_hash == hash_secret(token)))

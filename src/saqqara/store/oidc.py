@@ -14,10 +14,10 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from saqqara.store.accounts import Account, name_key
@@ -51,6 +51,14 @@ class Flow:
 
 class AlreadyLinked(Exception):
     """The provider's person is already another account's."""
+
+
+class NotLinked(Exception):
+    """The provider is not linked to the account."""
+
+
+class LastWayIn(Exception):
+    """Unlinking the provider would leave the account no way to sign in."""
 
 
 def _ascii_name(wanted: str) -> str:
@@ -198,6 +206,59 @@ class OidcLinks:
                 .order_by(oidc_links.c.provider)
             ).all()
         return [r[0] for r in rows]
+
+    # -- accounts without a password ---------------------------------------------------------
+    def has_password(self, account_id: str) -> bool:
+        """Whether the account signs in with a password (not one made by a provider's
+        sign-in that never set one)."""
+        with self.store.engine.connect() as tx:
+            stored = tx.execute(
+                select(accounts.c.password_hash).where(accounts.c.id == account_id)
+            ).scalar()
+        return stored is not None and stored != NO_PASSWORD
+
+    def set_first_password(self, account_id: str, hashed: str) -> bool:
+        """Store ``hashed`` as the account's password if it has none yet; whether it did
+        (``False``: it has one, set meanwhile, or the account is gone)."""
+        with self.store.engine.begin() as tx:
+            done = tx.execute(
+                update(accounts)
+                .where(accounts.c.id == account_id, accounts.c.password_hash == NO_PASSWORD)
+                .values(password_hash=hashed)
+            )
+        return done.rowcount == 1
+
+    def unlink(self, account_id: str, provider: str, usable: Collection[str]) -> None:
+        """Remove the account's link to ``provider``: :class:`NotLinked` when there is none,
+        :class:`LastWayIn` (nothing removed) when the account would be left with neither a
+        password nor a link to one of the ``usable`` providers (those the server offers).
+
+        The link goes first, then the account's row is locked (``FOR UPDATE`` on
+        PostgreSQL; SQLite holds its one writer's lock from the delete on) and what is left
+        is counted: two unlinks at once cannot both take the last two ways in."""
+        with self.store.engine.begin() as tx:
+            gone = tx.execute(
+                delete(oidc_links).where(
+                    oidc_links.c.account_id == account_id, oidc_links.c.provider == provider
+                )
+            )
+            if gone.rowcount == 0:
+                raise NotLinked(provider)
+            stored = tx.execute(
+                select(accounts.c.password_hash)
+                .where(accounts.c.id == account_id)
+                .with_for_update()
+            ).scalar()
+            others = tx.execute(
+                select(func.count())
+                .select_from(oidc_links)
+                .where(
+                    oidc_links.c.account_id == account_id,
+                    oidc_links.c.provider.in_(list(usable)),
+                )
+            ).scalar()
+            if stored == NO_PASSWORD and not others:
+                raise LastWayIn(provider)  # the transaction rolls back: the link stays
 
 
 def _link(account_id: str, provider: str, issuer: str, subject: str) -> dict[str, object]:
