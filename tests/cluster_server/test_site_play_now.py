@@ -1,7 +1,8 @@
 """Play now in a site of two processes (``server/seek_book.py``'s Redis book): seekers who
 came to different processes are seated at one table, which both reach through either
 process; a seek asked after at the other process is the same seek (its bots come after
-its wait wherever it is asked); a seek cancelled at one process is gone at the other."""
+its wait wherever it is asked); a seek cancelled at one process is gone at the other; a
+seek whose page stopped asking is counted expired by the process that found it gone."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 from saqqara.client import TableClient
 from tests.cluster_server.conftest import REDIS_URL, _require, fresh_schema, redis_reachable
 from tests.cluster_server.site_harness import Site, at
+from tests.server.test_metrics import _figures
 
 pytestmark = pytest.mark.xdist_group("cluster-server")
 
@@ -95,3 +97,27 @@ def test_a_seek_is_the_same_at_either_process(site: Site) -> None:
         later = seek(there, game="valley-of-the-kings", players=2)
         assert later["state"] == "waiting"  # not seated with the cancelled seek
     site.assert_quiet()
+
+
+def test_each_process_counts_the_seeks_it_saw_expire() -> None:
+    """``/metrics`` in a site: a seek opened at one process whose page never asked again is
+    counted expired by the process whose pairing found it gone (each counts its own)."""
+    with fresh_schema() as db_url:
+        _require("Redis", redis_reachable())
+        with Site(db_url, REDIS_URL, count=2, lease="30", extra=("--seek-ttl", "2")) as site:
+            first, second = site.processes
+            with httpx.Client(base_url=first.base) as ed, httpx.Client(base_url=second.base) as gil:
+                seek(ed, game="valley-of-the-kings", players=2)  # its page never asks again
+                # a guest's range meets signed-in players only: Gil is never seated with Ed
+                kept = seek(gil, game="valley-of-the-kings", players=2, min_rating=1000)
+                asked_until = time.monotonic() + 3.0  # past the 2 s Ed's seek lives
+                while time.monotonic() < asked_until:
+                    answer = gil.get(f"/api/seeks/{kept['seek']}", params={"key": kept["key"]})
+                    assert answer.json()["state"] == "waiting"
+                    time.sleep(0.5)
+            here, there = _figures(first), _figures(second)
+            site.assert_quiet()
+    expired = "saqqara_seeks_expired_total{game=valley-of-the-kings}"
+    assert there[expired] == 1 and expired not in here
+    opened = "saqqara_seeks_opened_total{game=valley-of-the-kings}"
+    assert here[opened] == 1 and there[opened] == 1

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import re
+import time
 from pathlib import Path
 
 import httpx
@@ -17,6 +18,8 @@ from saqqara.client import TableClient, create_table
 from saqqara.server.messages import Ack
 from tests.server.answers import next_answer
 from tests.server.harness import ServerProcess
+
+VALLEY = "valley-of-the-kings"
 
 
 def _figures(server: ServerProcess) -> dict[str, float]:
@@ -107,3 +110,58 @@ def test_the_example_dashboard_asks_only_for_figures_the_server_exports() -> Non
     }
     assert not unknown, unknown
     assert len(dashboard["panels"]) >= 10 and len(asked) >= 15
+
+
+def test_play_nows_counters_move_as_seeks_open_pair_fill_cancel_and_expire(
+    tmp_path: Path,
+) -> None:
+    """Each of play now's figures moves with what it counts, by game, and only then."""
+    db = f"sqlite:///{tmp_path / 'seeks.db'}"
+    with ServerProcess(db, "--sqlite-sync", "normal", "--seek-ttl", "2") as server:
+        before = _figures(server)
+        assert before["saqqara_seek_wait_seconds_count"] == 0
+        assert not any(name.startswith("saqqara_seeks_") for name in before)
+
+        with httpx.Client(base_url=server.base) as http:
+
+            def seek(**wanted: object) -> dict[str, str]:
+                answer = http.post("/api/seeks", json=wanted)
+                assert answer.status_code == 201, answer.text
+                opened: dict[str, str] = answer.json()
+                return opened
+
+            seek(game="tutankhamun", players=2, name="Ann")
+            bo = seek(game="tutankhamun", players=2, name="Bo")  # paired with Ann at once
+            assert bo["state"] == "seated"
+            cy = seek(game=VALLEY, players=2, name="Cy")
+            cancelled = http.post(f"/api/seeks/{cy['seek']}/cancel", json={"key": cy["key"]})
+            assert cancelled.json()["state"] == "cancelled"
+            alone = seek(game="tutankhamun", players=3, name="Di", bots_after=1)  # 2 bots
+            for _ in range(150):  # asked as its page would, until its 1 s has passed
+                asked = http.get(f"/api/seeks/{alone['seek']}", params={"key": alone["key"]})
+                if asked.json()["state"] == "seated":
+                    break
+                time.sleep(0.2)
+            else:
+                raise AssertionError("Di's seek was not given its bots")
+            assert seek(game=VALLEY, players=2, name="Ed")["state"] == "waiting"  # never asked
+            paired = _figures(server)
+            waited = paired["saqqara_seek_wait_seconds_sum"]
+            time.sleep(2.5)  # past the 2 s Ed's seek lives unasked (--seek-ttl)
+            fy = seek(game=VALLEY, players=2, name="Fy")  # its pool read: Ed's found gone
+            assert fy["state"] == "waiting"
+        after = _figures(server)
+
+    assert paired["saqqara_seeks_opened_total{game=tutankhamun}"] == 3
+    assert paired["saqqara_seeks_opened_total{game=valley-of-the-kings}"] == 2
+    assert paired["saqqara_seeks_paired_tables_total{game=tutankhamun}"] == 2
+    assert paired["saqqara_seeks_bot_seats_total{game=tutankhamun}"] == 2
+    assert paired["saqqara_seeks_cancelled_total{game=valley-of-the-kings}"] == 1
+    assert "saqqara_seeks_cancelled_total{game=tutankhamun}" not in paired
+    assert "saqqara_seeks_paired_tables_total{game=valley-of-the-kings}" not in paired
+    assert "saqqara_seeks_expired_total{game=valley-of-the-kings}" not in paired
+    assert paired["saqqara_seek_wait_seconds_count"] == 3  # Ann, Bo, Di seated
+    assert 0 <= waited < 30
+    assert after["saqqara_seeks_expired_total{game=valley-of-the-kings}"] == 1
+    assert after["saqqara_seeks_opened_total{game=valley-of-the-kings}"] == 3
+    assert after["saqqara_seek_wait_seconds_count"] == 3

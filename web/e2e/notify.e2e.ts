@@ -199,3 +199,49 @@ it("offers a signed-in player to have their turns sent to this browser", async (
   expect(listed).toBe(subscribed ? 1 : 0);
   await context.close();
 });
+
+it("offers the push switch at the table to a signed-in seat, not to a guest's", async () => {
+  const seats = [
+    { kind: "person", name: "Amun" },
+    { kind: "person", name: "Bastet" },
+  ];
+  const answer = await fetch(`${server.base}/api/tables`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "tutankhamun", seats }),
+  });
+  expect(answer.status).toBe(201);
+  const created = (await answer.json()) as { seats: { seat: number; link: string }[] };
+  const [first, second] = created.seats.map((seat) => seat.link);
+  if (!first || !second) throw new Error("the table has no seat links");
+
+  const signedIn = await browser.newContext();
+  const page = await signedIn.newPage();
+  await page.goto(server.base);
+  const signedUp = await page.evaluate(async () => {
+    const made = await fetch("/api/account/sign-up", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Saqqara-CSRF": "1" },
+      body: JSON.stringify({ name: "AtTable", password: "correct horse battery" }),
+    });
+    return made.status;
+  });
+  expect(signedUp).toBe(201);
+  await page.goto(first);
+  const box = page.locator(".alerts .table-push input[type=checkbox]");
+  await box.waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () => !document.querySelector<HTMLInputElement>(".table-push input")?.disabled,
+    undefined,
+    { timeout: 30_000 },
+  ); // this browser asked whether it is subscribed: it is not
+  expect(await box.isChecked()).toBe(false);
+  expect(await page.locator(".table-push").textContent()).toContain("Send my turns here");
+
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(second);
+  await guest.locator(".alerts label", { hasText: "Sound on my turn" }).waitFor({ timeout: 30_000 });
+  expect(await guest.locator(".table-push").count()).toBe(0);
+  await signedIn.close();
+  await guest.context().close();
+});

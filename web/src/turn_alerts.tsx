@@ -2,9 +2,11 @@
  * turn begins (off by default) and, while the page is open but not looked at, a browser
  * notification (the Notification API, after the browser's own permission prompt). Both
  * choices are kept in localStorage for every table. Nothing is sent anywhere: a page that
- * is closed gets no alert (push is a later step). */
+ * is closed gets none of these; a signed-in player may switch on Web Push of turns here
+ * too (table_push.tsx), which reaches a closed page. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useLanguage } from "./i18n";
+import { TablePush } from "./table_push";
 
 const KEY = "saqqara.alerts";
 
@@ -62,7 +64,7 @@ export function alertTurn(choice: AlertChoice, title: string, body: string): voi
   }
 }
 
-/** The two switches, and the alert when ``yourTurn`` becomes true. */
+/** The two switches (and push's, for a signed-in player), and the alert when ``yourTurn`` becomes true. */
 export function TurnAlerts(props: { game: string; yourTurn: boolean }) {
   const { t } = useLanguage();
   const [choice, setChoice] = useState<AlertChoice>(loadAlerts);
@@ -95,6 +97,7 @@ export function TurnAlerts(props: { game: string; yourTurn: boolean }) {
           {t("Notify me")}
         </label>
       ) : null}
+      <TablePush />
     </span>
   );
 }

@@ -187,7 +187,8 @@ def create_app(
         app.state.oidc = open_oidc(service.store, oidc_providers)
         app.state.rate = (rate, burst)
         app.state.table_rate = AddressRate(tables_per_minute)
-        app.state.seeks = MemorySeeks(seek_ttl)
+        expired = service.metrics.seeks.expired
+        app.state.seeks = MemorySeeks(seek_ttl, lambda game: expired.labels(game).inc())
         cluster = None
         if redis_url is not None:
             from saqqara.server.cluster import Cluster
@@ -198,7 +199,7 @@ def create_app(
             app.state.table_rate = SiteRate(cluster.redis, cluster.prefix, tables_per_minute)
             app.state.accounts.across_site(cluster.redis, cluster.prefix)
             app.state.seeks = RedisSeeks(
-                cluster.redis, cluster.prefix, seek_ttl
+                cluster.redis, cluster.prefix, seek_ttl, lambda game: expired.labels(game).inc()
             )  # paired site wide
             readiness.cluster = cluster
             await cluster.start()

@@ -4,7 +4,9 @@ Three histograms are observed as things happen (an observation is a few hundred
 nanoseconds under a lock, off no disk): a move's latency from the receipt of its ``act``
 to its ack (:attr:`Metrics.move_seconds`), a group commit of the writer thread
 (:attr:`Metrics.commit_seconds`), a bot's choice from its job's queueing to its answer
-(:attr:`Metrics.bot_seconds`). Everything else is read when Prometheus scrapes, from the
+(:attr:`Metrics.bot_seconds`). Play now's seeks are counted as they happen too, by game
+(:class:`SeekFigures`: opened, tables made by pairing, seats given to bots, cancelled,
+expired, and the wait until seated). Everything else is read when Prometheus scrapes, from the
 counts the server keeps anyway (:class:`Figures`): nothing on a move's path. Each server has
 a registry of its own, so that several in one process (the tests) never collide. See
 docs/architecture.md, "Operating a site", and docs/grafana-dashboard.json.
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prometheus_client import CollectorRegistry, Histogram, ProcessCollector
+from prometheus_client import CollectorRegistry, Counter, Histogram, ProcessCollector
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 
@@ -31,6 +33,51 @@ CONTENT_TYPE = CONTENT_TYPE_LATEST
 MOVE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 BOT_BUCKETS = (0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+SEEK_WAIT_BUCKETS = (0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1800.0)
+
+
+class SeekFigures:
+    """Play now's counters (``server/play_now.py``), by game, and the wait until seated.
+    In a site each process counts what it did itself: the seeks opened and cancelled
+    through it, the tables its pairings made, the expired seeks its pairings found."""
+
+    def __init__(self, registry: CollectorRegistry) -> None:
+        self.opened = Counter(
+            "saqqara_seeks_opened",
+            "Play-now seeks opened (POST /api/seeks accepted)",
+            ["game"],
+            registry=registry,
+        )
+        self.paired = Counter(
+            "saqqara_seeks_paired_tables",
+            "Tables made by pairing seeks (with or without bots)",
+            ["game"],
+            registry=registry,
+        )
+        self.bot_seats = Counter(
+            "saqqara_seeks_bot_seats",
+            "Seats of paired tables given to bots (no seeker filled them)",
+            ["game"],
+            registry=registry,
+        )
+        self.cancelled = Counter(
+            "saqqara_seeks_cancelled",
+            "Seeks cancelled by their seeker before they were seated",
+            ["game"],
+            registry=registry,
+        )
+        self.expired = Counter(
+            "saqqara_seeks_expired",
+            "Seeks found gone because their page stopped asking (--seek-ttl)",
+            ["game"],
+            registry=registry,
+        )
+        self.wait_seconds = Histogram(
+            "saqqara_seek_wait_seconds",
+            "A seek's wait from its opening to its seat at a table",
+            buckets=SEEK_WAIT_BUCKETS,
+            registry=registry,
+        )
 
 
 class Metrics:
@@ -56,6 +103,7 @@ class Metrics:
             buckets=BOT_BUCKETS,
             registry=self.registry,
         )
+        self.seeks = SeekFigures(self.registry)
         ProcessCollector(registry=self.registry)  # CPU, memory, open files (Linux)
 
     def watch(

@@ -17,7 +17,9 @@ before its first rated game there); a guest has none, and is within a range left
 only (a guest may still set a range: then only signed-in players in it are met). Two
 seeks of one account are never paired together. A rated seek needs a signed-in seeker;
 a rated table needs two people or more, so one seeker filled with bots plays unrated.
-Seeks are counted against ``--tables-per-minute`` as tables are.
+Seeks are counted against ``--tables-per-minute`` as tables are. ``/metrics`` counts the
+seeks opened, the tables pairing made, their bots' seats, the seeks cancelled and expired
+(by game) and each seated seek's wait (``server/metrics.py``, :class:`SeekFigures`).
 """
 
 from __future__ import annotations
@@ -167,6 +169,11 @@ async def pair(service: TableService, book: SeekBook, pool: str, wait: float = 0
             seated = await _seat(service, group)
             await book.seat(seated)
             await book.remove(pool, [seek.id for seek in group])
+            figures, game = service.metrics.seeks, group[0].game
+            figures.paired.labels(game).inc()
+            figures.bot_seats.labels(game).inc(group[0].players - len(group))
+            for seat in seated.values():
+                figures.wait_seconds.observe(seat.waited)
 
 
 async def _seat(service: TableService, group: list[OpenSeek]) -> dict[str, Seated]:
@@ -278,6 +285,7 @@ async def open_seek(request: Request) -> Response:
             created_at=time.time(),
         )
         await book.add(seek)
+        service.metrics.seeks.opened.labels(seek.game).inc()
         await pair(service, book, seek.pool, wait=2.0)
         answer = await _state(request, book, seek.id, key)
     except RedisError:
@@ -361,6 +369,7 @@ async def cancel_seek(request: Request) -> Response:
                         raise StoreFailed("the seek is being paired; try again")
                     if await book.seated(seek_id) is None:
                         await book.remove(seek.pool, [seek_id])
+                        _service(request).metrics.seeks.cancelled.labels(seek.game).inc()
                         return JSONResponse({"seek": seek_id, "state": "cancelled"})
             answer = await _state(request, book, seek_id, wanted.key)
     except RedisError:

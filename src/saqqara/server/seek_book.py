@@ -8,6 +8,9 @@ and rated or not; only seeks of one pool are ever paired, by one pairer at a tim
 :meth:`SeekBook.hold` is the pool's lock (an ``asyncio.Lock`` here; in Redis a key set
 ``NX`` with a token and an expiry, given back by a script that deletes it only while it
 still holds the token).
+A seek found dead as its pool is read is told to the book's ``on_expired`` (its game):
+``/metrics`` counts it (``saqqara_seeks_expired_total``). Only a read finds it, so one
+whose pool is never read again (in Redis: whose pool's set expired with it) is not counted.
 A seek seated at a table leaves its pool, and its seat waits under its id for
 :data:`SEATED_TTL` seconds for its page to ask.
 
@@ -22,7 +25,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Protocol
 
 import msgspec
@@ -93,12 +96,23 @@ class SeekBook(Protocol):
         ...
 
 
+def game_of_pool(pool: str) -> str:
+    """The game a pool's seeks are for (a pool is ``game:players:rated:options``,
+    ``play_now.pool_of``)."""
+    return pool.split(":", 1)[0]
+
+
+def _ignore(game: str) -> None:
+    """No one to tell of an expired seek."""
+
+
 class MemorySeeks:
     """The seeks of a process alone, in its memory (a restart forgets them: their pages
     then find them gone and seek again)."""
 
-    def __init__(self, ttl: float = SEEK_TTL) -> None:
+    def __init__(self, ttl: float = SEEK_TTL, on_expired: Callable[[str], None] = _ignore) -> None:
         self.ttl = ttl
+        self.on_expired = on_expired
         self._seeks: dict[str, OpenSeek] = {}
         self._seen: dict[str, float] = {}
         self._seated: dict[str, tuple[Seated, float]] = {}
@@ -118,6 +132,7 @@ class MemorySeeks:
     async def pool(self, pool: str) -> list[OpenSeek]:
         now = time.monotonic()
         for seek_id in [i for i, seen in self._seen.items() if now - seen > self.ttl]:
+            self.on_expired(self._seeks[seek_id].game)
             self._forget(seek_id)
         found = [seek for seek in self._seeks.values() if seek.pool == pool]
         return sorted(found, key=lambda seek: seek.created_at)
@@ -171,8 +186,15 @@ class RedisSeeks:
     """The seeks of a whole site, in Redis, so that seekers who came to different
     processes are paired."""
 
-    def __init__(self, redis: Redis, prefix: str, ttl: float = SEEK_TTL) -> None:
+    def __init__(
+        self,
+        redis: Redis,
+        prefix: str,
+        ttl: float = SEEK_TTL,
+        on_expired: Callable[[str], None] = _ignore,
+    ) -> None:
         self.ttl = ttl
+        self.on_expired = on_expired
         self.redis = redis
         self.prefix = prefix
         self._release = redis.register_script(_RELEASE)
@@ -207,7 +229,9 @@ class RedisSeeks:
         raws = await self.redis.mget([self._key("seek", m) for m in members])
         dead = [m for m, raw in zip(members, raws, strict=True) if raw is None]
         if dead:
-            await self.redis.srem(self._key("seeks", pool), *dead)
+            dropped = await self.redis.srem(self._key("seeks", pool), *dead)
+            for _ in range(dropped):  # another reader that dropped them first counted them
+                self.on_expired(game_of_pool(pool))
         found = [msgspec.json.decode(raw, type=OpenSeek) for raw in raws if raw is not None]
         return sorted(found, key=lambda seek: seek.created_at)
 
