@@ -324,3 +324,30 @@ def test_a_socket_with_a_bad_query_is_told_why(server: ServerProcess) -> None:
     assert since["message"] == "since must be a whole number from 0 to 999999999, not '-5'"
     lang = asyncio.run(first_answer("lang=fr"))
     assert lang["code"] == "bad-lang" and "fr" in lang["message"]
+
+
+@pytest.mark.parametrize("path", ["/api/tables", "/api/seeks"])
+def test_a_body_declared_too_large_is_refused_before_it_is_sent(
+    server: ServerProcess, path: str
+) -> None:
+    """A request that says its body is 50 MB is answered 413 ``too-large`` at once, while
+    its body has not come: the server never takes it into memory to measure it (the
+    account endpoints, which check the request's CSRF token first, read theirs so too)."""
+    address = httpx.URL(server.base)
+
+    async def ask() -> bytes:
+        reader, writer = await asyncio.open_connection(address.host, address.port)
+        writer.write(
+            f"POST {path} HTTP/1.1\r\nHost: {address.host}:{address.port}\r\n"
+            f"Origin: {server.base}\r\n"
+            "Content-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{".encode()
+        )
+        await writer.drain()
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        rest = await asyncio.wait_for(reader.read(4096), 10)
+        writer.close()
+        return head + rest
+
+    answer = asyncio.run(ask())
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b'"too-large"' in answer

@@ -42,6 +42,7 @@ from starlette.routing import BaseRoute, Route
 
 from saqqara.core.errors import SaqqaraError
 from saqqara.server.attempts import Attempts, Limit, SiteAttempts
+from saqqara.server.guard import capped_body as read_capped
 from saqqara.server.guard import origin_allowed
 from saqqara.server.messages import (
     ChangePassword,
@@ -200,20 +201,12 @@ def refusal(exc: SaqqaraError) -> JSONResponse:
 
 
 async def capped_body(request: Request, limit: int = MAX_BODY) -> bytes:
-    """The request's body, read no further than ``limit`` bytes: a larger one (by its
-    ``Content-Length``, or as it streams in without one) is refused (``too-large``) before
-    the rest of it is taken into memory."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
+    """The request's body, read no further than ``limit`` bytes: a larger one is refused
+    (``too-large``) before the rest of it is taken into memory."""
+    raw = await read_capped(request, limit)
+    if raw is None:
         raise AccountError("request body too large", code="too-large")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise AccountError("request body too large", code="too-large")
-        chunks.append(chunk)
-    return b"".join(chunks)
+    return raw
 
 
 async def body(request: Request, kind: type[_T]) -> _T:

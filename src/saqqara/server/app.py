@@ -47,7 +47,7 @@ from saqqara.server.accounts import (
 )
 from saqqara.server.bots import BotPool
 from saqqara.server.chat import may_chat, say, tell_history
-from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, origin_allowed
+from saqqara.server.guard import MAX_MESSAGE, AddressRate, RateLimit, capped_body, origin_allowed
 from saqqara.server.health import Readiness
 from saqqara.server.hints import AskedHint
 from saqqara.server.limits import SiteRate
@@ -338,8 +338,8 @@ def _refusal(exc: SaqqaraError) -> JSONResponse:
 
 
 async def _body(request: Request, kind: type[_T]) -> _T:
-    body = await request.body()
-    if len(body) > MAX_BODY:
+    body = await capped_body(request, MAX_BODY)
+    if body is None:
         raise TableError("request body too large", code="too-large")
     if not body.strip():
         raise TableError("the request needs a JSON object as its body", code="bad-request")

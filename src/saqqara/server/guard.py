@@ -11,6 +11,8 @@ import time
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
+from starlette.requests import Request
+
 MAX_MESSAGE = 4096
 """The longest client message (characters) the server reads; every valid one is far shorter."""
 
@@ -83,3 +85,20 @@ class AddressRate:
         if bucket is None:
             bucket = self.buckets[address] = RateLimit(self.per_minute / 60.0, self.per_minute)
         return bucket.allow()
+
+
+async def capped_body(request: Request, limit: int) -> bytes | None:
+    """The request's body, read no further than ``limit`` bytes; ``None`` for a larger one
+    (by its ``Content-Length``, or as it streams in without one), refused before the rest
+    of it is taken into memory."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)

@@ -40,7 +40,7 @@ from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.registry import load
 from saqqara.server.accounts import account_of
-from saqqara.server.guard import AddressRate
+from saqqara.server.guard import AddressRate, capped_body
 from saqqara.server.limits import SiteRate
 from saqqara.server.messages import CreateTable, SeatRequest, Seek, SeekKey
 from saqqara.server.names import clean_name, unique_name
@@ -84,8 +84,8 @@ def _gone() -> SeekError:
 
 
 async def _body(request: Request, kind: type[Any]) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
+    raw = await capped_body(request, MAX_BODY)
+    if raw is None:
         raise SeekError("request body too large", code="too-large")
     if not raw.strip():
         raise SeekError("the request needs a JSON object as its body")
