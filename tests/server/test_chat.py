@@ -233,3 +233,50 @@ async def _refusal(client: TableClient) -> Error:
         message = await client.receive(20)
         if isinstance(message, Error):
             return message
+
+
+def test_a_resumed_table_tells_the_lines_kept_before_the_restart_and_those_after(
+    tmp_path: Any,
+) -> None:
+    """A table made here knows its chat is empty; one resumed from the store reads its
+    history once at the first arrival, then keeps it with the lines said since."""
+    db = f"sqlite:///{tmp_path / 'resumed.db'}"
+
+    async def heard_on_arrival(link: str, count: int) -> list[str]:
+        client = TableClient(link)
+        await client.connect()
+        texts: list[str] = []
+        while len(texts) < count:
+            message = await client.receive(20)
+            if isinstance(message, Said):
+                texts.append(message.text)
+        await client.close()
+        return texts
+
+    async def before(server: ServerProcess) -> dict[str, Any]:
+        made, (ann, bo) = await _table(server)
+        assert await heard_on_arrival(made["seats"][1]["link"], 0) == []
+        for text in ("one", "two"):
+            await _say(ann, text)
+            await _heard(ann)
+        for client in (ann, bo):
+            await client.close()
+        return made
+
+    async def after(server: ServerProcess, links: list[str]) -> tuple[list[str], list[str]]:
+        first = await heard_on_arrival(links[0], 2)
+        ann = TableClient(links[0])
+        await ann.connect()
+        await _say(ann, "three")
+        await _heard(ann)
+        await ann.close()
+        return first, await heard_on_arrival(links[1], 3)
+
+    with ServerProcess(db, "--rate", "5000") as server:
+        made = asyncio.run(before(server))
+        old_base = server.base
+    with ServerProcess(db, "--rate", "5000") as server:
+        links = [seat["link"].replace(old_base, server.base) for seat in made["seats"]]
+        first, second = asyncio.run(after(server, links))
+    assert first == ["one", "two"]
+    assert second == ["one", "two", "three"]

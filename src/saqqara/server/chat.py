@@ -12,6 +12,11 @@ says at most five lines at once, then one every two seconds (``chat-limit``). Th
 stored (``store/chat.py``) before anyone is told of it, so a reconnecting client finds it
 in the history it is sent on arrival (the latest :data:`~saqqara.store.chat.HISTORY`). A
 client shows it as text, never as markup; muting a player is the client's own choice.
+
+The live table keeps that history once it is known (``LiveTable.chat_tail``: empty for a
+table made here, read from the store at the first arrival after a table is resumed), so
+a connection's arrival costs no read of the store: the process that holds a table is the
+only one that adds lines to it.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from saqqara.server.live import Listener, LiveTable
 from saqqara.server.messages import CHAT_LENGTH, Error, Said, encode
 from saqqara.server.refusal_texts import CHAT_LINE, SPECTATOR_CHAT, TOO_MANY_LINES
-from saqqara.store.chat import ChatLog, ChatRow
+from saqqara.store.chat import HISTORY, ChatLog, ChatRow
 
 UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """What a chat line may not carry: control characters (a line break is a space instead)
@@ -61,7 +66,10 @@ async def say(chat: ChatLog, table: LiveTable, listener: Listener, text: str) ->
         return Error("chat-limit", TOO_MANY_LINES)
     seat = listener.seat
     name = table.names()[seat] if seat is not None else "spectator"
+    table.chat_said += 1
     row = await asyncio.to_thread(chat.add, table.id, seat, name, line, time.time())
+    if table.chat_tail is not None:
+        table.chat_tail = sorted([*table.chat_tail, row], key=lambda kept: kept.id)[-HISTORY:]
     message = said(row)
     for other in list(table.listeners):
         if may_chat(table, other.seat):
@@ -82,11 +90,16 @@ async def tell_history(chat: ChatLog, table: LiveTable, listener: Listener) -> N
     if not may_chat(table, listener.seat):
         return
     async with listener.lock:
-        try:
-            rows = await asyncio.to_thread(chat.latest, table.id)
-        except SQLAlchemyError:
-            listener.chat_after = 0
-            raise
+        rows = table.chat_tail
+        if rows is None:
+            said_before = table.chat_said
+            try:
+                rows = await asyncio.to_thread(chat.latest, table.id)
+            except SQLAlchemyError:
+                listener.chat_after = 0
+                raise
+            if table.chat_said == said_before and table.chat_tail is None:
+                table.chat_tail = rows
         listener.chat_after = max((row.id for row in rows), default=0)
         for row in rows:
             await listener.send(said(row))

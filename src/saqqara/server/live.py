@@ -71,6 +71,7 @@ from saqqara.store import (
     Store,
     TableRow,
 )
+from saqqara.store.chat import ChatRow
 
 SNAPSHOT_EVERY = 200
 """By default a table's state is stored every this many steps, so a long game resumes
@@ -188,6 +189,13 @@ class LiveTable:
         self.signalled: frozenset[int] = frozenset()
         """The person seats deciding when turns were last signalled (``server/push.py``):
         a seat is pushed its turn only as it begins, not again while it goes on."""
+        self.chat_tail: list[ChatRow] | None = None
+        """The chat's latest lines as the store keeps them (``server/chat.py``), oldest
+        first, once read or said here (``None``: not known yet). A table made by this
+        process starts with none, so a connection's arrival reads nothing from the store."""
+        self.chat_said = 0
+        """How many lines were said here: a history read while a line was said is told
+        but not kept as :attr:`chat_tail` (it may lack that line)."""
 
     @classmethod
     def new(cls, row: TableRow, seats: list[SeatRow]) -> LiveTable:
@@ -195,6 +203,7 @@ class LiveTable:
         game = configured(row.game, row.players, row.options)
         table = cls(row, seats, Match(game, seed=row.seed, names=[s.name for s in seats]))
         table.setup = table.match.seq
+        table.chat_tail = []  # nobody has said anything at a table not yet stored
         return table
 
     @classmethod
