@@ -35,6 +35,8 @@ async function freePort(): Promise<number> {
 
 export interface Server {
   base: string;
+  /** Stop the server (SIGTERM) and start it again on the same port and database. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,6 +49,38 @@ export async function startServer(
   if (!existsSync(saqqara)) throw new Error(`no saqqara command at ${saqqara}`);
   const folder = mkdtempSync(join(tmpdir(), "saqqara-e2e-"));
   const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let child = await launch(saqqara, port, folder, options);
+  const halt = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  return {
+    base,
+    async restart() {
+      await halt();
+      child = await launch(saqqara, port, folder, options);
+    },
+    async stop() {
+      await halt();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Start `saqqara serve` on ``port`` with the database in ``folder``; resolves once it
+ * answers /healthz. */
+async function launch(
+  saqqara: string,
+  port: number,
+  folder: string,
+  options: { args?: string[]; env?: Record<string, string> },
+): Promise<ChildProcess> {
   const child: ChildProcess = spawn(
     saqqara,
     ["serve", "--port", String(port), "--db", `sqlite:///${join(folder, "server.db")}`, ...(options.args ?? [])],
@@ -55,13 +89,12 @@ export async function startServer(
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`saqqara serve exited: ${output}`);
     try {
-      const answer = await fetch(`${base}/healthz`);
-      if (answer.ok) break;
+      const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (answer.ok) return child;
     } catch {
       // not up yet
     }
@@ -71,19 +104,6 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    base,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
 }
 
 export async function startBrowser(): Promise<Browser> {

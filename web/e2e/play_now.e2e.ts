@@ -2,7 +2,8 @@
  * from the lobby) and land at one table, each at a seat of their own; a seek cancelled from
  * its waiting state meets nobody; a seeker who chose bots after 30 seconds plays them; the
  * page speaks German, Dutch and Swedish too, and axe-core finds nothing serious on it; a
- * page closed ends its seek at once. */
+ * page closed ends its seek at once; a seek the server lost in a restart is opened again by
+ * its page, which goes on waiting and meets the next seeker. */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -132,4 +133,33 @@ it("a seek ends as soon as its page is closed", async () => {
     if (Date.now() > deadline) throw new Error("the closed page's seek is still open");
     await new Promise((r) => setTimeout(r, 200));
   }
+});
+
+it("a seek lost in the server's restart is opened again by its page, and meets the next seeker", async () => {
+  const ann = await seekPage();
+  const errors: string[] = [];
+  ann.on("pageerror", (error) => errors.push(error.message));
+  await seek(ann, "tutankhamuns-revenge", "2", "300", "Ann");
+  await ann.locator('section.seeking p.waited:not([data-seconds="0"])').waitFor();
+  const opened = ann.waitForResponse((r) => r.url() === `${server.base}/api/seeks` && r.request().method() === "POST");
+  await server.restart();
+  // The page asks after its seek, hears it is unknown, and opens it again with its wishes
+  // (bots after what is left of the 5 minutes), the time waited kept.
+  const again = await opened;
+  expect(again.status()).toBe(201);
+  const wishes = again.request().postDataJSON() as { game: string; players: number; bots_after: number; name: string };
+  expect([wishes.game, wishes.players, wishes.name]).toEqual(["tutankhamuns-revenge", 2, "Ann"]);
+  expect(wishes.bots_after).toBeLessThan(300);
+  expect(wishes.bots_after).toBeGreaterThan(200);
+  await expect(ann.locator("section.seeking").count()).resolves.toBe(1);
+  expect(await ann.locator("p.error").count()).toBe(0);
+  const shown = Number(await ann.locator("section.seeking p.waited").getAttribute("data-seconds"));
+  expect(shown).toBeGreaterThan(0);
+
+  const bo = await seekPage();
+  await seek(bo, "tutankhamuns-revenge", "2", "0", "Bo");
+  await ann.locator("main.table").waitFor();
+  await bo.locator("main.table").waitFor();
+  expect(seatOf(ann).table).toBe(seatOf(bo).table);
+  expect(errors).toEqual([]);
 });

@@ -1,7 +1,10 @@
 /** Play now (/play): seek a game by game, options, players and ratings; wait (the time
  * waited shown, a cancel button) while the server seats seekers together or, after the
  * chosen wait, with bots; then go to the seat. The page asks after its seek each second:
- * that is what keeps the seek alive (server/play_now.py), and a page closed ends it. */
+ * that is what keeps the seek alive (server/play_now.py), and a page closed ends it. A seek
+ * the server no longer knows while its page still asks (the server restarted, or a page in
+ * the background asked too seldom) is opened again with the same wishes, the time waited
+ * kept and counted against the wait for bots. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { AccountBar, useAccount } from "./account";
 import { ApiError, api, type GameInfo, type SeekState } from "./api";
@@ -22,7 +25,14 @@ interface Seeking {
   /** The seconds waited when the server last answered, and when that was (this page's clock). */
   elapsed: number;
   at: number;
+  /** What was asked for, to open the seek again if the server loses it. */
+  wanted: Seek;
+  /** The seconds waited in this page's earlier seeks of the same wishes (lost and opened again). */
+  carried: number;
 }
+
+/** How often in a row a lost seek is opened again before the page gives up and says so. */
+const REOPENS = 3;
 
 export function PlayNowPage(props: { navigate: (path: string) => void }) {
   const { navigate } = props;
@@ -53,6 +63,7 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
 
   const seekingRef = useRef<Seeking | null>(null);
   seekingRef.current = seeking;
+  const reopening = useRef<{ busy: boolean; count: number }>({ busy: false, count: 0 });
   // A page closed or left ends its seek at once (else it lapses when no longer asked after).
   useEffect(() => {
     const leave = () => {
@@ -81,14 +92,11 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
       api.seek(seeking.seek, seeking.key).then(
         (state) => {
           if (seated(state)) return;
+          reopening.current.count = 0;
           setSeeking((open) => (open ? { ...open, elapsed: state.elapsed ?? open.elapsed, at: Date.now() } : open));
         },
         (e: unknown) => {
-          if (e instanceof ApiError && e.code === "no-seek") {
-            seekingRef.current = null;
-            setSeeking(null);
-            setError(t("The seek has ended: it was cancelled, or it was not asked after for a while."));
-          }
+          if (e instanceof ApiError && e.code === "no-seek") void reopen(seeking.seek);
         },
       );
     }, 1000);
@@ -97,6 +105,37 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
       clearInterval(ask);
     };
   }, [seeking?.seek]);
+
+  const ended = () => {
+    seekingRef.current = null;
+    setSeeking(null);
+    setError(t("The seek has ended: it was cancelled, or it was not asked after for a while."));
+  };
+
+  /** The server has lost seek ``lost`` while this page still waits: open it again. */
+  const reopen = async (lost: string) => {
+    const open = seekingRef.current;
+    const state = reopening.current;
+    if (!open || open.seek !== lost || state.busy) return;
+    if (state.count >= REOPENS) {
+      ended();
+      return;
+    }
+    state.busy = true;
+    state.count += 1;
+    const carried = open.carried + open.elapsed + (Date.now() - open.at) / 1000;
+    const again: Seek = { ...open.wanted };
+    if (again.bots_after) again.bots_after = Math.max(1, Math.round(again.bots_after - carried));
+    try {
+      const opened = await api.openSeek(again);
+      if (seekingRef.current?.seek !== lost || seated(opened)) return;
+      setSeeking({ ...open, seek: opened.seek, key: opened.key ?? "", elapsed: opened.elapsed ?? 0, at: Date.now(), carried });
+    } catch {
+      if (seekingRef.current?.seek === lost) ended();
+    } finally {
+      state.busy = false;
+    }
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -119,6 +158,8 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
         bots_after: opened.bots_after ?? null,
         elapsed: opened.elapsed ?? 0,
         at: Date.now(),
+        wanted,
+        carried: 0,
       });
     } catch (e) {
       setError(
@@ -145,7 +186,9 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
     setSeeking(null);
   };
 
-  const waited = seeking ? Math.max(0, Math.floor(seeking.elapsed + (now - seeking.at) / 1000)) : 0;
+  const waited = seeking
+    ? Math.max(0, Math.floor(seeking.carried + seeking.elapsed + (now - seeking.at) / 1000))
+    : 0;
   return (
     <main class="lobby play-now">
       <header class="lobby-head">
