@@ -165,3 +165,29 @@ def test_play_nows_counters_move_as_seeks_open_pair_fill_cancel_and_expire(
     assert after["saqqara_seeks_expired_total{game=valley-of-the-kings}"] == 1
     assert after["saqqara_seeks_opened_total{game=valley-of-the-kings}"] == 3
     assert after["saqqara_seek_wait_seconds_count"] == 3
+
+
+def test_sign_ins_and_sign_ups_are_counted_by_how_they_ended_and_name_nobody(
+    tmp_path: Path,
+) -> None:
+    """Each try moves its own count (ok or the refusal's code); the figures hold no user
+    name and no password."""
+    csrf = {"X-Saqqara-CSRF": "1"}
+    with ServerProcess(f"sqlite:///{tmp_path / 'tries.db'}") as server:
+        assert not any(name.startswith("saqqara_account_tries") for name in _figures(server))
+        with httpx.Client(base_url=server.base, headers=csrf) as http:
+            ann = {"name": "Annelie", "password": "a long secret phrase"}
+            assert http.post("/api/account/sign-up", json=ann).status_code == 201
+            assert http.post("/api/account/sign-up", json=ann).status_code == 409
+            assert http.post("/api/account/sign-in", json=ann).status_code == 200
+            wrong = {"name": "Annelie", "password": "not the phrase at all"}
+            assert http.post("/api/account/sign-in", json=wrong).status_code == 401
+            assert http.post("/api/account/sign-in", json=wrong).status_code == 401
+        text = httpx.get(server.base + "/metrics", timeout=10).text
+        figures = _figures(server)
+    tries = "saqqara_account_tries_total"
+    assert figures[f"{tries}{{result=ok,what=sign-up}}"] == 1
+    assert figures[f"{tries}{{result=name-taken,what=sign-up}}"] == 1
+    assert figures[f"{tries}{{result=ok,what=sign-in}}"] == 1
+    assert figures[f"{tries}{{result=sign-in-failed,what=sign-in}}"] == 2
+    assert "Annelie" not in text and "secret phrase" not in text and "not the phrase" not in text

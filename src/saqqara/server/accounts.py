@@ -25,6 +25,7 @@ account name (``server/attempts.py``). Passwords are never logged nor echoed in 
 from __future__ import annotations
 
 import asyncio
+import collections
 import hashlib
 import hmac
 import re
@@ -136,6 +137,10 @@ class Gate:
     hashing: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(HASHING_AT_ONCE))
 
     def __post_init__(self) -> None:
+        self.outcomes: collections.Counter[tuple[str, str]] = collections.Counter()
+        """How sign-ins and sign-ups ended, by ``(what, result)``: what is ``sign-in``,
+        ``sign-up`` or ``oidc-sign-in``, the result ``ok`` or the refusal's code (for
+        ``/metrics``; never a name, an address or a password)."""
         self.sign_ins: Limit = Attempts(*self.limits.sign_in_per_address)
         self.failures: Limit = Attempts(*self.limits.failures_per_name)
         self.sign_ups: Limit = Attempts(*self.limits.sign_up_per_address)
@@ -338,7 +343,9 @@ async def sign_up(request: Request) -> Response:
         token = await run_in_threadpool(here.accounts.open_session, account.id)
         await _end_presented(request)
     except SaqqaraError as exc:
+        here.outcomes["sign-up", exc.code] += 1
         return refusal(exc)
+    here.outcomes["sign-up", "ok"] += 1
     return _signed_in_answer(request, account, token, 201)
 
 
@@ -364,7 +371,9 @@ async def sign_in(request: Request) -> Response:
         token = await run_in_threadpool(here.accounts.open_session, account.id)
         await _end_presented(request)
     except SaqqaraError as exc:
+        here.outcomes["sign-in", exc.code] += 1
         return refusal(exc)
+    here.outcomes["sign-in", "ok"] += 1
     return _signed_in_answer(request, account, token, 200)
 
 

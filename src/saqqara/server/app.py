@@ -206,7 +206,7 @@ def create_app(
         else:
             await service.resume_all()
         await service.settle_ratings()
-        service.metrics.watch(service, cluster, app.state.table_rate)
+        service.metrics.watch(service, cluster, app.state.table_rate, app.state.accounts)
         try:
             yield
         finally:

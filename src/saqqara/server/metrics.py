@@ -24,6 +24,7 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 from saqqara.server.limits import SiteRate
 
 if TYPE_CHECKING:
+    from saqqara.server.accounts import Gate
     from saqqara.server.cluster import Cluster
     from saqqara.server.guard import AddressRate
     from saqqara.server.service import TableService
@@ -111,10 +112,11 @@ class Metrics:
         service: TableService,
         cluster: Cluster | None = None,
         tables: AddressRate | SiteRate | None = None,
+        accounts: Gate | None = None,
     ) -> None:
-        """Read ``service``'s (and ``cluster``'s, and the table limit ``tables``'s) figures
-        at each scrape from now on."""
-        self.registry.register(Figures(service, cluster, tables))
+        """Read ``service``'s (and ``cluster``'s, the table limit ``tables``'s and the
+        accounts' ``accounts``'s) figures at each scrape from now on."""
+        self.registry.register(Figures(service, cluster, tables, accounts))
 
     def text(self) -> bytes:
         """Every figure, in Prometheus's text format."""
@@ -129,10 +131,12 @@ class Figures:
         service: TableService,
         cluster: Cluster | None,
         tables: AddressRate | SiteRate | None = None,
+        accounts: Gate | None = None,
     ) -> None:
         self.service = service
         self.cluster = cluster
         self.tables = tables
+        self.accounts = accounts
 
     def collect(self) -> Iterator[Metric]:
         service = self.service
@@ -181,6 +185,16 @@ class Figures:
             pushes.add_metric(["failed"], push.failed)
             pushes.add_metric(["gone"], push.forgotten)
             yield pushes
+        if self.accounts is not None:
+            tries = CounterMetricFamily(
+                "saqqara_account_tries",
+                "Sign-ins (password or OpenID Connect) and sign-ups, by how they ended: ok, "
+                "linked (a provider linked to an account), or the refusal's code",
+                labels=["what", "result"],
+            )
+            for (what, result), count in sorted(self.accounts.outcomes.items()):
+                tries.add_metric([what, result], count)
+            yield tries
         if self.tables is not None:
             yield _counter(
                 "saqqara_tables_refused",

@@ -351,10 +351,13 @@ def _to_page(request: Request, path: str) -> RedirectResponse:
 async def callback(request: Request) -> Response:
     """The provider's answer: sign in (or link), else back to the sign-in page with
     the reason."""
+    outcomes = gate(request).outcomes
     try:
         account, link = await _finish(request)
     except SaqqaraError as exc:
+        outcomes["oidc-sign-in", exc.code] += 1
         return _to_page(request, f"/sign-in?oidc-error={exc.code}")
+    outcomes["oidc-sign-in", "linked" if link else "ok"] += 1
     if link:
         return _to_page(request, "/account?oidc=linked")
     accounts = gate(request).accounts
