@@ -171,3 +171,19 @@ def test_resample_for_an_explorer_keeps_fields_and_own_hand() -> None:
         assert world.view(2) == state.view(2)
         others.add(tuple(world.hand(1) + world.hand(3)))
     assert len(others) > 1
+
+
+def test_an_announced_value_rules_out_a_field_whose_only_way_on_is_a_known_figure() -> None:
+    """The table knows figure 2 stands on e3 (its card was played there). Figure 1 may be on
+    k1 or on d3, a dead end whose one neighbour is e3: announcing a 1 there would mean
+    stepping onto e3, where no explorer may end, so after the announcement only k1 is left."""
+    state = dealt(3)
+    put(state, 1, "e3")
+    put(state, 0, "k1")
+    state.belief[0] |= 1 << field(state, "d3")
+    put_mummy(state, "k11")
+    assert state.view(0)["figures"][0]["possible"] == ["k1", "d3"]
+    do(state, 1, "roll")
+    dice(state, "1", "2", "3", "4", "arrow")
+    do(state, 1, "announce 1")
+    assert state.view(0)["figures"][0]["possible"] == ["k1"]
