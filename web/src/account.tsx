@@ -7,6 +7,7 @@
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { account, ApiError, type MyGame, type Provider, setCsrf, type SignedIn } from "./api";
+import { NewPassword } from "./form_fields";
 import { LanguagePicker, useLanguage } from "./i18n";
 import { currentPush, pushSupported, turnPushOff, turnPushOn } from "./push";
 import type { AccountPageName } from "./route";
@@ -331,18 +332,7 @@ export function AccountPage(props: { navigate: (path: string) => void }) {
           {t("Password now")}{" "}
           <input type="password" autocomplete="current-password" required value={old} onInput={(e) => setOld(e.currentTarget.value)} />
         </label>
-        <label>
-          {t("New password")}{" "}
-          <input
-            type="password"
-            autocomplete="new-password"
-            required
-            minLength={8}
-            maxLength={256}
-            value={next}
-            onInput={(e) => setNext(e.currentTarget.value)}
-          />
-        </label>
+        <NewPassword label={t("New password")} value={next} onInput={setNext} />
         <button type="submit">{t("Change the password")}</button>
       </form>}
       <section class="account-form">

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { AccountBar, MyGames, useAccount } from "./account";
 import { ApiError, api, type CreatedTable, type GameInfo, type TableInfo } from "./api";
+import { Checkbox } from "./form_fields";
 import type { ClockRequest, CreateTable, SeatRequest } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
 import { OptionFields } from "./option_fields";
@@ -280,56 +281,26 @@ function CreateForm(props: { game: GameInfo; navigate: (path: string) => void })
         ))}
       </ol>
       <ClockFields clock={clock} onChange={setClock} />
-      <label>
-        <input
-          type="checkbox"
-          name="undo"
-          checked={undo}
-          onChange={(e) => setUndo(e.currentTarget.checked)}
-        />{" "}
+      <Checkbox name="undo" checked={undo} onChange={setUndo}>
         {t("Allow undo (take back your last move)")}
-      </label>
-      <label>
-        <input
-          type="checkbox"
-          name="spectator_chat"
-          checked={spectatorChat}
-          onChange={(e) => setSpectatorChat(e.currentTarget.checked)}
-        />{" "}
+      </Checkbox>
+      <Checkbox name="spectator_chat" checked={spectatorChat} onChange={setSpectatorChat}>
         {t("Spectators may chat too")}
-      </label>
+      </Checkbox>
       {!(me && rated) && (
-        <label>
-          <input
-            type="checkbox"
-            name="hints"
-            checked={hints}
-            onChange={(e) => setHints(e.currentTarget.checked)}
-          />{" "}
+        <Checkbox name="hints" checked={hints} onChange={setHints}>
           {t("Allow hints (ask what the bot would play)")}
-        </label>
+        </Checkbox>
       )}
       {me && (
-        <label>
-          <input
-            type="checkbox"
-            name="rated"
-            checked={rated}
-            onChange={(e) => setRated(e.currentTarget.checked)}
-          />{" "}
+        <Checkbox name="rated" checked={rated} onChange={setRated}>
           {t("Rated: the result changes the ratings of players who are signed in")}
-        </label>
+        </Checkbox>
       )}
       {me && rated && hasBots && (
-        <label>
-          <input
-            type="checkbox"
-            name="rated-with-bots"
-            checked={withBots}
-            onChange={(e) => setWithBots(e.currentTarget.checked)}
-          />{" "}
+        <Checkbox name="rated-with-bots" checked={withBots} onChange={setWithBots}>
           {t("Rated with bots too (each bot plays at the starting rating)")}
-        </label>
+        </Checkbox>
       )}
       {error && <p class="error" role="alert">{error}</p>}
       <button type="submit">{t("Create table")}</button>

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { AccountBar, useAccount } from "./account";
 import { ApiError, api, type GameInfo, type SeekState } from "./api";
+import { Checkbox } from "./form_fields";
 import type { Seek } from "./generated/protocol";
 import { LanguagePicker, useLanguage } from "./i18n";
 import { OptionFields } from "./option_fields";
@@ -299,15 +300,9 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
               </select>
             </label>
             {me ? (
-              <label>
-                <input
-                  type="checkbox"
-                  name="rated"
-                  checked={rated}
-                  onChange={(e) => setRated(e.currentTarget.checked)}
-                />{" "}
+              <Checkbox name="rated" checked={rated} onChange={setRated}>
                 {t("Rated: the result changes the ratings of players who are signed in")}
-              </label>
+              </Checkbox>
             ) : (
               <label>
                 {t("Your name (optional)")}{" "}

@@ -5,6 +5,7 @@
  * ``attempt``, which words them. */
 import { useEffect, useState } from "preact/hooks";
 import { account, type Provider, type SignedIn } from "./api";
+import { NewPassword } from "./form_fields";
 import { useLanguage } from "./i18n";
 
 /** What the server says of the signed-in account's ways in. */
@@ -97,18 +98,7 @@ export function SetPasswordForm(props: { attempt: Attempt; done: (answer: Signed
           "You signed in with a sign-in service and have no password. Set one within 10 minutes of signing in, to sign in with your user name too.",
         )}
       </p>
-      <label>
-        {t("New password")}{" "}
-        <input
-          type="password"
-          autocomplete="new-password"
-          required
-          minLength={8}
-          maxLength={256}
-          value={next}
-          onInput={(e) => setNext(e.currentTarget.value)}
-        />
-      </label>
+      <NewPassword label={t("New password")} value={next} onInput={setNext} />
       <button type="submit">{t("Set a password")}</button>
     </form>
   );
