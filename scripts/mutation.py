@@ -112,6 +112,9 @@ time and counts it as timed out (mutmut's default multiplier is 15)."""
 
 DETECTED = ("killed", "timeout")
 UNDETECTED = ("survived", "no tests")
+REMOVED = "removed"
+"""A mutant whose code was taken out of the engine since it was tried (found by a retry):
+no test can tell it apart any more, so it is not scored."""
 
 GENERATE = """
 import os
@@ -478,7 +481,15 @@ def entries_of(trial: Trial) -> list[dict[str, Any]]:
 
 def score(result: dict[str, Any], equivalents: list[dict[str, str]]) -> dict[str, Any]:
     """Marks the listed equivalents among the undetected, and counts and scores the result."""
-    counts = {"killed": 0, "timeout": 0, "survived": 0, "no tests": 0, "equivalent": 0, "other": 0}
+    counts = {
+        "killed": 0,
+        "timeout": 0,
+        "survived": 0,
+        "no tests": 0,
+        "equivalent": 0,
+        REMOVED: 0,
+        "other": 0,
+    }
     for entry in result["mutants"]:
         entry.pop("equivalent", None)
         status = entry["status"]
@@ -489,7 +500,7 @@ def score(result: dict[str, Any], equivalents: list[dict[str, str]]) -> dict[str
                 status = "equivalent"
         counts[status if status in counts else "other"] += 1
     detected = counts["killed"] + counts["timeout"]
-    scored = len(result["mutants"]) - counts["equivalent"]
+    scored = len(result["mutants"]) - counts["equivalent"] - counts[REMOVED]
     low, high = wilson(detected, scored)
     sampled = result["sample"] is not None and result["tried"] < result["made"]
     result.update(
@@ -513,12 +524,12 @@ def markdown(result: dict[str, Any]) -> str:
         f"Modules: {', '.join(f'`{m}`' for m in result['modules'])}; "
         f"{len(result['tests'])} test selections.",
         "",
-        "| made | tried | killed | timeout | survived | no tests | equivalent | other | score |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| made | tried | killed | timeout | survived | no tests | equivalent | removed | other "
+        "| score |",
+        "|---|---|---|---|---|---|---|---|---|---|",
         f"| {result['made']} | {result['tried']} | {c['killed']} | {c['timeout']} | "
-        f"{c['survived']} | {c['no tests']} | {c['equivalent']} | {c['other']} | "
-        + (f"{share:.1%}" if share is not None else "-")
-        + " |",
+        f"{c['survived']} | {c['no tests']} | {c['equivalent']} | {c.get(REMOVED, 0)} | "
+        f"{c['other']} | " + (f"{share:.1%}" if share is not None else "-") + " |",
     ]
     if result["wilson95"] is not None:
         low, high = result["wilson95"]
@@ -536,7 +547,8 @@ def markdown(result: dict[str, Any]) -> str:
     sections: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = (
         ("Not detected", lambda m: m["status"] in UNDETECTED and "equivalent" not in m),
         ("Equivalent", lambda m: "equivalent" in m),
-        ("Other", lambda m: m["status"] not in (*DETECTED, *UNDETECTED)),
+        ("Removed with their code", lambda m: m["status"] == REMOVED),
+        ("Other", lambda m: m["status"] not in (*DETECTED, *UNDETECTED, REMOVED)),
     )
     for title, chosen in sections:
         picked = [m for m in result["mutants"] if chosen(m)]
@@ -613,20 +625,23 @@ def retry(path: Path, args: argparse.Namespace, equivalents: list[dict[str, str]
     again = {
         m["name"]: m
         for m in result["mutants"]
-        if m["status"] not in DETECTED and "equivalent" not in m
+        if m["status"] not in (*DETECTED, REMOVED) and "equivalent" not in m
     }
     if not again:
         print(f"==> {scope.game_id}: nothing to retry in {path}")
         return float(result["score"] or 0.0)
 
+    changed: dict[str, list[str]] = {}
+
     def choose(names: list[str]) -> list[str]:
-        missing = sorted(set(again) - set(names))
-        if missing:
-            raise SystemExit(f"{path}: the code changed, these mutants are gone: {missing}")
+        for gone in sorted(set(again) - set(names)):
+            # Its function was taken out or rewritten so that mutmut no longer makes it.
+            print(f"==> {scope.game_id}: {gone}: its code is gone, marked {REMOVED}")
+            changed[gone] = [again[gone]["status"], REMOVED]
+            again.pop(gone)["status"] = REMOVED
         return sorted(again)
 
     trial = run_trial(scope, result["modules"], result["tests"], choose, args, all_fresh=True)
-    changed = {}
     for entry in entries_of(trial):
         old = again[entry["name"]]
         if entry.get("diff", old["diff"]) != old["diff"]:

@@ -162,3 +162,16 @@ def test_a_games_selection_is_its_own_cases_without_the_schema_and_tensor_checks
     for check in mutation.NOT_RULES_TESTS:
         assert not any(f"::{check}[" in t for t in tests), check
     assert any(t.startswith("tests/test_regressions.py::") for t in tests)
+
+
+def test_a_mutant_whose_code_was_removed_is_counted_apart_and_not_scored() -> None:
+    killed = [{"name": f"{NAME}{n}", "status": "killed"} for n in range(10, 14)]
+    removed = {"name": NAME + "9", "status": mutation.REMOVED, "diff": ["-    a = b"]}
+    survivor = {"name": NAME + "8", "status": "survived", "diff": ["-    a = b", "+    a = c"]}
+    result = {"sample": 6, "tried": 6, "made": 500, "mutants": [removed, survivor, *killed]}
+    scored = mutation.score(result, [])
+    assert scored["counts"][mutation.REMOVED] == 1 and scored["counts"]["other"] == 0
+    assert scored["score"] == 4 / 5
+    run = {"game": "tutankhamun", "date": "d", "mutmut": "3", "command": "c", "seed": 35}
+    report = mutation.markdown(scored | run | {"modules": ["state.py"], "tests": []})
+    assert "## Removed with their code" in report and NAME + "9" in report
