@@ -1,6 +1,8 @@
-"""The tutorials' scripts replayed through the engines, and a tutorial table made over HTTP.
+"""The tutorials' lessons replayed through the engines, and a tutorial table made over HTTP.
 
-Every game has a script; every scripted step is legal at its point (the learner's and the
+Every game has lessons, and together they cover every kind of decision its engine offers a
+player (``server/decisions.py``, whose hand lists of chance verbs and sides are checked here
+against seeded playouts); every scripted step is legal at its point (the learner's and the
 scripted opponents'), the learner meets every kind of decision the script claims to cover
 and the game reaches the point it claims (``server/tutorials.py``). The server makes a
 tutorial's table with the script's seed: its seats, played as the script says over real
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import random
 from collections.abc import Iterator
 
 import httpx
@@ -19,13 +22,34 @@ import pytest
 
 from saqqara.client import SeatLink, TableClient
 from saqqara.core.registry import registered_games
+from saqqara.server.decisions import (
+    CHANCE_VERBS,
+    SIDE_VERBS,
+    configurations,
+    decision_kinds,
+    readable_verbs,
+    verb,
+)
 from saqqara.server.tutorials import (
     SCRIPTS,
+    Tutorial,
     TutorialError,
     parse_tutorial,
     replay_script,
     tutorials,
 )
+
+NOT_YET_TAUGHT = {
+    "tutankhamun": {("", "buy"), ("", "pharaoh")},
+    "valley-of-the-kings": {("", "steal"), ("", "takeover")},
+    "curse-of-the-mummy": {("explorer", "stuck")},
+}
+"""Kinds of decision no lesson teaches yet (the Out of the Box edition's bag of gold and
+pharaoh tiles, Valley's round two, an explorer boxed in): named here so that the gap is
+known and shrinks; a new kind of decision that no lesson covers fails the test below."""
+
+LESSONS: list[Tutorial] = [lesson for lessons in tutorials().values() for lesson in lessons]
+LESSON_IDS = [f"{t.game}.{t.lesson}" for t in LESSONS]
 from tests.server.harness import ServerProcess
 
 
@@ -33,25 +57,58 @@ def test_every_game_has_a_tutorial() -> None:
     assert sorted(tutorials()) == sorted(registered_games())
 
 
-@pytest.mark.parametrize("game", sorted(tutorials()))
-def test_the_script_replays_through_the_engine(game: str) -> None:
-    tutorial = tutorials()[game]
+@pytest.mark.parametrize("tutorial", LESSONS, ids=LESSON_IDS)
+def test_the_script_replays_through_the_engine(tutorial: Tutorial) -> None:
     match = replay_script(tutorial)
     assert not match.is_over() or tutorial.reaches == "over"
-    learner_steps = [step for step in tutorial.steps if step.seat == tutorial.learner]
-    assert learner_steps and all(step.text for step in learner_steps)
-    assert len({step.text for step in learner_steps}) == len(learner_steps), "one text a step"
-    assert all(step.text is None for step in tutorial.steps if step.seat != tutorial.learner)
+    taught = [step for step in tutorial.steps if step.text is not None]
+    assert taught and all(step.seat == tutorial.learner for step in taught)
+    assert 3 <= len(taught) <= 20, "a lesson a newcomer follows to its end"
+    assert len({step.text for step in taught}) == len(taught), "one text a step"
+    assert tutorial.title == f"{tutorial.game}.{tutorial.lesson}.title"
 
 
-def _raw(game: str) -> dict[str, object]:
-    loaded: dict[str, object] = json.loads((SCRIPTS / f"{game}.json").read_text("utf-8"))
+@pytest.mark.parametrize("game", sorted(tutorials()))
+def test_the_lessons_cover_every_kind_of_decision(game: str) -> None:
+    taught = set().union(*(t.kinds for t in tutorials()[game]))
+    missing = NOT_YET_TAUGHT.get(game, set())
+    assert not taught & missing, f"{game}: now taught, drop from NOT_YET_TAUGHT: {taught & missing}"
+    assert taught | missing == decision_kinds(game)
+
+
+@pytest.mark.parametrize("game", sorted(registered_games()))
+def test_the_chance_verbs_and_sides_hold_against_the_engine(game: str) -> None:
+    """No seat is offered a chance verb, each side only its own verbs, and every chance
+    outcome met is a chance verb or a decision's (Revenge lays a random layout's cards)."""
+    decisions = {v for _, v in decision_kinds(game)}
+    for configured in configurations(game):
+        assert CHANCE_VERBS[game] <= readable_verbs(configured), "a chance verb gone stale"
+        sides = configured.seat_roles()
+        for number in range(3):
+            rng, state = random.Random(number), configured.new_state()
+            while not state.is_terminal():
+                if state.is_chance():
+                    for outcome, _ in state.chance_outcomes():
+                        assert verb(configured, outcome) in CHANCE_VERBS[game] | decisions
+                    state.play_chance(rng)
+                    continue
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                for offered in {verb(configured, action) for action in legal}:
+                    assert offered not in CHANCE_VERBS[game], (game, offered)
+                    if sides is not None:
+                        assert offered in SIDE_VERBS[game][sides[seat]], (game, offered)
+                state.apply(seat, rng.choice(legal))
+
+
+def _raw(name: str) -> dict[str, object]:
+    loaded: dict[str, object] = json.loads((SCRIPTS / f"{name}.json").read_text("utf-8"))
     return loaded
 
 
 def test_a_script_that_does_not_hold_is_refused() -> None:
     """An illegal step, a wrong claim of coverage or of the end: each is named."""
-    raw = _raw("tutankhamun")
+    raw = _raw("tutankhamun.basics")
     illegal = copy.deepcopy(raw)
     illegal["steps"][0]["play"] = "rob 1 throne"  # type: ignore[index]
     with pytest.raises(TutorialError, match="step 0"):
@@ -83,16 +140,23 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def test_an_unknown_tutorial_is_refused(server: ServerProcess) -> None:
-    answer = httpx.post(f"{server.base}/api/tutorials/chess")
-    assert answer.status_code == 404
-    assert answer.json()["error"]["code"] == "unknown-game"
+    for path in ("chess", "tutankhamun/chess"):
+        answer = httpx.post(f"{server.base}/api/tutorials/{path}")
+        assert answer.status_code == 404
+        assert answer.json()["error"]["code"] == "unknown-game"
 
 
-async def _play(base: str, game: str) -> None:
-    made = httpx.post(f"{base}/api/tutorials/{game}")
+def test_a_game_s_address_makes_its_first_lesson(server: ServerProcess) -> None:
+    answer = httpx.post(f"{server.base}/api/tutorials/curse-of-the-mummy")
+    assert answer.status_code == 201
+    assert answer.json()["script"] == tutorials()["curse-of-the-mummy"][0].to_json()
+
+
+async def _play(base: str, script: Tutorial) -> None:
+    made = httpx.post(f"{base}/api/tutorials/{script.game}/{script.lesson}")
     assert made.status_code == 201, made.text
     answer = made.json()
-    script = tutorials()[game]
+    game = script.game
     assert answer["script"] == script.to_json() and "seed" not in answer["script"]
     info = httpx.get(f"{base}/api/tables/{answer['table']}").json()
     assert info["public"] is False and info["rated"] is False
@@ -121,6 +185,6 @@ async def _play(base: str, game: str) -> None:
             await client.close()
 
 
-@pytest.mark.parametrize("game", sorted(tutorials()))
-def test_a_tutorial_table_follows_its_script(server: ServerProcess, game: str) -> None:
-    asyncio.run(_play(server.base, game))
+@pytest.mark.parametrize("tutorial", LESSONS, ids=LESSON_IDS)
+def test_a_tutorial_table_follows_its_script(server: ServerProcess, tutorial: Tutorial) -> None:
+    asyncio.run(_play(server.base, tutorial))
