@@ -38,6 +38,7 @@ from saqqara.server.tutorials import (
     replay_script,
     tutorials,
 )
+from tests.server.harness import ServerProcess
 
 NOT_YET_TAUGHT = {
     "tutankhamun": {("", "buy"), ("", "pharaoh")},
@@ -50,7 +51,6 @@ known and shrinks; a new kind of decision that no lesson covers fails the test b
 
 LESSONS: list[Tutorial] = [lesson for lessons in tutorials().values() for lesson in lessons]
 LESSON_IDS = [f"{t.game}.{t.lesson}" for t in LESSONS]
-from tests.server.harness import ServerProcess
 
 
 def test_every_game_has_a_tutorial() -> None:

@@ -4,26 +4,28 @@ A game has one lesson or more, one script each, ``tutorial_scripts/<game>.<lesso
 (the lesson's id is the file's, ``part`` its place among the game's lessons: the first is
 the one ``/tutorial/<game>`` opens; ``title`` the key of its name in the client's texts).
 No short game reaches every kind of decision: one learner never plays the mummy's side and
-the explorers' both, and Valley's steals and takeovers only come from round two. So the
-lessons share them out, and together they cover every kind of decision the game's engine
-offers a player (:func:`saqqara.server.decisions.decision_kinds`; a lesson's kinds are its
-``covers`` as its learner's side). A script holds the configuration (players, options), the fixed seed that fixes every chance draw of the game (``core.match``'s seed
-policy: the same seed and the same actions give the same deal), the learner's seat, the
-seats' names, the kinds of decision the learner meets (``covers``: the actions' verbs) and
-the steps, one accepted action each, in the order they are taken: ``{"seat": 1, "play":
-"take 5"}`` for a scripted opponent, and for the learner also ``"text"``, the key of the
-step's sentence in the client's tutorial texts (``web/src/tutorial/texts/<lang>.json``).
-A learner step with ``"any": true`` takes any legal move (only last: what follows must not
-depend on it). A learner step without a text is the page's, played as an opponent's is, to
-bring the table to where the lesson starts (Valley's round two replays round one). ``finish`` is the key of the closing sentence, and ``reaches`` what holds
-after the last step (the learner's view's ``phase``, or ``"over"``).
+the explorers' both, and the end of Tutankhamun's path comes only once the path is walked.
+So the lessons share them out, and together they cover every kind of decision the game's
+engine offers a player (:func:`saqqara.server.decisions.decision_kinds`; a lesson's kinds
+are its ``covers`` as its learner's side).
+
+A script holds the configuration (players, options), the fixed seed that fixes every
+chance draw of the game (``core.match``'s seed policy: the same seed and the same actions
+give the same deal), the learner's seat, the seats' names, the kinds of decision the
+learner meets (``covers``: the actions' verbs) and the steps, one accepted action each, in
+the order they are taken: ``{"seat": 1, "play": "take 5"}`` for a scripted opponent, and
+for the learner also ``"text"``, the key of the step's sentence in the client's tutorial
+texts (``web/src/tutorial/texts/<lang>.json``). A learner step with ``"any": true`` takes
+any legal move (only last: what follows must not depend on it). A learner step without a
+text is the page's, played as an opponent's is, to bring the table to where the lesson
+starts (a prelude). ``finish`` is the key of the closing sentence, and ``reaches`` what
+holds after the last step (the learner's view's ``phase``, or ``"over"``).
 
 ``POST /api/tutorials/{game}/{lesson}`` (``/api/tutorials/{game}``: the first lesson) makes
 a private, unrated table of the script's game with its seed, every seat a person with a
-link, marked a tutorial's (removed once over or idle: ``server/service.py``), and answers
-the links with the script; the client's
-tutorial page (``web/src/tutorial/``) holds every seat's connection, as the hot seat does,
-shows the learner's table alone and plays the opponents' scripted moves itself.
+link, and answers the links with the script; the client's tutorial page
+(``web/src/tutorial/``) holds every seat's connection, as the hot seat does, shows the
+learner's table alone and plays the opponents' scripted moves itself.
 :func:`replay_script` plays a script through the engine, each step checked as the server
 checks it; ``tests/server/test_tutorials.py`` replays every script with it.
 """
@@ -170,8 +172,8 @@ def lesson(game: str, lesson_id: str | None = None) -> Tutorial | None:
 def replay_script(tutorial: Tutorial) -> Match:
     """The tutorial's game played step by step (each step refused as the server would
     refuse it: ``TutorialError`` names the first that does not hold), then its claims
-    checked: the learner's taught steps (those with a text) meet every kind it ``covers``, and the game ``reaches``
-    what it says."""
+    checked: the learner's taught steps (those with a text) meet every kind it ``covers``,
+    and the game ``reaches`` what it says."""
     game = load(tutorial.game, tutorial.players, tutorial.options)
     match = Match(game, seed=tutorial.seed, names=tutorial.names)
     met: set[str] = set()

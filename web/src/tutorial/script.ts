@@ -9,12 +9,17 @@ export interface TutorialStep {
   seat: number;
   /** The action's notation; ``null``: the learner may take any legal move. */
   play: string | null;
-  /** The key of the learner's sentence for this step (``texts/LANG.json``). */
+  /** The key of the learner's sentence for this step (``texts/LANG.json``); a step
+   * without one is the page's to play, whoever's seat it is. */
   text?: string;
 }
 
 export interface TutorialScript {
   game: string;
+  /** The lesson's id, its place among the game's lessons (1, 2, ...) and its title's key. */
+  lesson: string;
+  part: number;
+  title: string;
   players: number;
   options: Record<string, string>;
   learner: number;
@@ -39,8 +44,27 @@ export interface StepTexts {
 
 export type TutorialTexts = Readonly<Record<string, StepTexts | string>>;
 
-/** The games with a tutorial, in the lobby's order. */
-export const TUTORIAL_GAMES = ["tutankhamun", "valley-of-the-kings", "curse-of-the-mummy", "tutankhamuns-revenge"];
+/** The games with a tutorial, in the lobby's order, each with its lessons in order (the
+ * server's ``tutorial_scripts/GAME.LESSON.json``; ``web/test/tutorial.test.ts`` checks the two agree). */
+export const TUTORIAL_LESSONS: Readonly<Record<string, readonly string[]>> = {
+  tutankhamun: ["basics", "end-of-the-path"],
+  "valley-of-the-kings": ["basics"],
+  "curse-of-the-mummy": ["explorers", "mummy"],
+  "tutankhamuns-revenge": ["basics"],
+};
+
+export const TUTORIAL_GAMES = Object.keys(TUTORIAL_LESSONS);
+
+/** The key of a lesson's title in the tutorial texts. */
+export function lessonTitle(game: string, lesson: string): string {
+  return `${game}.${lesson}.title`;
+}
+
+/** A loaded text as a plain string (a title, a finish), or ``null``. */
+export function plainText(texts: TutorialTexts | null, key: string): string | null {
+  const found = texts?.[key];
+  return typeof found === "string" ? found : null;
+}
 
 const FILES = import.meta.glob<TutorialTexts>("./texts/*.json", { import: "default" });
 const loaded = new Map<Lang, Promise<TutorialTexts>>();
