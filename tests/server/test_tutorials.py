@@ -42,11 +42,10 @@ from tests.server.harness import ServerProcess
 
 NOT_YET_TAUGHT = {
     "tutankhamun": {("", "buy"), ("", "pharaoh")},
-    "valley-of-the-kings": {("", "steal"), ("", "takeover")},
     "curse-of-the-mummy": {("explorer", "stuck")},
 }
 """Kinds of decision no lesson teaches yet (the Out of the Box edition's bag of gold and
-pharaoh tiles, Valley's round two, an explorer boxed in): named here so that the gap is
+pharaoh tiles, an explorer boxed in): named here so that the gap is
 known and shrinks; a new kind of decision that no lesson covers fails the test below."""
 
 LESSONS: list[Tutorial] = [lesson for lessons in tutorials().values() for lesson in lessons]

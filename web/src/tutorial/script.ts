@@ -48,7 +48,7 @@ export type TutorialTexts = Readonly<Record<string, StepTexts | string>>;
  * server's ``tutorial_scripts/GAME.LESSON.json``; ``web/test/tutorial.test.ts`` checks the two agree). */
 export const TUTORIAL_LESSONS: Readonly<Record<string, readonly string[]>> = {
   tutankhamun: ["basics", "end-of-the-path"],
-  "valley-of-the-kings": ["basics"],
+  "valley-of-the-kings": ["basics", "round-two"],
   "curse-of-the-mummy": ["explorers", "mummy"],
   "tutankhamuns-revenge": ["basics"],
 };
