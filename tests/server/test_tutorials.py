@@ -41,7 +41,6 @@ from saqqara.server.tutorials import (
 from tests.server.harness import ServerProcess
 
 NOT_YET_TAUGHT = {
-    "tutankhamun": {("", "buy"), ("", "pharaoh")},
     "curse-of-the-mummy": {("explorer", "stuck")},
 }
 """Kinds of decision no lesson teaches yet (the Out of the Box edition's bag of gold and

@@ -47,7 +47,7 @@ export type TutorialTexts = Readonly<Record<string, StepTexts | string>>;
 /** The games with a tutorial, in the lobby's order, each with its lessons in order (the
  * server's ``tutorial_scripts/GAME.LESSON.json``; ``web/test/tutorial.test.ts`` checks the two agree). */
 export const TUTORIAL_LESSONS: Readonly<Record<string, readonly string[]>> = {
-  tutankhamun: ["basics", "end-of-the-path"],
+  tutankhamun: ["basics", "end-of-the-path", "out-of-the-box"],
   "valley-of-the-kings": ["basics", "round-two"],
   "curse-of-the-mummy": ["explorers", "mummy"],
   "tutankhamuns-revenge": ["basics"],
