@@ -29,7 +29,8 @@ import {
   TUTORIAL_LESSONS,
 } from "./script";
 
-/** How long an opponent's scripted move waits once its turn comes, so it can be seen. */
+/** How long an opponent's scripted move waits once its turn comes, so it can be seen
+ * (a prelude's moves, before the lesson's first sentence, wait for nothing). */
 const OPPONENT_PAUSE_MS = 200;
 
 export function TutorialPage(props: { game: string; lesson: string | null; navigate: (path: string) => void }) {
@@ -87,15 +88,16 @@ export function TutorialPage(props: { game: string; lesson: string | null; navig
   // not sent leaves the step where it is).
   const waiting = step ? (states[step.seat]?.waiting ?? false) : false;
   const taught = step !== null && step.seat === learner && step.text !== undefined;
+  const prelude = script !== null && script.steps.slice(0, progress.done + 1).every((s) => s.text === undefined);
   useEffect(() => {
     if (!step || taught || !expected || !update || waiting) return;
     const timer = setTimeout(() => {
       if (connections.current.get(step.seat)?.act(expected.id)) {
         setProgress(({ done }) => ({ done: done + 1, sentAt: update.seq }));
       }
-    }, OPPONENT_PAUSE_MS);
+    }, prelude ? 0 : OPPONENT_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [step, taught, expected, update, waiting]);
+  }, [step, taught, prelude, expected, update, waiting]);
 
   const onAct = useMemo(
     () => (action: number) => {

@@ -49,7 +49,7 @@ export type TutorialTexts = Readonly<Record<string, StepTexts | string>>;
 export const TUTORIAL_LESSONS: Readonly<Record<string, readonly string[]>> = {
   tutankhamun: ["basics", "end-of-the-path", "out-of-the-box"],
   "valley-of-the-kings": ["basics", "round-two"],
-  "curse-of-the-mummy": ["explorers", "mummy"],
+  "curse-of-the-mummy": ["explorers", "mummy", "boxed-in"],
   "tutankhamuns-revenge": ["basics"],
 };
 
