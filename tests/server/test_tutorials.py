@@ -6,7 +6,9 @@ against seeded playouts); every scripted step is legal at its point (the learner
 scripted opponents'), the learner meets every kind of decision the script claims to cover
 and the game reaches the point it claims (``server/tutorials.py``). The server makes a
 tutorial's table with the script's seed: its seats, played as the script says over real
-WebSockets, follow the script to its end.
+WebSockets, follow the script to its end. A tutorial's table is marked as one: it is left
+out of every list and removed from the store once over, or some hours after it was made
+unless someone is still at it.
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ import asyncio
 import copy
 import json
 import random
+import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 
 from saqqara.client import SeatLink, TableClient
 from saqqara.core.registry import registered_games
+from saqqara.server.bots import BotPool
 from saqqara.server.decisions import (
     CHANCE_VERBS,
     SIDE_VERBS,
@@ -30,6 +35,9 @@ from saqqara.server.decisions import (
     readable_verbs,
     verb,
 )
+from saqqara.server.live import Listener
+from saqqara.server.messages import CreateTable, SeatRequest
+from saqqara.server.service import TableService
 from saqqara.server.tutorials import (
     SCRIPTS,
     Tutorial,
@@ -38,6 +46,8 @@ from saqqara.server.tutorials import (
     replay_script,
     tutorials,
 )
+from saqqara.store import OPEN, PLAYING, Store
+from saqqara.store.accounts import Accounts
 from tests.server.harness import ServerProcess
 
 LESSONS: list[Tutorial] = [lesson for lessons in tutorials().values() for lesson in lessons]
@@ -173,8 +183,78 @@ async def _play(base: str, script: Tutorial) -> None:
     finally:
         for client in clients.values():
             await client.close()
+    return str(answer["table"])
+
+
+def _stored(db_url: str, table_id: str) -> bool:
+    store = Store(db_url)
+    try:
+        return store.table(table_id) is not None
+    finally:
+        store.close()
 
 
 @pytest.mark.parametrize("tutorial", LESSONS, ids=LESSON_IDS)
 def test_a_tutorial_table_follows_its_script(server: ServerProcess, tutorial: Tutorial) -> None:
-    asyncio.run(_play(server.base, tutorial))
+    """...and one whose game is over leaves the store once nobody is at it."""
+    table = asyncio.run(_play(server.base, tutorial))
+    if tutorial.reaches != "over":
+        assert _stored(server.db_url, table)
+        return
+    deadline = time.monotonic() + 10
+    while _stored(server.db_url, table):
+        assert time.monotonic() < deadline, f"{tutorial.game}.{tutorial.lesson} is kept"
+        time.sleep(0.05)
+
+
+CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+PEOPLE = [SeatRequest("person"), SeatRequest("person")]
+
+
+def test_tutorial_tables_are_in_no_list_and_go_in_time(db_url: str) -> None:
+    """Marked with its lesson, a tutorial's table is in no public list and in no one's
+    games even where it is public and an account owns a seat; the look for old ones
+    removes them with everything of theirs, but not one someone is at, nor a table that
+    is no tutorial's."""
+    store = Store(db_url)
+    account = Accounts(store, CHEAP).create("Ann", "correct horse")
+
+    async def run() -> None:
+        service = TableService(store, BotPool(0), tutorial_kept=3600.0)
+        try:
+            game = CreateTable("tutankhamun", PEOPLE, public=True)
+            plain = await service.create(game)
+            lesson = await service.create(
+                game, None, {0: account.id}, tutorial="tutankhamun/basics"
+            )
+            watched = await service.create(game, tutorial="tutankhamun/end-of-the-path")
+            row = store.table(lesson.table)
+            assert row is not None and row.tutorial == "tutankhamun/basics"
+            listed = {r.id for r in store.tables_with_status(OPEN, PLAYING, public_only=True)}
+            assert plain.table in listed and lesson.table not in listed
+            assert Accounts(store, CHEAP).games(account.id, [OPEN, PLAYING]) == []
+
+            assert await service.sweep_tutorials() == 0, "a young tutorial table stays"
+            for links in (plain, lesson, watched):
+                store.update_table(links.table, created_at=time.time() - 7200)
+            at_it = service.live[watched.table]
+            at_it.listeners.add(Listener(0, "en", 0, _nowhere))
+            assert await service.sweep_tutorials() == 1
+            assert store.table(lesson.table) is None and store.seats(lesson.table) == []
+            assert store.actions(lesson.table) == [] and lesson.table not in service.live
+            assert store.table(plain.table) is not None, "no tutorial's: kept"
+            assert store.table(watched.table) is not None, "someone is at it: kept"
+            at_it.listeners.clear()
+            assert await service.sweep_tutorials() == 1
+            assert store.table(watched.table) is None
+            assert service.tutorials_removed == 2
+            assert store.delete_tutorial_tables([plain.table]) == 0
+            assert store.table(plain.table) is not None
+        finally:
+            await service.close()
+
+    asyncio.run(run())
+
+
+async def _nowhere(text: str) -> None:
+    """A listener's sending: a connection that is there and reads nothing."""

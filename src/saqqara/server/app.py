@@ -203,6 +203,7 @@ def create_app(
             )  # paired site wide
             readiness.cluster = cluster
             await cluster.start()
+            await service.sweep_tutorials()
         else:
             await service.resume_all()
         await service.settle_ratings()
@@ -408,7 +409,8 @@ async def _check_table_rate(request: Request) -> None:
 async def create_tutorial(request: Request) -> Response:
     """``POST /api/tutorials/{game}/{lesson}`` (``/api/tutorials/{game}``: its first
     lesson): a private, unrated table of the lesson's script (its seed, every seat a
-    person), answered with each seat's key and the script (``server/tutorials.py``)."""
+    person), marked a tutorial's (removed in time: ``TableService.sweep_tutorials``),
+    answered with each seat's key and the script (``server/tutorials.py``)."""
     game = request.path_params["game_id"]
     tutorial = lesson(game, request.path_params.get("lesson"))
     if tutorial is None:
@@ -417,7 +419,9 @@ async def create_tutorial(request: Request) -> Response:
         await _check_table_rate(request)
         seats = [SeatRequest(kind="person", name=name) for name in tutorial.names]
         wanted = CreateTable(game=game, seats=seats, options=tutorial.options, public=False)
-        links = await _service(request).create(wanted, seed=tutorial.seed)
+        links = await _service(request).create(
+            wanted, seed=tutorial.seed, tutorial=f"{tutorial.game}/{tutorial.lesson}"
+        )
     except SaqqaraError as exc:
         return _refusal(exc)
     keys = [{"seat": seat, "key": key} for seat, key in sorted(links.keys.items())]
