@@ -152,7 +152,7 @@ def test_a_game_s_address_makes_its_first_lesson(server: ServerProcess) -> None:
     assert answer.json()["script"] == tutorials()["curse-of-the-mummy"][0].to_json()
 
 
-async def _play(base: str, script: Tutorial) -> None:
+async def _play(base: str, script: Tutorial) -> str:
     made = httpx.post(f"{base}/api/tutorials/{script.game}/{script.lesson}")
     assert made.status_code == 201, made.text
     answer = made.json()
