@@ -23,7 +23,8 @@ holds after the last step (the learner's view's ``phase``, or ``"over"``).
 
 ``POST /api/tutorials/{game}/{lesson}`` (``/api/tutorials/{game}``: the first lesson) makes
 a private, unrated table of the script's game with its seed, every seat a person with a
-link, and answers the links with the script; the client's tutorial page
+link, marked a tutorial's (``tables.tutorial``: removed from the store in time, see
+``TableService.sweep_tutorials``), and answers the links with the script; the client's tutorial page
 (``web/src/tutorial/``) holds every seat's connection, as the hot seat does, shows the
 learner's table alone and plays the opponents' scripted moves itself.
 :func:`replay_script` plays a script through the engine, each step checked as the server
