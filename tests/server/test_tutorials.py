@@ -107,7 +107,8 @@ def _raw(name: str) -> dict[str, object]:
 
 
 def test_a_script_that_does_not_hold_is_refused() -> None:
-    """An illegal step, a wrong claim of coverage or of the end: each is named."""
+    """An illegal step, a wrong claim of coverage or of the end, a text on a step not the
+    learner's, a step that takes any move without a text: each is named."""
     raw = _raw("tutankhamun.basics")
     illegal = copy.deepcopy(raw)
     illegal["steps"][0]["play"] = "rob 1 throne"  # type: ignore[index]
@@ -130,6 +131,14 @@ def test_a_script_that_does_not_hold_is_refused() -> None:
     early_any["steps"][0] = {"seat": 0, "any": True, "text": "tutankhamun.take"}  # type: ignore[index]
     with pytest.raises(TutorialError, match="only the last"):
         parse_tutorial(early_any)
+    spoken_for = copy.deepcopy(raw)
+    spoken_for["steps"][1]["text"] = "tutankhamun.take"  # type: ignore[index]
+    with pytest.raises(TutorialError, match="only a learner's step"):
+        parse_tutorial(spoken_for)
+    silent_any = copy.deepcopy(raw)
+    silent_any["steps"][-1] = {"seat": 0, "any": True}  # type: ignore[index]
+    with pytest.raises(TutorialError, match="any"):
+        parse_tutorial(silent_any)
 
 
 @pytest.fixture(scope="module")

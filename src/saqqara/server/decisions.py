@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from saqqara.core.actions import Action
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.game import Game
 from saqqara.core.registry import game_class, load
@@ -42,9 +43,9 @@ Kind = tuple[str, str]
 """A kind of decision: the side that takes it (``""`` where seats are alike) and its verb."""
 
 
-def verb(game: Game, action: object) -> str:
+def verb(game: Game, action: Action) -> str:
     """The verb of one of ``game``'s actions (the first word of its notation)."""
-    return game.action_text(action).split(" ")[0]  # type: ignore[arg-type]
+    return game.action_text(action).split(" ")[0]
 
 
 def readable_verbs(game: Game) -> frozenset[str]:

@@ -1126,8 +1126,10 @@ class TableService:
     def rate(self, table: LiveTable) -> None:
         """A table made rated has just finished (its end stored): rate it on a worker
         thread. The store rates a table once (``store/ratings.py``), so a finish told
-        twice, or rated again by :meth:`settle_ratings`, changes nothing."""
-        if not table.row.settings.get("rated") or table.status != FINISHED:
+        twice, or rated again by :meth:`settle_ratings`, changes nothing. A tutorial's
+        table is never rated."""
+        rated = table.row.settings.get("rated") and table.row.tutorial is None
+        if not rated or table.status != FINISHED:
             return
         if table.forfeit is not None:
             ranks = list(table.forfeit.outcome(table.game.players)["ranks"])

@@ -27,6 +27,7 @@ export function LessonLinks(props: { game: string; from?: number; navigate: (pat
   const { game, from = 1, navigate } = props;
   const texts = useTutorialTexts();
   const lessons = (TUTORIAL_LESSONS[game] ?? []).slice(from);
+  if (texts === null) return null; // the links come with their titles, never as bare ids
   return (
     <>
       {lessons.map((lesson) => {
