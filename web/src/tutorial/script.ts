@@ -1,7 +1,8 @@
-/** A game's tutorial script as the server hands it out (``POST /api/tutorials/GAME``,
- * from ``src/saqqara/server/tutorial_scripts/GAME.json``) and what the tutorial page
- * decides from it: which step is at hand, which legal move it asks for, and whether a
- * click is that move. The step sentences are in ``texts/LANG.json``, by the step's key. */
+/** A lesson's script as the server hands it out (``POST /api/tutorials/GAME/LESSON``, from
+ * ``src/saqqara/server/tutorial_scripts/GAME.LESSON.json``), the games' lessons, and what
+ * the tutorial page decides from a script: which step is at hand, which legal move it asks
+ * for, and whether a click is that move. The step sentences, the lessons' titles and their
+ * closing sentences are in ``texts/LANG.json``, by key. */
 import type { LegalAction } from "../generated/protocol";
 import type { Lang } from "../i18n";
 
