@@ -1,18 +1,24 @@
-/** The tutorials in the browser: for every game and every language, the tutorial is played
- * to its end by clicking the move each step marks, and every step's sentence is the one of
- * that language's texts; another move than the marked one is answered with the step's
- * reason and sends nothing. The tutorials are reached from the lobby's "Learn to play" and
- * from the rules page; the four languages of a game play at once, each in its own page. */
+/** The tutorials in the browser: for every lesson of every game and every language, the
+ * lesson is played to its end by clicking the move each step marks, and every step's
+ * sentence is the one of that language's texts; another move than the marked one is
+ * answered with the step's reason and sends nothing. The lessons are reached from the
+ * lobby ("Learn to play" and each further lesson's title) and from the rules page; the four
+ * languages of a lesson play at once, each in its own page. Switching the language in the
+ * middle of a lesson turns the page's words into the new language and the lesson goes on
+ * from the same step. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { StepTexts, TutorialScript, TutorialTexts } from "../src/tutorial/script";
+import { type StepTexts, TUTORIAL_LESSONS, type TutorialScript, type TutorialTexts } from "../src/tutorial/script";
 import { type Server, startBrowser, startServer } from "./harness";
 
 const LANGS = ["en", "de", "nl", "sv"] as const;
 type Lang = (typeof LANGS)[number];
-const GAMES = ["tutankhamun", "valley-of-the-kings", "curse-of-the-mummy", "tutankhamuns-revenge"];
+const LESSONS = Object.entries(TUTORIAL_LESSONS).flatMap(([game, lessons]) =>
+  lessons.map((lesson, index) => ({ game, lesson, first: index === 0 })),
+);
+type Lesson = (typeof LESSONS)[number];
 const ROOT = join(__dirname, "..", "..");
 
 let server: Server;
@@ -32,8 +38,9 @@ function texts(lang: Lang): TutorialTexts {
   return JSON.parse(readFileSync(join(ROOT, "web", "src", "tutorial", "texts", `${lang}.json`), "utf-8")) as TutorialTexts;
 }
 
-function script(game: string): TutorialScript {
-  const path = join(ROOT, "src", "saqqara", "server", "tutorial_scripts", `${game}.json`);
+function script(lesson: Lesson): TutorialScript {
+  const name = `${lesson.game}.${lesson.lesson}.json`;
+  const path = join(ROOT, "src", "saqqara", "server", "tutorial_scripts", name);
   return JSON.parse(readFileSync(path, "utf-8")) as TutorialScript;
 }
 
@@ -49,25 +56,32 @@ async function languagePage(lang: Lang): Promise<Page> {
   return context.newPage();
 }
 
-/** Open ``game``'s tutorial: from the lobby (English, German) or the rules page (Dutch,
- * Swedish), each at the tutorial's own address. */
-async function openTutorial(page: Page, game: string, lang: Lang): Promise<void> {
-  if (lang === "en" || lang === "de") {
-    await page.goto(server.base);
-    await page.locator(`a.tutorial-link[data-tutorial="${game}"]`).click();
-  } else {
-    await page.goto(`${server.base}/rules/${game}`);
-    await page.locator(`.tutorial-offer a`).click();
+/** Open a lesson: from the lobby (English, German) or the rules page (Dutch, Swedish),
+ * each at the lesson's own address (a game's first lesson at the game's). */
+async function openTutorial(page: Page, lesson: Lesson, lang: Lang): Promise<void> {
+  const { game } = lesson;
+  const link = lesson.first
+    ? (lang === "en" || lang === "de" ? `a.tutorial-link[data-tutorial="${game}"]` : ".tutorial-offer a >> nth=0")
+    : `a.tutorial-lesson[data-tutorial="${game}/${lesson.lesson}"]`;
+  await page.goto(lang === "en" || lang === "de" ? server.base : `${server.base}/rules/${game}`);
+  const found = page.locator(link);
+  if (!lesson.first) {
+    const title = texts(lang)[`${game}.${lesson.lesson}.title`];
+    await expect.poll(() => found.textContent(), { timeout: 10_000 }).toBe(title);
   }
-  await page.waitForURL(`**/tutorial/${game}`);
+  await found.click();
+  await page.waitForURL(lesson.first ? `**/tutorial/${game}` : `**/tutorial/${game}/${lesson.lesson}`);
 }
 
-/** Play the tutorial to its end in ``lang``; the sentences read, in order. */
-async function playThrough(game: string, lang: Lang): Promise<string[]> {
-  const page = await languagePage(lang);
+/** Play the lesson to its end in ``lang`` (switching to ``then.lang`` once ``then.after``
+ * steps were read); the sentences read, in order. */
+async function playThrough(lesson: Lesson, first: Lang, then?: { after: number; lang: Lang }): Promise<string[]> {
+  const page = await languagePage(first);
+  let lang = first;
+  const name = `${lesson.game}.${lesson.lesson}`;
   try {
-    await openTutorial(page, game, lang);
-    const { finish } = script(game);
+    await openTutorial(page, lesson, lang);
+    const { finish } = script(lesson);
     const read: string[] = [];
     let shown = -1;
     let refusalSeen = false;
@@ -84,12 +98,22 @@ async function playThrough(game: string, lang: Lang): Promise<string[]> {
       if (key === finish) {
         expect(await next.locator(".say").textContent()).toBe(texts(lang)[finish]);
         await page.locator("a.tutorial-done").waitFor();
-        expect(refusalSeen, `${game} ${lang}: no step with another move to refuse`).toBe(true);
+        expect(refusalSeen, `${name} ${lang}: no step with another move to refuse`).toBe(true);
         return read;
       }
       shown = Number(await next.getAttribute("data-step"));
+      if (then && read.length === then.after) {
+        // The language changes mid-lesson: the same step, in the new language's words.
+        await expect.poll(() => next.locator(".say").textContent()).toBe(words(lang, key).say);
+        await page.locator("select[name=language]").selectOption(then.lang);
+        lang = then.lang;
+        const same = page.locator(`.tutorial-step[data-step="${shown}"] .say[data-key="${key}"]`);
+        await expect.poll(() => same.textContent()).toBe(words(lang, key).say);
+        await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(lang);
+        await page.locator("button.move.hinted:enabled").waitFor();
+      }
       const expected = words(lang, key);
-      expect(await next.locator(".say").textContent(), `${game} ${lang} ${key}`).toBe(expected.say);
+      await expect.poll(() => next.locator(".say").textContent(), { message: `${name} ${lang} ${key}` }).toBe(expected.say);
       read.push(key ?? "");
       const others = page.locator("button.move:not(.hinted):enabled");
       if (!refusalSeen && (await others.count()) > 0) {
@@ -108,12 +132,25 @@ async function playThrough(game: string, lang: Lang): Promise<string[]> {
   }
 }
 
-for (const game of GAMES) {
-  it(`plays ${game}'s tutorial to its end in every language`, async () => {
-    const steps = script(game)
-      .steps.filter((step) => step.seat === script(game).learner)
-      .map((step) => step.text);
-    const played = await Promise.all(LANGS.map((lang) => playThrough(game, lang)));
-    for (const read of played) expect(read).toEqual(steps);
+function taught(lesson: Lesson): string[] {
+  return script(lesson)
+    .steps.filter((step) => step.text !== undefined)
+    .map((step) => step.text ?? "");
+}
+
+for (const lesson of LESSONS) {
+  it(`plays ${lesson.game}'s lesson ${lesson.lesson} to its end in every language`, async () => {
+    const played = await Promise.all(LANGS.map((lang) => playThrough(lesson, lang)));
+    for (const read of played) expect(read).toEqual(taught(lesson));
   });
 }
+
+it("goes on from the same step when the language changes mid-lesson", async () => {
+  const lesson = LESSONS.find((l) => l.game === "tutankhamun" && l.first) as Lesson;
+  const [toGerman, toSwedish] = await Promise.all([
+    playThrough(lesson, "en", { after: 2, lang: "de" }),
+    playThrough(lesson, "nl", { after: 4, lang: "sv" }),
+  ]);
+  expect(toGerman).toEqual(taught(lesson));
+  expect(toSwedish).toEqual(taught(lesson));
+});

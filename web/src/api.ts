@@ -321,8 +321,13 @@ export const api = {
   lobby: () => call<{ tables: TableInfo[] }>("/api/lobby").then((d) => d.tables),
   table: (id: string) => call<TableInfo>(`/api/tables/${id}`),
   create: (request: CreateTable) => call<CreatedTable>("/api/tables", request),
-  /** A private table of a game's tutorial script, every seat's key and the script. */
-  tutorial: (game: string) => call<CreatedTutorial>(`/api/tutorials/${encodeURIComponent(game)}`, {}),
+  /** A private table of a lesson of a game's tutorial (``null``: its first), every seat's
+   * key and the lesson's script. */
+  tutorial: (game: string, lesson: string | null = null) =>
+    call<CreatedTutorial>(
+      `/api/tutorials/${encodeURIComponent(game)}${lesson === null ? "" : `/${encodeURIComponent(lesson)}`}`,
+      {},
+    ),
   join: (id: string, request: Join) => call<Joined>(`/api/tables/${id}/join`, request),
   rematch: (id: string, request: SeatKey) =>
     call<{ table: string; rematch_of: string }>(`/api/tables/${id}/rematch`, request),

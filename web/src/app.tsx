@@ -67,7 +67,9 @@ export function App() {
     if (where.page === "play") return <PlayNowPage navigate={navigate} />;
     if (where.page === "replay") return <ReplayPage source={recordFile} onSource={setRecordFile} />;
     if (where.page === "rules") return <RulesPage game={where.game} options={where.options} navigate={navigate} />;
-    if (where.page === "tutorial") return <TutorialPage key={where.game} game={where.game} navigate={navigate} />;
+    if (where.page === "tutorial") return (
+        <TutorialPage key={`${where.game}/${where.lesson ?? ""}`} game={where.game} lesson={where.lesson} navigate={navigate} />
+      );
     if (where.page === "sign-in" || where.page === "sign-up") {
       return <SignInPage key={where.page} mode={where.page} navigate={navigate} />;
     }

@@ -9,6 +9,7 @@ import { LanguagePicker, useLanguage } from "./i18n";
 import { OptionFields } from "./option_fields";
 import { GamePicture } from "./pictures";
 import { hotSeatPath, leaderboardPath, localPath, rulesPath, tutorialPath } from "./route";
+import { LessonLinks } from "./tutorial/lessons";
 
 interface SeatChoice {
   /** ``person``: someone the creator sends the seat's link; ``open``: anyone in the lobby. */
@@ -100,6 +101,7 @@ export function Lobby(props: { navigate: (path: string) => void }) {
               >
                 {t("Learn to play")}
               </a>{" "}
+              <LessonLinks game={game.id} navigate={navigate} />{" "}
               <a
                 class="leaderboard-link"
                 href={leaderboardPath(game.id)}

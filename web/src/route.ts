@@ -1,6 +1,6 @@
 /** Where the page is: the lobby, play now (/play), a replay of a record file (/replay), a game's rules
  * (/rules/GAME, its options in the query: /rules/tutankhamun?edition=ootb-2004), a game's
- * tutorial (/tutorial/GAME), the
+ * tutorial (/tutorial/GAME: its first lesson; /tutorial/GAME/LESSON), the
  * account's pages (/sign-in, /sign-up, /account), a game's leaderboard
  * (/leaderboard/GAME?players=N), a player's profile (/players/NAME), or a table with the seat link's seat and
  * key (or a spectator's watch key). Links look like /t/ID?seat=N&key=K and /t/ID?watch=K; a
@@ -13,7 +13,7 @@ export type Route =
   | { page: "play" }
   | { page: "replay" }
   | { page: "rules"; game: string | null; options: Record<string, string> | null }
-  | { page: "tutorial"; game: string }
+  | { page: "tutorial"; game: string; lesson: string | null }
   | { page: "sign-in" }
   | { page: "sign-up" }
   | { page: "account" }
@@ -27,8 +27,8 @@ export function parseRoute(pathname: string, search: string, hash = ""): Route {
   if (/^\/play\/?$/.test(pathname)) return { page: "play" };
   const rules = /^\/rules(?:\/([a-z0-9-]{1,64}))?\/?$/.exec(pathname);
   if (rules) return { page: "rules", game: rules[1] ?? null, options: rulesOptions(search) };
-  const tutorial = /^\/tutorial\/([a-z0-9-]{1,64})\/?$/.exec(pathname);
-  if (tutorial?.[1]) return { page: "tutorial", game: tutorial[1] };
+  const tutorial = /^\/tutorial\/([a-z0-9-]{1,64})(?:\/([a-z0-9-]{1,64}))?\/?$/.exec(pathname);
+  if (tutorial?.[1]) return { page: "tutorial", game: tutorial[1], lesson: tutorial[2] ?? null };
   const account = /^\/(sign-in|sign-up|account)\/?$/.exec(pathname);
   if (account?.[1]) return { page: account[1] as AccountPageName } as Route;
   const board = /^\/leaderboard\/([a-z0-9-]{1,64})\/?$/.exec(pathname);
@@ -103,9 +103,9 @@ export function rulesPath(game: string, options: Readonly<Record<string, string>
   return `/rules/${game}${query ? `?${query}` : ""}`;
 }
 
-/** A game's interactive tutorial. */
-export function tutorialPath(game: string): string {
-  return `/tutorial/${game}`;
+/** A game's interactive tutorial: a lesson of it (``null``: its first). */
+export function tutorialPath(game: string, lesson: string | null = null): string {
+  return lesson === null ? `/tutorial/${game}` : `/tutorial/${game}/${lesson}`;
 }
 
 /** A game's leaderboard for a player count (its class: 2, or 3 and more). */

@@ -80,11 +80,22 @@ describe("parseRoute", () => {
     expect(parseRoute(pathname ?? "", "", `#${hash}`)).toEqual({ page: "hotseat", table: "t1", seats });
   });
 
-  it("reads and writes a tutorial's address; anything else there is the lobby", () => {
-    expect(parseRoute(tutorialPath("valley-of-the-kings"), "")).toEqual({ page: "tutorial", game: "valley-of-the-kings" });
-    expect(parseRoute("/tutorial/tutankhamun/", "")).toEqual({ page: "tutorial", game: "tutankhamun" });
+  it("reads and writes a tutorial lesson's address; anything else there is the lobby", () => {
+    expect(parseRoute(tutorialPath("valley-of-the-kings"), "")).toEqual({
+      page: "tutorial",
+      game: "valley-of-the-kings",
+      lesson: null,
+    });
+    expect(parseRoute("/tutorial/tutankhamun/", "")).toEqual({ page: "tutorial", game: "tutankhamun", lesson: null });
+    expect(tutorialPath("curse-of-the-mummy", "mummy")).toBe("/tutorial/curse-of-the-mummy/mummy");
+    expect(parseRoute(tutorialPath("curse-of-the-mummy", "mummy"), "")).toEqual({
+      page: "tutorial",
+      game: "curse-of-the-mummy",
+      lesson: "mummy",
+    });
     expect(parseRoute("/tutorial/", "")).toEqual({ page: "lobby" });
     expect(parseRoute("/tutorial/Bad Game", "")).toEqual({ page: "lobby" });
+    expect(parseRoute("/tutorial/tutankhamun/a/b", "")).toEqual({ page: "lobby" });
   });
 
   it("reads and writes the rules' addresses, with the options a table plays", () => {

@@ -1,12 +1,20 @@
-/** The tutorials' words and choices: every step of every game's script (the server's
- * ``src/saqqara/server/tutorial_scripts/GAME.json``) has its sentence, and its reason for
- * refusing another move, in all four languages, translated; no language has a sentence no
+/** The tutorials' words and choices: the client's list of lessons is the server's scripts
+ * (``src/saqqara/server/tutorial_scripts/GAME.LESSON.json``); every taught step of every
+ * lesson has its sentence, and its reason for refusing another move, in all four languages,
+ * translated, and every lesson its title and closing sentence; no language has a text no
  * script uses; and a step takes only the move it asks for. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { LegalAction } from "../src/generated/protocol";
-import { accepts, expectedMove, type TutorialScript, TUTORIAL_GAMES, type TutorialTexts } from "../src/tutorial/script";
+import {
+  accepts,
+  expectedMove,
+  type TutorialScript,
+  TUTORIAL_GAMES,
+  TUTORIAL_LESSONS,
+  type TutorialTexts,
+} from "../src/tutorial/script";
 
 const LANGS = ["en", "de", "nl", "sv"] as const;
 const SCRIPTS = join(__dirname, "..", "..", "src", "saqqara", "server", "tutorial_scripts");
@@ -21,19 +29,28 @@ function texts(lang: string): TutorialTexts {
   return JSON.parse(readFileSync(join(__dirname, "..", "src", "tutorial", "texts", `${lang}.json`), "utf-8")) as TutorialTexts;
 }
 
-/** Every text key the scripts use, with whether it is a step's (say and why) or a finish. */
-function usedKeys(): Map<string, "step" | "finish"> {
-  const keys = new Map<string, "step" | "finish">();
+/** Every text key the scripts use, with whether it is a step's (say and why), a finish
+ * or a lesson's title. */
+function usedKeys(): Map<string, "step" | "finish" | "title"> {
+  const keys = new Map<string, "step" | "finish" | "title">();
   for (const script of scripts()) {
     for (const step of script.steps) if (step.text) keys.set(step.text, "step");
     keys.set(script.finish, "finish");
+    keys.set(script.title, "title");
   }
   return keys;
 }
 
 describe("the tutorials' texts", () => {
-  it("cover every game the lobby offers a tutorial for", () => {
-    expect(scripts().map((s) => s.game).sort()).toEqual([...TUTORIAL_GAMES].sort());
+  it("cover every game the lobby offers a tutorial for, lesson by lesson", () => {
+    expect([...new Set(scripts().map((s) => s.game))].sort()).toEqual([...TUTORIAL_GAMES].sort());
+    for (const game of TUTORIAL_GAMES) {
+      const lessons = scripts()
+        .filter((s) => s.game === game)
+        .sort((a, b) => a.part - b.part)
+        .map((s) => s.lesson);
+      expect(lessons, game).toEqual(TUTORIAL_LESSONS[game]);
+    }
   });
 
   for (const lang of LANGS) {
@@ -44,9 +61,9 @@ describe("the tutorials' texts", () => {
       expect(Object.keys(found).sort()).toEqual([...used.keys()].sort());
       for (const [key, kind] of used) {
         const entry = found[key];
-        if (kind === "finish") {
+        if (kind !== "step") {
           expect(typeof entry, key).toBe("string");
-          expect((entry as string).length, key).toBeGreaterThan(40);
+          expect((entry as string).length, key).toBeGreaterThan(kind === "finish" ? 40 : 5);
           if (lang !== "en") expect(entry, key).not.toEqual(english[key]);
           continue;
         }

@@ -105,7 +105,7 @@ from saqqara.server.service import (
 )
 from saqqara.server.site import BadLanguage, checked_lang, json_answer, site_routes
 from saqqara.server.sockets import ASGIApp, Connection, Direct, Scope, Socket, socket_header
-from saqqara.server.tutorials import tutorials
+from saqqara.server.tutorials import lesson
 from saqqara.server.wording import texts
 from saqqara.store import FINISHED, Store
 from saqqara.store.chat import ChatLog
@@ -203,6 +203,7 @@ def create_app(
             )  # paired site wide
             readiness.cluster = cluster
             await cluster.start()
+            await service.sweep_tutorials()
         else:
             await service.resume_all()
         await service.settle_ratings()
@@ -224,6 +225,7 @@ def create_app(
         Route("/api/lobby", lobby),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tutorials/{game_id}", create_tutorial, methods=["POST"]),
+        Route("/api/tutorials/{game_id}/{lesson}", create_tutorial, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/tables/{table_id}/invite", invite, methods=["POST"]),
@@ -405,18 +407,21 @@ async def _check_table_rate(request: Request) -> None:
 
 
 async def create_tutorial(request: Request) -> Response:
-    """``POST /api/tutorials/{game}``: a private, unrated table of the game's tutorial
-    script (its seed, every seat a person), answered with each seat's key and the script
-    (``server/tutorials.py``)."""
+    """``POST /api/tutorials/{game}/{lesson}`` (``/api/tutorials/{game}``: its first
+    lesson): a private, unrated table of the lesson's script (its seed, every seat a
+    person), marked a tutorial's (removed in time: ``TableService.sweep_tutorials``),
+    answered with each seat's key and the script (``server/tutorials.py``)."""
     game = request.path_params["game_id"]
-    tutorial = tutorials().get(game)
+    tutorial = lesson(game, request.path_params.get("lesson"))
     if tutorial is None:
-        return _error("unknown-game", f"no tutorial for {game[:64]!r}", 404)
+        return _error("unknown-game", f"no such tutorial for {game[:64]!r}", 404)
     try:
         await _check_table_rate(request)
         seats = [SeatRequest(kind="person", name=name) for name in tutorial.names]
         wanted = CreateTable(game=game, seats=seats, options=tutorial.options, public=False)
-        links = await _service(request).create(wanted, seed=tutorial.seed)
+        links = await _service(request).create(
+            wanted, seed=tutorial.seed, tutorial=f"{tutorial.game}/{tutorial.lesson}"
+        )
     except SaqqaraError as exc:
         return _refusal(exc)
     keys = [{"seat": seat, "key": key} for seat, key in sorted(links.keys.items())]

@@ -101,6 +101,13 @@ answered ``store-failed`` (the database the takeover waits on is that slow: try 
 RESTORE_EVERY = 2.0
 """Seconds between tries to read back a table set aside because the store failed."""
 
+TUTORIAL_KEPT = 3 * 3600.0
+"""Seconds a tutorial's table is kept after it was made (a lesson takes minutes): then it
+is removed from the store, unless someone is still at it (:meth:`TableService.sweep_tutorials`)."""
+
+TUTORIAL_SWEEP_EVERY = 600.0
+"""Seconds between two looks for tutorial tables to remove."""
+
 
 @dataclass(frozen=True, slots=True)
 class Links:
@@ -148,6 +155,7 @@ class TableService:
         *,
         snapshot_every: int = SNAPSHOT_EVERY,
         expire_open_after: float | None = None,
+        tutorial_kept: float = TUTORIAL_KEPT,
     ) -> None:
         if snapshot_every < 1:
             raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
@@ -160,6 +168,11 @@ class TableService:
         ``None``: never."""
         self.expired = 0
         """Open tables closed because nobody sat at them (:meth:`abandoned`)."""
+        self.tutorial_kept = tutorial_kept
+        """Seconds a tutorial's table is kept after it was made (:meth:`sweep_tutorials`)."""
+        self.tutorials_removed = 0
+        """Tutorial tables removed from the store (over, or kept long enough)."""
+        self._sweep_timer: asyncio.TimerHandle | None = None
         self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
         self.writer = Writer(store)
         self.bots = bots or BotPool()
@@ -199,11 +212,55 @@ class TableService:
 
     # -- life cycle -----------------------------------------------------------------------
     async def resume_all(self) -> int:
-        """Load every unfinished table from the store; bots carry on. Returns the count."""
+        """Load every unfinished table from the store; bots carry on. Returns the count.
+        Tutorial tables kept long enough are removed first, and then every
+        :data:`TUTORIAL_SWEEP_EVERY` seconds (:meth:`sweep_tutorials`)."""
+        await self.sweep_tutorials()
         for row in self.store.tables_with_status(OPEN, PLAYING):
             if not self.abandoned(row):
                 await self.resume(row)
         return len(self.live)
+
+    # -- tutorial tables ------------------------------------------------------------------
+    async def sweep_tutorials(self) -> int:
+        """Remove from the store every tutorial table made :attr:`tutorial_kept` seconds
+        ago or more that nobody is at now (a live one leaves memory first; one another
+        process of the site serves is left to its next look), and look again in
+        :data:`TUTORIAL_SWEEP_EVERY` seconds. Returns how many were removed."""
+        if self._sweep_timer is not None:
+            self._sweep_timer.cancel()
+        loop = asyncio.get_running_loop()
+        self._sweep_timer = loop.call_later(TUTORIAL_SWEEP_EVERY, self._sweep_due)
+        now = time.time()
+        try:
+            old = self.store.old_tutorials(now - self.tutorial_kept, now)
+        except STORE_ERRORS:
+            return 0  # the next look tries again
+        gone = [table_id for table_id in old if self._leave_tutorial(table_id)]
+        return await self._remove_tutorials(gone)
+
+    def _sweep_due(self) -> None:
+        self._sweep_timer = None
+        asyncio.ensure_future(self.sweep_tutorials()).add_done_callback(_ignore)
+
+    def _leave_tutorial(self, table_id: str) -> bool:
+        """Whether a tutorial table may go now: nobody listens to it here (then it leaves
+        memory)."""
+        table = self.live.get(table_id)
+        if table is not None and (table.listeners or table.bot_tasks):
+            return False
+        self.forget(table_id)
+        return True
+
+    async def _remove_tutorials(self, table_ids: list[str]) -> int:
+        if not table_ids:
+            return 0
+        try:
+            removed = await self.writer.call(self.store.delete_tutorial_tables, table_ids)
+        except STORE_ERRORS:
+            return 0  # kept until the next look
+        self.tutorials_removed += removed
+        return removed
 
     def abandoned(self, row: TableRow) -> bool:
         """Close the table ``row`` in the store if nobody sat at it for
@@ -285,6 +342,8 @@ class TableService:
         timers = [*self._away_timers.values(), *self._clock_timers.values()]
         for timer in [*timers, *self._restore_timers.values(), *self._expiry_timers.values()]:
             timer.cancel()
+        if self._sweep_timer is not None:
+            self._sweep_timer.cancel()
         for table in self.live.values():
             table.close()
         self.reviews.close()
@@ -305,11 +364,13 @@ class TableService:
         owners: Mapping[int, str] | None = None,
         *,
         seed: int | None = None,
+        tutorial: str | None = None,
     ) -> Links:
         """A new table; ``account`` (the signed-in creator's) owns the seat ``mine``, and
         each account of ``owners`` its seat (play now seats each signed-in seeker's).
         ``seed``: the table's seed, for a tutorial's scripted game (never from a request;
-        ``None``: a secret random one)."""
+        ``None``: a secret random one); ``tutorial``: the lesson (``game/lesson``) of a
+        tutorial's table, which is removed in time (:meth:`sweep_tutorials`)."""
         try:
             game = load(request.game, len(request.seats), request.options)
         except SaqqaraError as exc:
@@ -394,6 +455,7 @@ class TableService:
             created_at=time.time(),
             settings=_settings(request),
             host_hash=hash_secret(host),
+            tutorial=tutorial,
         )
         table = await self._store_new(row, rows)
         self.live[row.id] = table
@@ -460,12 +522,16 @@ class TableService:
         return table
 
     def release(self, table: LiveTable) -> None:
-        """Drop a finished table nobody listens to from memory (the store keeps it)."""
+        """Drop a finished table nobody listens to from memory (the store keeps it, but
+        for a tutorial's table: that is removed)."""
         idle = not table.listeners and not table.bot_tasks
         if table.status in (FINISHED, CLOSED) and idle and self.live.get(table.id) is table:
             del self.live[table.id]
             if self.leases is not None:
                 self.leases.release(table.id)
+            if table.row.tutorial is not None:
+                removing = asyncio.ensure_future(self._remove_tutorials([table.id]))
+                removing.add_done_callback(_ignore)
 
     def describe(self, table: LiveTable) -> dict[str, Any]:
         """What anyone may know of a table (never a secret)."""
@@ -1060,8 +1126,10 @@ class TableService:
     def rate(self, table: LiveTable) -> None:
         """A table made rated has just finished (its end stored): rate it on a worker
         thread. The store rates a table once (``store/ratings.py``), so a finish told
-        twice, or rated again by :meth:`settle_ratings`, changes nothing."""
-        if not table.row.settings.get("rated") or table.status != FINISHED:
+        twice, or rated again by :meth:`settle_ratings`, changes nothing. A tutorial's
+        table is never rated."""
+        rated = table.row.settings.get("rated") and table.row.tutorial is None
+        if not rated or table.status != FINISHED:
             return
         if table.forfeit is not None:
             ranks = list(table.forfeit.outcome(table.game.players)["ranks"])
@@ -1319,6 +1387,6 @@ def _seen(answer: asyncio.Future[HintAnswer | None]) -> None:
         answer.exception()
 
 
-def _ignore(task: asyncio.Future[None]) -> None:
+def _ignore(task: asyncio.Future[Any]) -> None:
     if not task.cancelled():
         task.exception()

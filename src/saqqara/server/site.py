@@ -3,8 +3,9 @@
 ``npm run build`` (run by ``scripts/start`` and ``scripts/check``) writes the client into
 ``saqqara/web/`` inside the package, so ``saqqara serve`` needs no Node at run time. Every
 page path (``/``, ``/t/{id}``, ``/replay``, ``/rules``, ``/rules/{game}``,
-``/tutorial/{game}``, ``/sign-in``, ``/sign-up``, ``/account``, ``/leaderboard/{game}``,
-``/players/{name}``, ``/play``) answers the same ``index.html``; the client routes itself.
+``/tutorial/{game}``, ``/tutorial/{game}/{lesson}``, ``/sign-in``, ``/sign-up``,
+``/account``, ``/leaderboard/{game}``, ``/players/{name}``, ``/play``) answers the same
+``index.html``; the client routes itself.
 Without a build, the server's own placeholder page answers instead.
 ``GET /api/games`` lists the games, their player counts, options and bots (what the lobby
 offers; ``?lang=`` translates titles and summaries);
@@ -307,6 +308,7 @@ def site_routes(
         Route("/rules", page),
         Route("/rules/{game_id}", page),
         Route("/tutorial/{game_id}", page),
+        Route("/tutorial/{game_id}/{lesson}", page),
         Route("/sign-in", page),
         Route("/sign-up", page),
         Route("/account", page),

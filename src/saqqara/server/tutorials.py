@@ -1,20 +1,32 @@
-"""The games' interactive tutorials: a short scripted game per game, as data.
+"""The games' interactive tutorials: each game's lessons, a short scripted game each, as data.
 
-Each game's script is ``tutorial_scripts/<game>.json``: the configuration (players,
-options), the fixed seed that fixes every chance draw of the game (``core.match``'s seed
-policy: the same seed and the same actions give the same deal), the learner's seat, the
-seats' names, the kinds of decision the learner meets (``covers``: the actions' verbs) and
-the steps, one accepted action each, in the order they are taken: ``{"seat": 1, "play":
-"take 5"}`` for a scripted opponent, and for the learner also ``"text"``, the key of the
-step's sentence in the client's tutorial texts (``web/src/tutorial/texts/<lang>.json``).
-A learner step with ``"any": true`` takes any legal move (only last: what follows must not
-depend on it). ``finish`` is the key of the closing sentence, and ``reaches`` what holds
-after the last step (the learner's view's ``phase``, or ``"over"``).
+A game has one lesson or more, one script each, ``tutorial_scripts/<game>.<lesson>.json``
+(the lesson's id is the file's, ``part`` its place among the game's lessons: the first is
+the one ``/tutorial/<game>`` opens; ``title`` the key of its name in the client's texts).
+No short game reaches every kind of decision: one learner never plays the mummy's side and
+the explorers' both, and the end of Tutankhamun's path comes only once the path is walked.
+So the lessons share them out, and together they cover every kind of decision the game's
+engine offers a player (:func:`saqqara.server.decisions.decision_kinds`; a lesson's kinds
+are its ``covers`` as its learner's side).
 
-``POST /api/tutorials/{game}`` makes a private, unrated table of the script's game with its
-seed, every seat a person with a link, and answers the links with the script; the client's
-tutorial page (``web/src/tutorial/``) holds every seat's connection, as the hot seat does,
-shows the learner's table alone and plays the opponents' scripted moves itself.
+A script holds the configuration (players, options), the fixed seed that fixes every
+chance draw of the game (``core.match``'s seed policy: the same seed and the same actions
+give the same deal), the learner's seat, the seats' names, the kinds of decision the
+learner meets (``covers``: the actions' verbs) and the steps, one accepted action each, in
+the order they are taken: ``{"seat": 1, "play": "take 5"}`` for a scripted opponent, and
+for the learner also ``"text"``, the key of the step's sentence in the client's tutorial
+texts (``web/src/tutorial/texts/<lang>.json``). A learner step with ``"any": true`` takes
+any legal move (only last: what follows must not depend on it). A learner step without a
+text is the page's, played as an opponent's is, to bring the table to where the lesson
+starts (a prelude). ``finish`` is the key of the closing sentence, and ``reaches`` what
+holds after the last step (the learner's view's ``phase``, or ``"over"``).
+
+``POST /api/tutorials/{game}/{lesson}`` (``/api/tutorials/{game}``: the first lesson) makes
+a private, unrated table of the script's game with its seed, every seat a person with a
+link, marked a tutorial's (``tables.tutorial``: removed from the store in time, see
+``TableService.sweep_tutorials``), and answers the links with the script; the client's tutorial page
+(``web/src/tutorial/``) holds every seat's connection, as the hot seat does, shows the
+learner's table alone and plays the opponents' scripted moves itself.
 :func:`replay_script` plays a script through the engine, each step checked as the server
 checks it; ``tests/server/test_tutorials.py`` replays every script with it.
 """
@@ -30,9 +42,10 @@ from typing import Any
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.match import Match
 from saqqara.core.registry import load
+from saqqara.server.decisions import Kind
 
 SCRIPTS = Path(__file__).parent / "tutorial_scripts"
-"""Where the scripts are: one JSON file per game, named by the game's id."""
+"""Where the scripts are: one JSON file per lesson, ``<game>.<lesson>.json``."""
 
 
 class TutorialError(SaqqaraError):
@@ -54,9 +67,12 @@ class TutorialStep:
 
 @dataclass(frozen=True, slots=True)
 class Tutorial:
-    """A game's tutorial script (see the module's docstring)."""
+    """One lesson of a game's tutorial: its script (see the module's docstring)."""
 
     game: str
+    lesson: str
+    part: int
+    title: str
     players: int
     options: dict[str, str]
     seed: int
@@ -67,10 +83,24 @@ class Tutorial:
     finish: str
     reaches: str
 
+    @property
+    def side(self) -> str:
+        """The side the learner plays (``""`` where every seat plays the same game)."""
+        roles = load(self.game, self.players, self.options).seat_roles()
+        return "" if roles is None else roles[self.learner]
+
+    @property
+    def kinds(self) -> frozenset[Kind]:
+        """The kinds of decision this lesson teaches: its ``covers`` as its learner's side."""
+        return frozenset((self.side, verb) for verb in self.covers)
+
     def to_json(self) -> dict[str, Any]:
         """The script as the client reads it (the seed stays on the server)."""
         return {
             "game": self.game,
+            "lesson": self.lesson,
+            "part": self.part,
+            "title": self.title,
             "players": self.players,
             "options": self.options,
             "learner": self.learner,
@@ -85,10 +115,10 @@ class Tutorial:
 
 def _step(raw: dict[str, Any], learner: int) -> TutorialStep:
     seat, play, text = raw["seat"], raw.get("play"), raw.get("text")
-    if seat == learner and not isinstance(text, str):
-        raise TutorialError(f"a learner's step needs a text: {raw}")
-    if play is None and not raw.get("any"):
-        raise TutorialError(f"a step plays an action or, the learner's, any: {raw}")
+    if text is not None and (seat != learner or not isinstance(text, str)):
+        raise TutorialError(f"only a learner's step has a text: {raw}")
+    if play is None and not (raw.get("any") and text is not None):
+        raise TutorialError(f"a step plays an action or, the learner's with a text, any: {raw}")
     return TutorialStep(int(seat), None if play is None else str(play), text)
 
 
@@ -99,6 +129,9 @@ def parse_tutorial(raw: dict[str, Any]) -> Tutorial:
         raise TutorialError("only the last step may take any move: the script goes on from it")
     return Tutorial(
         game=str(raw["game"]),
+        lesson=str(raw["lesson"]),
+        part=int(raw["part"]),
+        title=str(raw["title"]),
         players=int(raw["players"]),
         options={str(k): str(v) for k, v in raw.get("options", {}).items()},
         seed=int(raw["seed"]),
@@ -112,22 +145,36 @@ def parse_tutorial(raw: dict[str, Any]) -> Tutorial:
 
 
 @cache
-def tutorials() -> dict[str, Tutorial]:
-    """Every game's tutorial, by game id."""
-    found: dict[str, Tutorial] = {}
+def tutorials() -> dict[str, tuple[Tutorial, ...]]:
+    """Every game's lessons, by game id, in their order (``part`` 1, 2, ...)."""
+    found: dict[str, list[Tutorial]] = {}
     for path in sorted(SCRIPTS.glob("*.json")):
         tutorial = parse_tutorial(json.loads(path.read_text("utf-8")))
-        if tutorial.game != path.stem:
-            raise TutorialError(f"{path.name} is the script of {tutorial.game}")
-        found[tutorial.game] = tutorial
-    return found
+        if f"{tutorial.game}.{tutorial.lesson}" != path.stem:
+            raise TutorialError(f"{path.name} is lesson {tutorial.lesson} of {tutorial.game}")
+        found.setdefault(tutorial.game, []).append(tutorial)
+    lessons: dict[str, tuple[Tutorial, ...]] = {}
+    for game, some in found.items():
+        ordered = tuple(sorted(some, key=lambda t: t.part))
+        if [t.part for t in ordered] != list(range(1, len(ordered) + 1)):
+            raise TutorialError(f"{game}'s lessons are not parts 1..{len(ordered)}")
+        lessons[game] = ordered
+    return lessons
+
+
+def lesson(game: str, lesson_id: str | None = None) -> Tutorial | None:
+    """The game's lesson ``lesson_id`` (``None``: its first); ``None`` if there is none."""
+    found = tutorials().get(game, ())
+    if lesson_id is None:
+        return found[0] if found else None
+    return next((t for t in found if t.lesson == lesson_id), None)
 
 
 def replay_script(tutorial: Tutorial) -> Match:
     """The tutorial's game played step by step (each step refused as the server would
     refuse it: ``TutorialError`` names the first that does not hold), then its claims
-    checked: the learner's steps meet every kind it ``covers``, and the game ``reaches``
-    what it says."""
+    checked: the learner's taught steps (those with a text) meet every kind it ``covers``,
+    and the game ``reaches`` what it says."""
     game = load(tutorial.game, tutorial.players, tutorial.options)
     match = Match(game, seed=tutorial.seed, names=tutorial.names)
     met: set[str] = set()
@@ -141,7 +188,7 @@ def replay_script(tutorial: Tutorial) -> Match:
             raise TutorialError(f"step {index}: {exc.message}") from None
         if action not in legal:
             raise TutorialError(f"step {index}: {step.play!r} is not legal for {step.seat}")
-        if step.seat == tutorial.learner:
+        if step.seat == tutorial.learner and step.text is not None:
             met.add(game.action_text(action).split(" ")[0])
         match.submit(step.seat, action)
     if met != set(tutorial.covers):

@@ -271,7 +271,11 @@ class Accounts:
                 tables.c.created_at,
             )
             .select_from(seats.join(tables, seats.c.table_id == tables.c.id))
-            .where(seats.c.account_id == account_id, tables.c.status.in_(status))
+            .where(
+                seats.c.account_id == account_id,
+                tables.c.status.in_(status),
+                tables.c.tutorial.is_(None),
+            )
             .order_by(tables.c.created_at.desc(), seats.c.seat)
             .limit(GAMES_LISTED)
         )

@@ -1,7 +1,8 @@
 """The store's tables, as SQLAlchemy Core metadata (the migrations create exactly these).
 
 - ``tables``: one online table (game, options, server-side seed, status, the hash of its
-  creator's host key, and a ``forfeit`` when it ended because a seat ran out of time).
+  creator's host key, a ``forfeit`` when it ended because a seat ran out of time, and for
+  a tutorial's table its lesson, ``tutorial``: such a table is removed in time).
 - ``seats``: who sits where; a person's secret is kept only as its SHA-256 hash.
 - ``actions``: the append-only log; ``(table_id, seq, undone)`` is the primary key, so a
   sequence number is given at most once per table among the actions that stand
@@ -65,6 +66,7 @@ tables = Table(
     Column("settings", Text, nullable=False, server_default="{}"),
     Column("forfeit", Text, nullable=True),
     Column("host_hash", String(64), nullable=True),
+    Column("tutorial", String(80), nullable=True),
 )
 
 seats = Table(

@@ -39,7 +39,16 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
 from saqqara.store.checkpoints import BackgroundCheckpoints
-from saqqara.store.schema import actions, seats, snapshots, tables
+from saqqara.store.schema import (
+    actions,
+    chat,
+    rated_tables,
+    rating_history,
+    seats,
+    snapshots,
+    table_leases,
+    tables,
+)
 
 SECRET_BYTES = 24
 """Seat and spectator secrets: 192 random bits, URL-safe text."""
@@ -99,6 +108,9 @@ class TableRow:
     host_hash: str | None = None
     """The hash of the creator's host key, which invites people to free seats (``None``:
     a table from before host keys)."""
+    tutorial: str | None = None
+    """For a tutorial's table, its lesson (``game/lesson``): left out of every list of
+    tables and removed in time (:meth:`Store.delete_tutorial_tables`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +323,7 @@ class Store:
                 "tables",
                 ("id", "game", "players", "rules_version", "options", "seed", "status"),
                 ("public", "spectator_hash", "rematch_of", "rematch", "created_at", "settings"),
-                ("forfeit", "host_hash"),
+                ("forfeit", "host_hash", "tutorial"),
                 rows=[
                     (
                         table.id,
@@ -329,6 +341,7 @@ class Store:
                         json.dumps(table.settings, sort_keys=True),
                         None if table.forfeit is None else json.dumps(table.forfeit),
                         table.host_hash,
+                        table.tutorial,
                     )
                 ],
             )
@@ -362,7 +375,7 @@ class Store:
     def tables_with_status(self, *status: str, public_only: bool = False) -> list[TableRow]:
         query = select(tables).where(tables.c.status.in_(status))
         if public_only:
-            query = query.where(tables.c.public.is_(True))
+            query = query.where(tables.c.public.is_(True), tables.c.tutorial.is_(None))
         with self._tx() as tx:
             rows = tx.execute(query.order_by(tables.c.created_at)).mappings().all()
         return [_table_row(r) for r in rows]
@@ -414,6 +427,37 @@ class Store:
         )
         with self._tx() as tx:
             return tx.execute(closing).rowcount == 1
+
+    def old_tutorials(self, made_before: float, now: float) -> list[str]:
+        """The tutorial tables made before ``made_before`` (a ``time.time()``) that no
+        process of a site holds a lease on at ``now``."""
+        leased = select(table_leases.c.table_id).where(
+            table_leases.c.table_id == tables.c.id, table_leases.c.expires_at > now
+        )
+        query = select(tables.c.id).where(
+            tables.c.tutorial.is_not(None), tables.c.created_at < made_before, ~exists(leased)
+        )
+        with self._tx() as tx:
+            return [r[0] for r in tx.execute(query.order_by(tables.c.created_at)).all()]
+
+    def delete_tutorial_tables(self, table_ids: Sequence[str]) -> int:
+        """Remove the tutorial tables among ``table_ids`` and everything of them (seats,
+        log, snapshots, chat, lease) in one transaction; any other table is left alone.
+        Returns how many were removed."""
+        with self._tx() as tx:
+            found = tx.execute(
+                select(tables.c.id).where(
+                    tables.c.id.in_(list(table_ids)), tables.c.tutorial.is_not(None)
+                )
+            ).all()
+            ids = [r[0] for r in found]
+            if not ids:
+                return 0
+            for child in (actions, snapshots, seats, chat, table_leases, rated_tables):
+                tx.execute(delete(child).where(child.c.table_id.in_(ids)))
+            tx.execute(delete(rating_history).where(rating_history.c.table_id.in_(ids)))
+            tx.execute(delete(tables).where(tables.c.id.in_(ids)))
+        return len(ids)
 
     def end_by_forfeit(self, table_id: str, forfeit: dict[str, Any]) -> None:
         """The table is finished by a forfeit (seats out of time): status and result in
@@ -639,4 +683,5 @@ def _table_row(row: Any) -> TableRow:
         settings=json.loads(row["settings"]),
         forfeit=None if row["forfeit"] is None else json.loads(row["forfeit"]),
         host_hash=row["host_hash"],
+        tutorial=row["tutorial"],
     )

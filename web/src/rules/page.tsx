@@ -6,6 +6,7 @@ import { api, type GameInfo } from "../api";
 import { LanguagePicker, useLanguage } from "../i18n";
 import { GamePicture } from "../pictures";
 import { rulesPath, tutorialPath } from "../route";
+import { LessonLinks } from "../tutorial/lessons";
 import { RulesContent } from "./content";
 import { RULES_GAMES } from "./data";
 
@@ -123,7 +124,8 @@ export function RulesPage(props: {
           <p class="tutorial-offer">
             <PageLink href={tutorialPath(game)} navigate={navigate}>
               {t("Learn to play: a short guided game")}
-            </PageLink>
+            </PageLink>{" "}
+            <LessonLinks game={game} navigate={navigate} />
           </p>
           <RulesContent game={game} options={options} info={info} pictures={true} level={2} />
         </article>

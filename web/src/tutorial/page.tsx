@@ -1,11 +1,14 @@
-/** A game's interactive tutorial (/tutorial/GAME): a short scripted game against the
- * server's own engine. The server makes a private table of the game's script (its fixed
+/** A lesson of a game's interactive tutorial (/tutorial/GAME/LESSON; /tutorial/GAME: its
+ * first): a short scripted game against the server's own engine. The server makes a
+ * private table of the lesson's script (its fixed
  * seed: the same deal every time) with every seat a person; this page holds every seat's
  * connection, as the hot seat does, but shows the learner's table alone. Each of the
  * learner's steps says one sentence (what this kind of decision does and what to do now),
  * marks the move it asks for on the board and in the moves, and takes only that move (any
  * other is answered with why it is not the one asked for, and nothing is sent); the
- * opponents' moves are the script's, played by the page a moment after their turn comes.
+ * opponents' moves are the script's, played by the page a moment after their turn comes,
+ * as are the learner's steps without a sentence (a lesson's prelude). At its end the page
+ * offers the game's further lessons.
  * A step is read only once every connection has caught up with the table and the table has
  * moved past the last move sent, so a late update never replays a step. */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
@@ -15,37 +18,23 @@ import { useLanguage } from "../i18n";
 import { caughtUp } from "../hotseat";
 import { rulesPath } from "../route";
 import { TableView, useConnectionLanguage, useTitles } from "../table";
+import { LessonLinks, useTutorialTexts } from "./lessons";
 import {
   accepts,
   type CreatedTutorial,
   expectedMove,
-  loadTutorialTexts,
+  lessonTitle,
+  plainText,
   stepTexts,
-  type TutorialTexts,
+  TUTORIAL_LESSONS,
 } from "./script";
 
-/** How long an opponent's scripted move waits once its turn comes, so it can be seen. */
+/** How long an opponent's scripted move waits once its turn comes, so it can be seen
+ * (a prelude's moves, before the lesson's first sentence, wait for nothing). */
 const OPPONENT_PAUSE_MS = 200;
 
-/** The tutorial's texts in the page's language (``null`` until loaded). */
-function useTutorialTexts(): TutorialTexts | null {
-  const { lang } = useLanguage();
-  const [texts, setTexts] = useState<TutorialTexts | null>(null);
-  useEffect(() => {
-    let current = true;
-    loadTutorialTexts(lang).then(
-      (found) => current && setTexts(found),
-      () => current && setTexts(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [lang]);
-  return texts;
-}
-
-export function TutorialPage(props: { game: string; navigate: (path: string) => void }) {
-  const { game, navigate } = props;
+export function TutorialPage(props: { game: string; lesson: string | null; navigate: (path: string) => void }) {
+  const { game, lesson, navigate } = props;
   const { t } = useLanguage();
   const texts = useTutorialTexts();
   const titles = useTitles();
@@ -61,10 +50,10 @@ export function TutorialPage(props: { game: string; navigate: (path: string) => 
   const lang = useConnectionLanguage(all);
 
   useEffect(() => {
-    api.tutorial(game).then(setMade, (failure: Error) =>
+    api.tutorial(game, lesson).then(setMade, (failure: Error) =>
       setError(failure instanceof ApiError ? failure.message : String(failure)),
     );
-  }, [game]);
+  }, [game, lesson]);
 
   useEffect(() => {
     if (!made) return;
@@ -94,22 +83,25 @@ export function TutorialPage(props: { game: string; navigate: (path: string) => 
   const legal = ready && update ? update.legal : [];
   const expected = step ? expectedMove(step, legal) : null;
 
-  // An opponent's scripted move: played a moment after its turn comes (and again once its
-  // connection may send, if it could not: a move not sent leaves the step where it is).
+  // A step without a sentence (an opponent's, or a learner's in a prelude): played a moment
+  // after its turn comes (and again once its connection may send, if it could not: a move
+  // not sent leaves the step where it is).
   const waiting = step ? (states[step.seat]?.waiting ?? false) : false;
+  const taught = step !== null && step.seat === learner && step.text !== undefined;
+  const prelude = script !== null && script.steps.slice(0, progress.done + 1).every((s) => s.text === undefined);
   useEffect(() => {
-    if (!step || step.seat === learner || !expected || !update || waiting) return;
+    if (!step || taught || !expected || !update || waiting) return;
     const timer = setTimeout(() => {
       if (connections.current.get(step.seat)?.act(expected.id)) {
         setProgress(({ done }) => ({ done: done + 1, sentAt: update.seq }));
       }
-    }, OPPONENT_PAUSE_MS);
+    }, prelude ? 0 : OPPONENT_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [step, learner, expected, update, waiting]);
+  }, [step, taught, prelude, expected, update, waiting]);
 
   const onAct = useMemo(
     () => (action: number) => {
-      if (!step || step.seat !== learner || !ready || !update) return;
+      if (!step || !taught || !ready || !update) return;
       if (!accepts(step, legal, action)) {
         setRefused(true);
         return;
@@ -119,7 +111,7 @@ export function TutorialPage(props: { game: string; navigate: (path: string) => 
         setProgress(({ done }) => ({ done: done + 1, sentAt: update.seq }));
       }
     },
-    [step, learner, ready, update, legal],
+    [step, taught, learner, ready, update, legal],
   );
 
   if (error !== null || !made || !script) {
@@ -130,10 +122,11 @@ export function TutorialPage(props: { game: string; navigate: (path: string) => 
       </main>
     );
   }
-  const learnerSteps = script.steps.filter((s) => s.seat === learner);
-  const number = script.steps.slice(0, progress.done + 1).filter((s) => s.seat === learner).length;
-  const words = step && step.seat === learner ? stepTexts(texts ?? {}, step.text) : null;
+  const learnerSteps = script.steps.filter((s) => s.text !== undefined);
+  const number = script.steps.slice(0, progress.done + 1).filter((s) => s.text !== undefined).length;
+  const words = taught ? stepTexts(texts ?? {}, step?.text) : null;
   const finishText = texts?.[script.finish];
+  const title = plainText(texts, lessonTitle(game, script.lesson));
   const rules = rulesPath(game, script.options);
   const panel = (
     <section class="tutorial-step" aria-label={t("Tutorial")} aria-live="polite" data-step={progress.done}>
@@ -143,6 +136,7 @@ export function TutorialPage(props: { game: string; navigate: (path: string) => 
             {typeof finishText === "string" ? finishText : ""}
           </p>
           <p class="tutorial-links">
+            <LessonLinks game={game} from={script.part} navigate={navigate} />
             <a href="/" class="tutorial-done" onClick={(event) => {
                 event.preventDefault();
                 navigate("/");
@@ -159,7 +153,10 @@ export function TutorialPage(props: { game: string; navigate: (path: string) => 
         </>
       ) : words ? (
         <>
-          <p class="tutorial-count">{t("Step {number} of {count}", { number, count: learnerSteps.length })}</p>
+          <p class="tutorial-count">
+            {title !== null && (TUTORIAL_LESSONS[game]?.length ?? 0) > 1 ? `${title}: ` : ""}
+            {t("Step {number} of {count}", { number, count: learnerSteps.length })}
+          </p>
           <p class="say" data-key={step?.text}>
             {words.say}
           </p>
@@ -185,7 +182,7 @@ export function TutorialPage(props: { game: string; navigate: (path: string) => 
       navigate={navigate}
       guide={{
         panel,
-        hinted: step?.seat === learner ? (expected?.id ?? null) : null,
+        hinted: taught ? (expected?.id ?? null) : null,
         mark: t("this step's move"),
         locked: finished,
       }}

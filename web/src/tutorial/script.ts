@@ -1,7 +1,8 @@
-/** A game's tutorial script as the server hands it out (``POST /api/tutorials/GAME``,
- * from ``src/saqqara/server/tutorial_scripts/GAME.json``) and what the tutorial page
- * decides from it: which step is at hand, which legal move it asks for, and whether a
- * click is that move. The step sentences are in ``texts/LANG.json``, by the step's key. */
+/** A lesson's script as the server hands it out (``POST /api/tutorials/GAME/LESSON``, from
+ * ``src/saqqara/server/tutorial_scripts/GAME.LESSON.json``), the games' lessons, and what
+ * the tutorial page decides from a script: which step is at hand, which legal move it asks
+ * for, and whether a click is that move. The step sentences, the lessons' titles and their
+ * closing sentences are in ``texts/LANG.json``, by key. */
 import type { LegalAction } from "../generated/protocol";
 import type { Lang } from "../i18n";
 
@@ -9,12 +10,17 @@ export interface TutorialStep {
   seat: number;
   /** The action's notation; ``null``: the learner may take any legal move. */
   play: string | null;
-  /** The key of the learner's sentence for this step (``texts/LANG.json``). */
+  /** The key of the learner's sentence for this step (``texts/LANG.json``); a step
+   * without one is the page's to play, whoever's seat it is. */
   text?: string;
 }
 
 export interface TutorialScript {
   game: string;
+  /** The lesson's id, its place among the game's lessons (1, 2, ...) and its title's key. */
+  lesson: string;
+  part: number;
+  title: string;
   players: number;
   options: Record<string, string>;
   learner: number;
@@ -39,8 +45,27 @@ export interface StepTexts {
 
 export type TutorialTexts = Readonly<Record<string, StepTexts | string>>;
 
-/** The games with a tutorial, in the lobby's order. */
-export const TUTORIAL_GAMES = ["tutankhamun", "valley-of-the-kings", "curse-of-the-mummy", "tutankhamuns-revenge"];
+/** The games with a tutorial, in the lobby's order, each with its lessons in order (the
+ * server's ``tutorial_scripts/GAME.LESSON.json``; ``web/test/tutorial.test.ts`` checks the two agree). */
+export const TUTORIAL_LESSONS: Readonly<Record<string, readonly string[]>> = {
+  tutankhamun: ["basics", "end-of-the-path", "out-of-the-box"],
+  "valley-of-the-kings": ["basics", "round-two"],
+  "curse-of-the-mummy": ["explorers", "mummy", "boxed-in"],
+  "tutankhamuns-revenge": ["basics"],
+};
+
+export const TUTORIAL_GAMES = Object.keys(TUTORIAL_LESSONS);
+
+/** The key of a lesson's title in the tutorial texts. */
+export function lessonTitle(game: string, lesson: string): string {
+  return `${game}.${lesson}.title`;
+}
+
+/** A loaded text as a plain string (a title, a finish), or ``null``. */
+export function plainText(texts: TutorialTexts | null, key: string): string | null {
+  const found = texts?.[key];
+  return typeof found === "string" ? found : null;
+}
 
 const FILES = import.meta.glob<TutorialTexts>("./texts/*.json", { import: "default" });
 const loaded = new Map<Lang, Promise<TutorialTexts>>();
