@@ -23,6 +23,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from argon2 import PasswordHasher
+from sqlalchemy import create_engine, inspect
 
 from saqqara.client import SeatLink, TableClient
 from saqqara.core.registry import registered_games
@@ -48,7 +49,9 @@ from saqqara.server.tutorials import (
 )
 from saqqara.store import OPEN, PLAYING, Store
 from saqqara.store.accounts import Accounts
+from saqqara.store.store import normalize_url
 from tests.server.harness import ServerProcess
+from tests.server.test_accounts_store import _alembic
 
 LESSONS: list[Tutorial] = [lesson for lessons in tutorials().values() for lesson in lessons]
 LESSON_IDS = [f"{t.game}.{t.lesson}" for t in LESSONS]
@@ -267,3 +270,19 @@ def test_tutorial_tables_are_in_no_list_and_go_in_time(db_url: str) -> None:
 
 async def _nowhere(text: str) -> None:
     """A listener's sending: a connection that is there and reads nothing."""
+
+
+def test_migration_0013_goes_back_and_up_again(db_url: str) -> None:
+    """Down to 0012 the tables lose the tutorial mark (and keep their rows); up again
+    every table is an ordinary one."""
+    Store(db_url).close()
+    _alembic(db_url, "0012", down=True)
+    engine = create_engine(normalize_url(db_url))
+    columns = {c["name"] for c in inspect(engine).get_columns("tables")}
+    engine.dispose()
+    assert "tutorial" not in columns and "settings" in columns
+    again = Store(db_url)
+    engine = create_engine(normalize_url(db_url))
+    assert "tutorial" in {c["name"] for c in inspect(engine).get_columns("tables")}
+    engine.dispose()
+    again.close()
