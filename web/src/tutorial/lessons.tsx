@@ -32,7 +32,7 @@ export function LessonLinks(props: { game: string; from?: number; navigate: (pat
     <>
       {lessons.map((lesson) => {
         const href = tutorialPath(game, lesson);
-        return (
+        return [
           <a
             key={lesson}
             class="tutorial-lesson"
@@ -44,8 +44,9 @@ export function LessonLinks(props: { game: string; from?: number; navigate: (pat
             }}
           >
             {plainText(texts, lessonTitle(game, lesson)) ?? lesson}
-          </a>
-        );
+          </a>,
+          " ",
+        ];
       })}
     </>
   );
