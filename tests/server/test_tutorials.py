@@ -209,6 +209,7 @@ def _stored(db_url: str, table_id: str) -> bool:
 @pytest.mark.parametrize("tutorial", LESSONS, ids=LESSON_IDS)
 def test_a_tutorial_table_follows_its_script(server: ServerProcess, tutorial: Tutorial) -> None:
     """...and one whose game is over leaves the store once nobody is at it."""
+    removed = _removed(server.base)
     table = asyncio.run(_play(server.base, tutorial))
     if tutorial.reaches != "over":
         assert _stored(server.db_url, table)
@@ -217,6 +218,16 @@ def test_a_tutorial_table_follows_its_script(server: ServerProcess, tutorial: Tu
     while _stored(server.db_url, table):
         assert time.monotonic() < deadline, f"{tutorial.game}.{tutorial.lesson} is kept"
         time.sleep(0.05)
+    assert _removed(server.base) >= removed + 1  # counted for the operator too
+
+
+def _removed(base: str) -> float:
+    """``/metrics``' count of tutorial tables removed."""
+    text = httpx.get(base + "/metrics", timeout=10).text
+    line = next(
+        x for x in text.splitlines() if x.startswith("saqqara_tutorial_tables_removed_total")
+    )
+    return float(line.split()[-1])
 
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)

@@ -155,6 +155,11 @@ class Figures:
             "Open tables closed because nobody sat at them (--expire-open-after)",
             service.expired,
         )
+        yield _counter(
+            "saqqara_tutorial_tables_removed",
+            "Tutorial tables removed from the store (over and left, or past their hours)",
+            service.tutorials_removed,
+        )
         yield _gauge("saqqara_live_tables", "Tables in memory", len(service.live))
         yield _gauge(
             "saqqara_tables_aside",
