@@ -574,7 +574,7 @@ def write(result: dict[str, Any], out: Path) -> None:
     print(
         f"==> {game}: tried {result['tried']} of {result['made']}: killed {c['killed']}, "
         f"timeout {c['timeout']}, survived {c['survived']}, no tests {c['no tests']}, "
-        f"equivalent {c['equivalent']}, other {c['other']}; score "
+        f"equivalent {c['equivalent']}, removed {c.get(REMOVED, 0)}, other {c['other']}; score "
         + (f"{share:.1%}" if share is not None else "-")
         + f" ({out / game}.md)",
         flush=True,
