@@ -1108,11 +1108,16 @@ class TableService:
         listens to are pushed their turn, when the seat is an account's and no stand-in
         bot plays it (``server/push.py``, on its own threads). Called where this process,
         the table's owner, tells a step, starts a table or takes an action back."""
+        push = self.push
+        if push is None or all(row.account is None for row in table.seats):
+            # Nobody to push to: no step pays for working out whose turn began. A seat
+            # claimed later by an account is signalled from the turn after its claim.
+            table.signalled = frozenset()
+            return
         deciding = table.deciding_people()
         began = deciding - table.signalled
         table.signalled = deciding
-        push = self.push
-        if push is None or not began:
+        if not began:
             return
         for seat in sorted(began):
             row = table.seats[seat]
