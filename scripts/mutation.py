@@ -22,7 +22,8 @@ them), and updates the result; ``--rescore`` applies
 the equivalents list to a result again without running anything.
 
 Usage: python scripts/mutation.py [--game GAME ...] [--sample N] [--seed S] [--out DIR]
-       [--module FILE ...] [--tests PATH ...] [--jobs J] [--keep] [--fail-under PERCENT]
+       [--module FILE ...] [--tests PATH ...] [--jobs J] [--mutant-seconds S] [--keep]
+       [--fail-under PERCENT]
        python scripts/mutation.py --retry OUT/GAME.json | --rescore OUT/GAME.json [--out DIR]
 """
 
@@ -109,6 +110,13 @@ mutmut's tracing, where the whole selection never got through mutmut's first ste
 TIMEOUT_MULTIPLIER = 4.0
 """mutmut stops a mutant's run after ``2 * multiplier * (its tests' clean time + 1 s)`` of CPU
 time and counts it as timed out (mutmut's default multiplier is 15)."""
+
+MUTANT_SECONDS = 600.0
+"""Wall-clock seconds a mutant's run under mutmut may take before the script stops it and
+counts it as timed out (``--mutant-seconds``): mutmut's own limit is processor time,
+``TIMEOUT_MULTIPLIER`` times its tests', which for a mutant that loops forever in code the
+long conformance playouts reach lasts most of a run (``slide_belief`` with ``ahead |
+~blocked`` ran 26 minutes)."""
 
 DETECTED = ("killed", "timeout")
 UNDETECTED = ("survived", "no tests")
@@ -406,6 +414,45 @@ class Trial:
     """The mutants tried in fresh processes, whatever mutmut made of them."""
 
 
+def mutant_runs(parent: int) -> dict[int, str]:
+    """The children of process ``parent`` running a mutant now (mutmut forks one for each
+    and titles it ``mutmut: NAME``), by process id (Linux's ``/proc``)."""
+    runs: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            title = (entry / "cmdline").read_bytes().split(b"\0")[0].decode()
+        except (OSError, UnicodeDecodeError):
+            continue  # gone meanwhile, or another user's
+        parent_of = int(stat.rsplit(")", 1)[1].split()[1])  # after the name: state, ppid
+        if parent_of == parent and title.startswith("mutmut: "):
+            runs[int(entry.name)] = title.removeprefix("mutmut: ").strip()
+    return runs
+
+
+def watch_mutants(parent: subprocess.Popen[bytes], limit: float, every: float = 2.0) -> set[str]:
+    """Until ``parent`` ends, stop each mutant's run that has lasted ``limit`` seconds of
+    wall-clock time (SIGKILL; mutmut goes on with the next); the names of those stopped."""
+    first_seen: dict[int, float] = {}
+    stopped: set[str] = set()
+    while parent.poll() is None:
+        now = time.monotonic()
+        runs = mutant_runs(parent.pid)
+        first_seen = {pid: first_seen.get(pid, now) for pid in runs}
+        for pid, name in runs.items():
+            if now - first_seen[pid] >= limit and name not in stopped:
+                print(f"\n==> {name}: still running after {limit:.0f} s, stopped (timeout)")
+                try:
+                    os.kill(pid, 9)
+                except ProcessLookupError:
+                    continue  # it ended meanwhile: mutmut has its own answer
+                stopped.add(name)
+        time.sleep(every)
+    return stopped
+
+
 def run_trial(
     scope: Scope,
     paths: list[str],
@@ -442,10 +489,15 @@ def run_trial(
             + ("" if all_fresh else " (functions run at import)"),
             flush=True,
         )
+        stopped: set[str] = set()
         if forked:
             command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)]
-            subprocess.run(command + forked, cwd=work, env=mutmut_env(), check=True)
+            with subprocess.Popen(command + forked, cwd=work, env=mutmut_env()) as mutmut:
+                stopped = watch_mutants(mutmut, args.mutant_seconds)
+            if mutmut.returncode != 0:
+                raise subprocess.CalledProcessError(mutmut.returncode, command)
         results = mutant_statuses(work, paths)
+        results.update(dict.fromkeys(stopped, "timeout"))
         # mutmut forks its runs from a process that imported saqqara and filled its memos
         # already, and runs only the tests it saw call the function: what it leaves
         # undetected gets a second look in a fresh process against the whole selection.
@@ -671,6 +723,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--module", action="append", help="only these rules modules (state.py)")
     parser.add_argument("--tests", action="append", help="run these tests instead (paths)")
     parser.add_argument("--jobs", type=int, default=1, help="mutants tested at once")
+    parser.add_argument(
+        "--mutant-seconds",
+        type=float,
+        default=MUTANT_SECONDS,
+        help="stop a mutant's run under mutmut after this long (counted as timed out)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     parser.add_argument("--fail-under", type=float, help="exit 1 if a score is below PERCENT")
     parser.add_argument(

@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -175,3 +176,26 @@ def test_a_mutant_whose_code_was_removed_is_counted_apart_and_not_scored() -> No
     run = {"game": "tutankhamun", "date": "d", "mutmut": "3", "command": "c", "seed": 35}
     report = mutation.markdown(scored | run | {"modules": ["state.py"], "tests": []})
     assert "## Removed with their code" in report and NAME + "9" in report
+
+
+def test_a_mutant_run_past_its_wall_clock_limit_is_stopped_and_named() -> None:
+    """A parent whose child is titled as mutmut titles a mutant's run, and hangs: the watch
+    stops the child after the limit and names the mutant; a process titled so that is not
+    the parent's child is left alone."""
+    hang = 'exec -a "mutmut: {name}" sleep 60'
+    parent = subprocess.Popen(
+        ["bash", "-c", f"({hang.format(name=NAME)}) & wait"],
+        stdout=subprocess.DEVNULL,
+    )
+    stranger = subprocess.Popen(["bash", "-c", hang.format(name=NAME + "9")])
+    try:
+        started = time.monotonic()
+        stopped = mutation.watch_mutants(parent, limit=1.0, every=0.2)
+        assert stopped == {NAME}
+        assert time.monotonic() - started < 30  # the hang was cut short, not waited out
+        assert stranger.poll() is None
+    finally:
+        parent.kill()
+        stranger.kill()
+        parent.wait()
+        stranger.wait()
