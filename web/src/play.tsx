@@ -129,7 +129,12 @@ export function PlayNowPage(props: { navigate: (path: string) => void }) {
     if (again.bots_after) again.bots_after = Math.max(1, Math.round(again.bots_after - carried));
     try {
       const opened = await api.openSeek(again);
-      if (seekingRef.current?.seek !== lost || seated(opened)) return;
+      if (seekingRef.current?.seek !== lost) {
+        // Cancelled (or seated) while it was opened again: the new seek must meet nobody.
+        if (opened.state !== "seated" && opened.key) void api.cancelSeek(opened.seek, opened.key).catch(() => undefined);
+        return;
+      }
+      if (seated(opened)) return;
       setSeeking({ ...open, seek: opened.seek, key: opened.key ?? "", elapsed: opened.elapsed ?? 0, at: Date.now(), carried });
     } catch {
       if (seekingRef.current?.seek === lost) ended();

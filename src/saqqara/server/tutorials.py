@@ -42,7 +42,7 @@ from typing import Any
 from saqqara.core.errors import SaqqaraError
 from saqqara.core.match import Match
 from saqqara.core.registry import load
-from saqqara.server.decisions import Kind
+from saqqara.server.decisions import Kind, verb
 
 SCRIPTS = Path(__file__).parent / "tutorial_scripts"
 """Where the scripts are: one JSON file per lesson, ``<game>.<lesson>.json``."""
@@ -189,7 +189,7 @@ def replay_script(tutorial: Tutorial) -> Match:
         if action not in legal:
             raise TutorialError(f"step {index}: {step.play!r} is not legal for {step.seat}")
         if step.seat == tutorial.learner and step.text is not None:
-            met.add(game.action_text(action).split(" ")[0])
+            met.add(verb(game, action))
         match.submit(step.seat, action)
     if met != set(tutorial.covers):
         raise TutorialError(f"the learner meets {sorted(met)}, not {sorted(tutorial.covers)}")

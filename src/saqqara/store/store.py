@@ -453,9 +453,9 @@ class Store:
             ids = [r[0] for r in found]
             if not ids:
                 return 0
-            for child in (actions, snapshots, seats, chat, table_leases, rated_tables):
+            children = (actions, snapshots, seats, chat, table_leases, rated_tables, rating_history)
+            for child in children:
                 tx.execute(delete(child).where(child.c.table_id.in_(ids)))
-            tx.execute(delete(rating_history).where(rating_history.c.table_id.in_(ids)))
             tx.execute(delete(tables).where(tables.c.id.in_(ids)))
         return len(ids)
 
