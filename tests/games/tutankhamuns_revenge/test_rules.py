@@ -783,3 +783,29 @@ def test_a_seat_that_laid_no_layer_is_offered_no_guess_at_the_turn() -> None:
     assert all(state.owner(layer) != 5 for layer in range(LAYERS))
     assert state.view(5)["possible_turns"] is None
     assert state.view(None)["possible_turns"] is None
+
+
+def test_no_turn_is_under_way_while_the_layers_are_laid() -> None:
+    """ "Fas 2" begins with the first turn: before it, the view shows no lift, no gain and
+    no scarab in play."""
+    state = TutankhamunsRevenge(3).new_state()
+    assert state.phase == LAYING
+    assert state.view(0)["turn"] == {"lifts": 0, "gain": 0, "scarab": False, "at_stake": 0}
+    assert state.view(None)["turn"]["lifts"] == 0
+
+
+def test_the_outcome_is_refused_until_the_game_is_over() -> None:
+    state = dig_position(3)
+    with pytest.raises(IllegalAction, match=r"^the game is not over$") as refused:
+        state.outcome()
+    assert refused.value.code == "not-over"
+
+
+def test_an_action_of_another_game_is_refused_as_not_legal() -> None:
+    from saqqara.games.tutankhamun import actions as tutankhamun_actions
+
+    state = dig_position(2)
+    foreign = tutankhamun_actions.PASS
+    with pytest.raises(IllegalAction, match="is not an action of this game") as refused:
+        state.apply_unchecked(state.active, foreign)
+    assert refused.value.code == "not-legal"
