@@ -149,6 +149,7 @@ def test_announce_is_public_and_the_destination_is_not() -> None:
     events = do(state, 1, "go e1")
     assert kinds(events, 0) == ["moved", "turn"]
     assert "position" in kinds(events, 2)
+    assert data_of(events, "position") == {"figure": 0, "field": "e1"}
     assert state.view(0)["figures"][0]["field"] is None
     assert state.view(2)["figures"][0]["field"] == "e1"
 
@@ -190,10 +191,12 @@ def test_the_last_card_wins_at_once() -> None:
     do(state, 1, "roll")
     dice(state, "1", "2", "3", "4", "arrow")
     do(state, 1, "announce 1")
-    do(state, 1, "go b1 play")
+    events = do(state, 1, "go b1 play")
     assert state.phase == OVER
     assert state.outcome().winners == frozenset({1})
     assert state.to_act() == ()
+    over = data_of(events, "game-over")
+    assert over == {"winner": 1, "reason": "seat 1 played the last task card"}
 
 
 def test_turn_passes_to_the_next_explorer_then_the_mummy() -> None:
