@@ -61,3 +61,27 @@ def test_remembered_belief_updates_equal_fresh_ones() -> None:
                 if moves.belief_after_move(b, 1 << f, value, mummy, known):
                     movable |= 1 << f
             assert moves.announced(b, belief, value, mummy, known) == belief & movable
+
+
+def test_can_move_answers_for_its_own_position_whatever_else_is_remembered() -> None:
+    """Every position's walks share one memo (``Board.walk_cache``): with the walks of every
+    field and value remembered for a mummy's field, whether a figure can move is still
+    read from its own walks, for whatever fields the other figures hold, down to a
+    single field left free."""
+    b = board()
+    fields = _open_fields()
+    for mummy in fields[:3]:
+        b.walk_cache.clear()
+        remembered = {moves.destinations(b, f, v, mummy, 0) for f in fields for v in range(4)}
+        for field in fields:
+            if field == mummy:
+                continue
+            reach = 0
+            for value in range(4):
+                reach |= moves.walk(b, 1 << field, value + 1, b.forbidden | (1 << mummy))
+            for others in remembered:
+                assert moves.can_move(b, field, mummy, others) == bool(reach & ~others)
+            # Every field it reaches taken but one (its lowest), then every one.
+            lowest = reach & -reach
+            assert moves.can_move(b, field, mummy, reach & ~lowest) == bool(reach)
+            assert not moves.can_move(b, field, mummy, reach)

@@ -34,24 +34,26 @@ def test_examples(text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "reason"),
     [
-        "",
-        "go",
-        "go z9",
-        "go c4 now",
-        "announce mummy",
-        "announce 5",
-        "step x",
-        "deal tut",
-        "mummy-die 9",
-        "fly",
-        "roll 2",
+        ("", "empty action"),
+        ("go", "'go' takes 2 argument(s); got 'go'"),
+        ("go z9", "unknown field 'z9'"),
+        ("go c4 now", "expected 'play'; got 'now'"),
+        ("announce mummy", "unknown announced face 'mummy'"),
+        ("announce 5", "unknown announced face '5'"),
+        ("step x", "unknown direction 'x'"),
+        ("deal tut", "unknown symbol 'tut'"),
+        ("mummy-die 9", "a mummy die face must be a number from 1 to 6; got '9'"),
+        ("fly", "cannot read 'fly' as a Curse of the Mummy action"),
+        ("roll 2", "'roll' takes 0 argument(s); got 'roll 2'"),
     ],
 )
-def test_bad_text_is_refused(text: str) -> None:
-    with pytest.raises(NotationError):
+def test_bad_text_is_refused_with_a_reason(text: str, reason: str) -> None:
+    """A refusal names what could not be read (the field, the face, the symbol, ...)."""
+    with pytest.raises(NotationError) as refused:
         new_game(3).parse_action(text)
+    assert str(refused.value) == reason
 
 
 def test_a_field_is_found_by_its_one_name_only() -> None:

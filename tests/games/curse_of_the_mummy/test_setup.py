@@ -57,3 +57,14 @@ def test_the_outcome_is_refused_until_the_game_is_over() -> None:
     with pytest.raises(IllegalAction, match=r"^the game is not over$") as refused:
         state.outcome()
     assert refused.value.code == "not-over"
+
+
+def test_while_the_cards_are_dealt_the_view_names_the_first_figure_and_no_value() -> None:
+    """M15: the player left of the mummy begins, so the view names the first explorer
+    figure from the start, with nothing announced and no dice out."""
+    state = new_game(3).new_state()
+    view = state.view(None)
+    assert view["figure"] == 0
+    assert view["announced"] is None
+    assert view["dice"] == []
+    assert view["mummy_dice"] == 0

@@ -81,6 +81,19 @@ def test_a_boxed_in_explorer_announces_it_and_is_skipped() -> None:
     assert state.out == 2
 
 
+def test_a_figure_whose_only_end_is_its_own_field_is_not_stuck() -> None:
+    """Decision 4: a number may end on the field it started from, there and back. On b5
+    with the mummy on d5 a figure reaches only c5 and b5; with another figure on c5 it can
+    still go there and back, so it rolls, also when its walks are remembered (the second
+    look reads them from the memo)."""
+    state = dealt(3)
+    put(state, 0, "b5")
+    put(state, 1, "c5")
+    put_mummy(state, "d5")
+    assert texts(state, 1) == ["roll"]
+    assert texts(state, 1) == ["roll"]
+
+
 def test_stuck_tells_the_mummy_where_a_figure_can_be() -> None:
     state = dealt(3)
     put(state, 0, "d3")
