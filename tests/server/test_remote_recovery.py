@@ -13,6 +13,7 @@ import pytest
 from starlette.applications import Starlette
 
 from saqqara.client import TableClient, create_table, play_remote
+from saqqara.server import app as server_app
 from saqqara.server.app import create_app
 from saqqara.server.guard import RateLimit
 from saqqara.server.live import LiveTable
@@ -25,18 +26,27 @@ from tests.server.harness import in_process_uvicorn
 def test_a_remote_bot_recovers_from_refusals_and_finishes_its_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The server runs in this test's loop and refuses every fourth message of each
-    connection for the rate (``rate-limited``, whatever the machine's pace), and another
-    connection of the same seat plays some of its moves first (``stale``): the bot plays
-    its game to the end all the same, its refused moves sent again."""
-    counts: dict[int, int] = {}
-    allow = RateLimit.allow
+    """The server runs in this test's loop and refuses the first message of each
+    connection and every fourth after it for the rate (``rate-limited``, whatever the
+    machine's pace and however short the game: a game in which the bot sent fewer than four
+    messages once left it unrefused), and another connection of the same seat plays some
+    of its moves first (``stale``): the bot plays its game to the end all the same, its
+    refused moves sent again."""
 
-    def every_fourth_refused(limit: RateLimit) -> bool:
-        counts[id(limit)] = counts.get(id(limit), 0) + 1
-        return counts[id(limit)] % 4 != 0 and allow(limit)
+    class EveryFourthRefused(RateLimit):
+        """A connection's limit that refuses its 1st, 5th, 9th, ... message."""
 
-    monkeypatch.setattr(RateLimit, "allow", every_fourth_refused)
+        __slots__ = ("seen",)
+
+        def __init__(self, rate: float, burst: float) -> None:
+            super().__init__(rate, burst)
+            self.seen = 0
+
+        def allow(self) -> bool:
+            self.seen += 1
+            return self.seen % 4 != 1 and super().allow()
+
+    monkeypatch.setattr(server_app, "RateLimit", EveryFourthRefused)
     app = create_app(f"sqlite:///{tmp_path / 'recovery.db'}", rate=5000, burst=5000)
     bot_refusals: list[str] = []
     rival_refusals: list[str] = []
