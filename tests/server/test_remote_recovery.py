@@ -28,10 +28,10 @@ def test_a_remote_bot_recovers_from_refusals_and_finishes_its_game(
 ) -> None:
     """The server runs in this test's loop and refuses the first message of each
     connection and every fourth after it for the rate (``rate-limited``, whatever the
-    machine's pace and however short the game: a game in which the bot sent fewer than four
-    messages once left it unrefused), and another connection of the same seat plays some
-    of its moves first (``stale``): the bot plays its game to the end all the same, its
-    refused moves sent again."""
+    machine's pace and however few messages the bot sends: with every fourth alone, a CI
+    run once saw the bot never refused), and another connection of the same seat plays
+    some of its moves first (``stale``): the bot plays its game to the end all the same,
+    its refused moves sent again."""
 
     class EveryFourthRefused(RateLimit):
         """A connection's limit that refuses its 1st, 5th, 9th, ... message."""
