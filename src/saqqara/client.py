@@ -65,6 +65,10 @@ SEAT_ENDING = frozenset({"bad-key", "no-table", "no-seat", "spectator", "bad-req
 """Refusals after which a seat cannot go on (its link is not valid, the table is gone);
 a program playing a seat stops on these. Any other refused move is recovered from: ask
 for the table as it stands (``sync``) and choose again (docs/protocol.md, "Refusals")."""
+SERVICE_RESTART = 1012
+"""The WebSocket close code of a process that stops serving a table (it moved to another
+process of the site, or the site's messages were cut): connect again, at once."""
+
 PASSING = frozenset({"moved", "store-failed"})
 """Refusals of a connection that pass by themselves: another process is taking the table
 over (a site of many), or the table's process waits for its store. A program playing a
@@ -228,6 +232,15 @@ def _server_base(address: str) -> str:
     return f"{where.scheme}://{where.netloc}{where.path.rstrip('/')}"
 
 
+def _restarting(failed: BaseException) -> bool:
+    """Whether ``failed`` is a socket the server closed saying "service restart"."""
+    return (
+        isinstance(failed, ConnectionClosed)
+        and failed.rcvd is not None
+        and failed.rcvd.code == SERVICE_RESTART
+    )
+
+
 class TableClient:
     """One seat (or a spectator) at a table, over one WebSocket at a time."""
 
@@ -256,17 +269,19 @@ class TableClient:
     async def connect_patiently(self) -> Welcome:
         """:meth:`connect`, tried again every ``RECONNECT_PAUSE`` seconds, up to
         ``RECONNECT_TRIES`` times, while the refusal is one that passes (:data:`PASSING`:
-        the table is changing hands, or its process waits for its store), or, where the
-        link names several addresses of the site, while one does not answer (the next is
-        tried); any other refusal, or the last, is raised."""
+        the table is changing hands, or its process waits for its store), while the
+        socket is closed with "service restart" (:data:`SERVICE_RESTART`: a site's
+        process hands its table on, and says so, even before the welcome), or, where
+        the link names several addresses of the site, while one does not answer (the
+        next is tried); any other refusal, or the last, is raised."""
         for attempt in range(RECONNECT_TRIES + 1):
             try:
                 return await self.connect()
             except ClientError as refused:
                 if refused.code not in PASSING or attempt == RECONNECT_TRIES:
                     raise
-            except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError):
-                if not self.link.sites or attempt == RECONNECT_TRIES:
+            except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as failed:
+                if attempt == RECONNECT_TRIES or not (self.link.sites or _restarting(failed)):
                     raise
                 await self.close()
             self.next_site()
