@@ -11,6 +11,7 @@ it closes the first connections with 1012 and the next with another code.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
@@ -22,6 +23,17 @@ from saqqara.server.cluster import RESTART
 from tests.server.harness import free_port
 
 POLICY = 1008
+
+
+async def _given_up(
+    handler: Callable[[ServerConnection], Awaitable[None]], port: int, seat: int
+) -> ConnectionClosed:
+    """What ``connect_patiently`` raised at a server on ``port`` served by ``handler``."""
+    async with serve(handler, "127.0.0.1", port):
+        client = TableClient(f"http://127.0.0.1:{port}/t/abc?seat={seat}&key=k")
+        with pytest.raises(ConnectionClosed) as raised:
+            await client.connect_patiently()
+        return raised.value
 
 
 def test_the_client_and_the_site_mean_the_same_code() -> None:
@@ -41,14 +53,7 @@ def test_a_restart_before_the_welcome_is_connected_again(
         code = SERVICE_RESTART if len(paths) <= restarts else POLICY
         await socket.close(code, "restart" if code == SERVICE_RESTART else "refused")
 
-    async def scenario() -> ConnectionClosed:
-        async with serve(closing, "127.0.0.1", port):
-            seat = TableClient(f"http://127.0.0.1:{port}/t/abc?seat=1&key=k")
-            with pytest.raises(ConnectionClosed) as raised:
-                await seat.connect_patiently()
-            return raised.value
-
-    closed = asyncio.run(scenario())
+    closed = asyncio.run(_given_up(closing, port, seat=1))
     # Every 1012 was followed by a new connection; the other code is raised at once.
     assert len(paths) == restarts + 1
     assert all(path.startswith("/ws/abc?since=0&seat=1&key=k") for path in paths)
@@ -67,13 +72,6 @@ def test_restarts_are_tried_no_more_than_the_reconnect_limit(
         connections.append(1)
         await socket.close(SERVICE_RESTART, "restart")
 
-    async def scenario() -> ConnectionClosed:
-        async with serve(restarting, "127.0.0.1", port):
-            seat = TableClient(f"http://127.0.0.1:{port}/t/abc?seat=0&key=k")
-            with pytest.raises(ConnectionClosed) as raised:
-                await seat.connect_patiently()
-            return raised.value
-
-    closed = asyncio.run(scenario())
+    closed = asyncio.run(_given_up(restarting, port, seat=0))
     assert len(connections) == 5  # the first try and four more
     assert closed.rcvd is not None and closed.rcvd.code == SERVICE_RESTART
