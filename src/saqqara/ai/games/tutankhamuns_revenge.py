@@ -22,7 +22,8 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any
 
@@ -31,6 +32,7 @@ import numpy.typing as npt
 
 from saqqara.ai.registry import register_bot, register_evaluator
 from saqqara.ai.rollout import RolloutSpec, register_rollout
+from saqqara.ai.training import Parameter, Tunable, register_tunable
 from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
@@ -69,12 +71,20 @@ class Odds:
     worst: int
     """The largest penalty possible (positive; 0 if none)."""
 
-    def expected(self, at_stake: float, multiplier: int, money: int) -> float:
-        """Expected change of this turn's result from lifting, in silver."""
+    def expected(
+        self,
+        at_stake: float,
+        multiplier: int,
+        money: int,
+        out_penalty: float = OUT_PENALTY,
+        caution: float = 1.0,
+    ) -> float:
+        """Expected change of this turn's result from lifting, in silver (the expected
+        loss times ``caution``; going out costs ``out_penalty`` more)."""
         loss = self.danger * (at_stake + multiplier * self.penalty)
         if self.worst * multiplier > money:
-            loss += self.danger * OUT_PENALTY
-        return multiplier * self.treasure - loss
+            loss += self.danger * out_penalty
+        return multiplier * self.treasure - caution * loss
 
 
 def _beneath(view: dict[str, Any], seat: int, stack: int) -> Counter[str]:
@@ -331,18 +341,54 @@ def dig_on_value(
     return (1 - first.danger) * max(0.0, value)
 
 
+CHASE_LOSS = 1.0
+"""Expected loss (silver) of a lift that a seat still behind after banking its gain
+accepts to dig on: with a lead, its rivals may pass and end the game."""
+PASS_FLOOR = 1.0
+"""The least value the tactical policy gives its first lift of a turn when it is behind
+(a pass behind lets the leader end the game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The tactical policy's constants, one vector (field names are the keys of a weights
+    file, :mod:`saqqara.ai.weights`); :data:`HAND` holds the hand-written ones."""
+
+    out_penalty: float = OUT_PENALTY
+    """What going out of the game costs in the policy's sums, in silver."""
+    caution: float = 1.0
+    """The weight of a lift's expected loss against its expected treasure."""
+    dig_margin: float = 0.0
+    """A lift's value above which the policy digs on rather than stops."""
+    scarab_edge: float = SCARAB_EDGE
+    """The least expected treasure of a safe first lift for which a scarab is played."""
+    block_edge: float = BLOCK_EDGE
+    """The least value of a stack's next card for which the blockade is laid on it."""
+    chase_loss: float = CHASE_LOSS
+    """The expected loss a seat behind accepts to dig on (:func:`_ahead`)."""
+    pass_floor: float = PASS_FLOOR
+    """The least value of a first lift behind (:data:`PASS_FLOOR`)."""
+
+
+HAND = Weights()
+"""The hand-written weights: the tactical policy of ``hard`` (its base move and rollouts)."""
+
+
 def rollout_policy(state: State, seat: int, rng: random.Random) -> Action:
     """:func:`tactical_choice` with :data:`ROLLOUT_NOISE` on each lift's value."""
     assert isinstance(state, RevengeState)
     return tactical_choice(state, seat, rng, ROLLOUT_NOISE)
 
 
-def tactical_choice(state: RevengeState, seat: int, rng: random.Random, noise: float) -> Action:
+def tactical_choice(
+    state: RevengeState, seat: int, rng: random.Random, noise: float, w: Weights = HAND
+) -> Action:
     """:class:`HeuristicBot`'s choice, from the state as ``seat`` knows it, with ``noise``
     silver of uniform noise on each lift's value, and the end of the game played as
     :func:`_ahead` says; from :data:`LOOK_AHEAD_PLAYERS` players on, each lift is also
     worth :data:`LOOK_AHEAD_SHARE` of its :func:`dig_on_value`. A layer is laid as
-    :func:`layout_choice` says at the tables of :data:`DESIGNED_PLAYERS`, else at random."""
+    :func:`layout_choice` says at the tables of :data:`DESIGNED_PLAYERS`, else at random.
+    ``w``: the constants (:class:`Weights`; the hand-written ones by default)."""
     phase = state.phase
     if phase == LAYING:
         return layout_choice(state, seat, rng) if state.n in DESIGNED_PLAYERS else act.RANDOM
@@ -351,11 +397,12 @@ def tactical_choice(state: RevengeState, seat: int, rng: random.Random, noise: f
     hidden: dict[int, list[int]] = {}
     if phase == BLOCKING:
         best: Action = act.NO_BLOCK
-        best_value = BLOCK_EDGE
+        best_value = w.block_edge
         taken = state.block_at
         for stack in range(CELLS):
             if state.depth[stack] and stack not in taken:
-                value = state_odds(state, seat, stack, turns, hidden).expected(0, 1, money)
+                odds_there = state_odds(state, seat, stack, turns, hidden)
+                value = odds_there.expected(0, 1, money, w.out_penalty, w.caution)
                 if value > best_value:
                     best, best_value = act.BLOCK[stack], value
         return best
@@ -371,7 +418,8 @@ def tactical_choice(state: RevengeState, seat: int, rng: random.Random, noise: f
     look = state.n >= LOOK_AHEAD_PLAYERS
     for stack in stacks:
         o = state_odds(state, seat, stack, turns, hidden)
-        value = o.expected(at_stake, multiplier, money) + noise * draw()
+        value = o.expected(at_stake, multiplier, money, w.out_penalty, w.caution)
+        value += noise * draw()
         if look:
             deeper = state.depth[stack] - 3
             value += LOOK_AHEAD_SHARE * dig_on_value(
@@ -385,21 +433,16 @@ def tactical_choice(state: RevengeState, seat: int, rng: random.Random, noise: f
     if passing and may_stop and ahead and state.passes >= state.n - len(state.eliminated) - 1:
         return act.STOP  # every rival passed: passing now ends the game, won
     may_scarab = passing and state.scarabs[seat]
-    if may_scarab and chosen.danger == 0 and chosen.treasure >= SCARAB_EDGE:
+    if may_scarab and chosen.danger == 0 and chosen.treasure >= w.scarab_edge:
         return act.SCARAB
     if may_stop and not ahead:
         if passing:
-            chosen_value = max(chosen_value, 1.0)  # a pass behind lets the leader end it
-        elif chosen_value > -CHASE_LOSS:
+            chosen_value = max(chosen_value, w.pass_floor)  # a pass behind: the leader ends it
+        elif chosen_value > -w.chase_loss:
             return act.LIFT[chosen.stack]  # stopping would leave it behind: dig on
-    if chosen_value > 0 or not may_stop:
+    if chosen_value > w.dig_margin or not may_stop:
         return act.LIFT[chosen.stack]
     return act.STOP
-
-
-CHASE_LOSS = 1.0
-"""Expected loss (silver) of a lift that a seat still behind after banking its gain
-accepts to dig on: with a lead, its rivals may pass and end the game."""
 
 
 def _ahead(state: RevengeState, seat: int, mine: int) -> bool:
@@ -419,8 +462,9 @@ class TacticalBot:
 
     name = "tactical"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, weights: Weights = HAND) -> None:
         self.game = game
+        self.weights = weights
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
         legal = perspective.legal_actions()
@@ -428,7 +472,7 @@ class TacticalBot:
             return legal[0]
         world = perspective.resample(random.Random(0))
         assert isinstance(world, RevengeState)
-        return tactical_choice(world, perspective.seat, rng, 0.0)
+        return tactical_choice(world, perspective.seat, rng, 0.0, self.weights)
 
 
 DESIGNED_PLAYERS = frozenset({2})
@@ -603,4 +647,28 @@ register_rollout(
         candidates=searched,
         base_agent=TacticalBot,
     ),
+)
+
+_SEARCH: dict[str, tuple[float, float, float]] = {
+    "out_penalty": (20.0, 0.0, 300.0),
+    "caution": (0.25, 0.2, 4.0),
+    "dig_margin": (1.0, -5.0, 10.0),
+    "scarab_edge": (1.0, 0.0, 10.0),
+    "block_edge": (1.0, -5.0, 10.0),
+    "chase_loss": (1.0, -5.0, 10.0),
+    "pass_floor": (1.0, -5.0, 10.0),
+}
+"""Each weight's unit step for the search and its bounds (:mod:`saqqara.ai.training`)."""
+
+
+def _tuned(game: Game, weights: Mapping[str, float]) -> TacticalBot:
+    return TacticalBot(game, Weights(**weights))
+
+
+register_tunable(
+    Tunable(
+        GAME_ID,
+        tuple(Parameter(f.name, getattr(HAND, f.name), *_SEARCH[f.name]) for f in fields(Weights)),
+        _tuned,
+    )
 )
