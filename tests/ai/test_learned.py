@@ -4,6 +4,7 @@ training (:mod:`saqqara.ai.training`)."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import asdict, fields
 from typing import Any
 
@@ -11,6 +12,8 @@ import pytest
 
 from saqqara.ai import weights
 from saqqara.ai.games.curse_of_the_mummy import HAND, Weights, learned_weights
+from saqqara.ai.games.tutankhamuns_revenge import HAND as REVENGE_HAND
+from saqqara.ai.games.tutankhamuns_revenge import TacticalBot
 from saqqara.ai.registry import make_bot
 from saqqara.ai.training import train, tunable_for
 from saqqara.core.match import Match
@@ -108,3 +111,28 @@ def test_training_is_reproducible() -> None:
     assert first["provenance"]["games_per_evaluation"] == 4
     assert first["provenance"]["generations"] == 2
     assert first["provenance"]["seed"] == 3
+
+
+REVENGE = "tutankhamuns-revenge"
+
+
+def _revenge_record(weights: Mapping[str, float], seed: int) -> tuple[Any, ...]:
+    game = load(REVENGE, 2)
+    match = Match(game, seed=seed)
+    play_out(match, [tunable_for(REVENGE).make(game, weights), make_bot("medium-hand", game)])
+    return (match.outcome().returns(), list(match.history))
+
+
+def test_revenge_tunes_the_tactical_policy_from_its_hand_written_constants() -> None:
+    tunable = tunable_for(REVENGE)
+    assert tunable.decode([0.0] * len(tunable.parameters)) == asdict(REVENGE_HAND)
+    game = load(REVENGE, 2)
+    match = Match(game, seed=4)
+    play_out(match, [TacticalBot(game), make_bot("medium-hand", game)])
+    assert _revenge_record(asdict(REVENGE_HAND), 4) == (
+        match.outcome().returns(),
+        list(match.history),
+    )
+    # A policy that digs on only for a lift worth 10 silver more plays another game.
+    timid = asdict(REVENGE_HAND) | {"dig_margin": 10.0}
+    assert _revenge_record(timid, 4) != _revenge_record(asdict(REVENGE_HAND), 4)
