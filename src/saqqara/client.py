@@ -67,7 +67,7 @@ a program playing a seat stops on these. Any other refused move is recovered fro
 for the table as it stands (``sync``) and choose again (docs/protocol.md, "Refusals")."""
 SERVICE_RESTART = 1012
 """The WebSocket close code of a process that stops serving a table (it moved to another
-process of the site, or the site's messages were cut): connect again, at once."""
+process of the site, or the site's messages were cut): connect again."""
 
 PASSING = frozenset({"moved", "store-failed"})
 """Refusals of a connection that pass by themselves: another process is taking the table
