@@ -73,6 +73,9 @@ async function openTutorial(page: Page, lesson: Lesson, lang: Lang): Promise<voi
   await page.waitForURL(lesson.first ? `**/tutorial/${game}` : `**/tutorial/${game}/${lesson.lesson}`);
 }
 
+/** How long a step's words may take to show (a poll's default is one second). */
+const SETTLE = 10_000;
+
 /** Play the lesson to its end in ``lang`` (switching to ``then.lang`` once ``then.after``
  * steps were read); the sentences read, in order. */
 async function playThrough(lesson: Lesson, first: Lang, then?: { after: number; lang: Lang }): Promise<string[]> {
@@ -104,16 +107,19 @@ async function playThrough(lesson: Lesson, first: Lang, then?: { after: number; 
       shown = Number(await next.getAttribute("data-step"));
       if (then && read.length === then.after) {
         // The language changes mid-lesson: the same step, in the new language's words.
-        await expect.poll(() => next.locator(".say").textContent()).toBe(words(lang, key).say);
+        await expect.poll(() => next.locator(".say").textContent(), { timeout: SETTLE }).toBe(words(lang, key).say);
         await page.locator("select[name=language]").selectOption(then.lang);
         lang = then.lang;
         const same = page.locator(`.tutorial-step[data-step="${shown}"] .say[data-key="${key}"]`);
-        await expect.poll(() => same.textContent()).toBe(words(lang, key).say);
-        await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(lang);
+        await expect.poll(() => same.textContent(), { timeout: SETTLE }).toBe(words(lang, key).say);
+        await expect.poll(() => page.locator("html").getAttribute("lang"), { timeout: SETTLE }).toBe(lang);
         await page.locator("button.move.hinted:enabled").waitFor();
       }
       const expected = words(lang, key);
-      await expect.poll(() => next.locator(".say").textContent(), { message: `${name} ${lang} ${key}` }).toBe(expected.say);
+      // A slow machine may redraw the step for longer than expect.poll's default second.
+      await expect
+        .poll(() => next.locator(".say").textContent(), { message: `${name} ${lang} ${key}`, timeout: SETTLE })
+        .toBe(expected.say);
       read.push(key ?? "");
       const others = page.locator("button.move:not(.hinted):enabled");
       if (!refusalSeen && (await others.count()) > 0) {
@@ -121,7 +127,7 @@ async function playThrough(lesson: Lesson, first: Lang, then?: { after: number; 
         refusalSeen = true;
         const seq = await page.locator("main.table").getAttribute("data-seq");
         await others.first().click();
-        await expect.poll(() => page.locator(".tutorial-step .why").textContent()).toBe(expected.why);
+        await expect.poll(() => page.locator(".tutorial-step .why").textContent(), { timeout: SETTLE }).toBe(expected.why);
         expect(await page.locator("main.table").getAttribute("data-seq")).toBe(seq);
       }
       await page.locator("button.move.hinted:enabled").click();
