@@ -1,12 +1,20 @@
-"""Curse of the Mummy's racing explorer (``medium``'s explorer at one figure a seat): its
-turn tables, its rerolls, and the race against ``probe:plan`` that the hand-written
-explorer lost at 3 players (issue 31)."""
+"""Curse of the Mummy's racing explorer (``medium``'s explorer): its turn tables, its
+rerolls, the two figures' shares of the symbols at 2 players, and the races against
+``probe:plan`` that the hand-written explorer lost (issue 31)."""
 
 from __future__ import annotations
 
+import itertools
+
 from saqqara.ai.arena import run_arena
 from saqqara.ai.games.curse_of_the_mummy import distances
-from saqqara.ai.games.curse_of_the_mummy_race import reroll_value, tour, turns_to
+from saqqara.ai.games.curse_of_the_mummy_race import (
+    pair_tour,
+    plans,
+    reroll_value,
+    tour,
+    turns_to,
+)
 from saqqara.ai.registry import make_bot
 from saqqara.core.registry import load
 from saqqara.games.curse_of_the_mummy.game import CurseOfTheMummy
@@ -73,3 +81,47 @@ def test_medium_beats_the_rushing_plan_at_three_players() -> None:
     before = {s.name: s.mean for s in old.scores()}["medium-hand"]
     assert share >= 0.6, (share, before)
     assert share > before, (share, before)
+
+
+def test_two_figures_share_the_symbols_no_worse_than_one_alone() -> None:
+    game = load(CURSE, 2)
+    assert isinstance(game, CurseOfTheMummy)
+    board = game.board
+    targets = frozenset(board.symbols[s].field for s in (0, 3, 6, 9, 12, 15, 18))
+    first, second = board.symbols[1].field, board.symbols[20].field
+    shares = plans(board, first, second, targets)
+    both = pair_tour(board, first, second, targets, shares)
+    assert both <= tour(board, first, targets) + 1e-9  # all to the first figure
+    assert both <= tour(board, second, targets) + 1e-9  # all to the second
+    # each symbol must be reached by one of them
+    assert both >= max(min(turns_to(board, t)[first], turns_to(board, t)[second]) for t in targets)
+    # the plans hold the best of every share (7 symbols: 128 of them)
+    every = min(
+        pair_tour(board, first, second, targets, (frozenset(mine),))
+        for size in range(len(targets) + 1)
+        for mine in itertools.combinations(sorted(targets), size)
+    )
+    assert both == every
+    # a symbol laid leaves a shorter race, never a longer one
+    laid = next(iter(targets))
+    assert pair_tour(board, first, second, targets - {laid}, shares) <= both + 1e-9
+
+
+def test_two_figures_go_beside_a_mummy_that_never_moves() -> None:
+    """A mummy that never leaves the dungeon (``probe:last``) kept the two-figure explorer
+    off the symbols beside it until the round limit; a catch's risk fades as the rounds
+    run out, and every game ends with the explorer's win."""
+    result = run_arena(CURSE, 2, {}, ["medium", "probe:last"], 8, 0, workers=1)
+    assert {s.name: s.mean for s in result.scores()}["medium"] == 1.0
+
+
+def test_medium_beats_the_rushing_plan_at_two_players() -> None:
+    """Issue 31: ``probe:plan``'s mummy (it walks to the nearest field a figure may be on)
+    beat the hand-written two-figure explorer in a quarter of its games."""
+    games = 40
+    new = run_arena(CURSE, 2, {}, ["medium", "probe:plan"], games, 0, workers=1)
+    old = run_arena(CURSE, 2, {}, ["medium-hand", "probe:plan"], games, 0, workers=1)
+    share = {s.name: s.mean for s in new.scores()}["medium"]
+    before = {s.name: s.mean for s in old.scores()}["medium-hand"]
+    assert share >= 0.85, (share, before)
+    assert share >= before, (share, before)

@@ -1,4 +1,4 @@
-"""Curse of the Mummy's racing explorer: ``medium``'s explorer where a seat has one figure.
+"""Curse of the Mummy's racing explorer: ``medium``'s explorer.
 
 The hand-written explorer (:class:`~saqqara.ai.games.curse_of_the_mummy.ExplorerHeuristic`)
 steps to the field nearest, in maze steps, to its nearest symbol and keeps well away from
@@ -13,9 +13,14 @@ mummy's threat weighed more than the race. This explorer measures everything in 
   the empty maze: no mummy, no other figure);
 - :func:`tour`: the fewest expected turns to visit all the symbols still to lay, in the
   best order;
+- with two figures (2 players: one hand of ten cards, both figures move every round),
+  :func:`plans` and :func:`pair_tour`: the symbols shared between the figures so that the
+  longer of the two tours is shortest (every share tried at the start of a move, the best
+  :data:`PLANS` kept, a move measured against each);
 - a move ends where the tour left is shortest, plus the risk of a catch there (the chance
   that the mummy's die and the mummy faces out reach the field, times what a catch costs:
-  the tour from the dungeon instead, and more as the ankhs run out);
+  the tour from the dungeon instead, and more as the ankhs run out), a risk that fades as
+  the round limit nears (:data:`PATIENCE`);
 - a reroll when another roll of the dice left is expected to leave a shorter tour by more
   than :data:`REROLL_COST`; the mummy faces out resolved as the hand-written explorer does.
 
@@ -25,6 +30,7 @@ Only the perspective is read (an explorer sees every figure, and its own hand).
 from __future__ import annotations
 
 import dataclasses
+import heapq
 import itertools
 import math
 import random
@@ -44,7 +50,7 @@ from saqqara.core.perspective import Perspective
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
 from saqqara.games.curse_of_the_mummy.data import Board
-from saqqara.games.curse_of_the_mummy.state import MummyState
+from saqqara.games.curse_of_the_mummy.state import MAX_ROUNDS, MummyState
 
 FACES = 6
 """An explorer die's faces: 1, 2, 3, 4, the arrow and the mummy."""
@@ -62,6 +68,19 @@ MUMMY_FACE = 0.3
 """Turns each mummy face set aside by a reroll is taken to cost (the mummy reaches further)."""
 RESOLVE_MARGIN = 1.0
 """Resolve the mummy faces out when the mummy is farther than their number plus this."""
+BALANCE = 0.3
+"""Two figures: the weight of the shorter tour beside the longer (both move every round, so
+the longer tour is how long the race lasts; the shorter breaks ties toward both going on)."""
+PLANS = 8
+"""Two figures: how many of the best shares of the symbols (at the start of a move) a move
+is measured against."""
+PATIENCE = 50.0
+"""Rounds: a catch's risk counts in full while the rounds left before the round limit
+exceed the tour by this many, and fades to nothing as they run out (a symbol beside a
+mummy that never moves is not put off for ever: waiting to the limit loses for sure)."""
+SHARED_ANKH = 3.0
+"""Two figures: turns a catch costs beyond the walk back for each ankh the mummy will then
+hold (both figures' ankhs count toward one threshold)."""
 _SWEEPS = 60
 
 
@@ -69,6 +88,7 @@ _MOVES: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 _TURNS: dict[tuple[int, int], tuple[float, ...]] = {}
 _TOURS: dict[tuple[int, int, frozenset[int]], float] = {}
 _TOURS_KEPT = 1 << 16
+_PLANS: dict[tuple[int, int, int, frozenset[int]], tuple[frozenset[int], ...]] = {}
 
 
 def _moves_of(board: Board) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -202,9 +222,55 @@ def _tour(board: Board, start: int, targets: frozenset[int]) -> float:
     )
 
 
+def plans(
+    board: Board, first: int, second: int, targets: frozenset[int]
+) -> tuple[frozenset[int], ...]:
+    """Two figures on ``first`` and ``second`` sharing ``targets``: the :data:`PLANS` best
+    shares of the targets for the figure on ``first`` (every share tried; remembered)."""
+    key = (id(board), first, second, targets)
+    known = _PLANS.get(key)
+    if known is not None:
+        return known
+    if len(_PLANS) >= _TOURS_KEPT:
+        _PLANS.clear()
+    ranked = sorted(targets)
+    shares = (
+        frozenset(mine)
+        for size in range(len(ranked) + 1)
+        for mine in itertools.combinations(ranked, size)
+    )
+    known = _PLANS[key] = tuple(
+        heapq.nsmallest(PLANS, shares, key=lambda mine: _split(board, first, second, mine, targets))
+    )
+    return known
+
+
+def pair_tour(
+    board: Board,
+    first: int,
+    second: int,
+    targets: frozenset[int],
+    shares: tuple[frozenset[int], ...],
+) -> float:
+    """Two figures on ``first`` and ``second``: the expected rounds of the longer tour plus
+    :data:`BALANCE` times the shorter, over the best of ``shares`` (the shares for the
+    figure on ``first``; targets already laid are left out of them)."""
+    if not targets:
+        return 0.0
+    return min(_split(board, first, second, mine & targets, targets) for mine in shares)
+
+
+def _split(
+    board: Board, first: int, second: int, mine: frozenset[int], targets: frozenset[int]
+) -> float:
+    a = tour(board, first, mine)
+    b = tour(board, second, targets - mine)
+    return max(a, b) + BALANCE * min(a, b)
+
+
 class RaceExplorer(ExplorerHeuristic):
-    """An explorer that races in turns (see the module); a seat with two figures plays as
-    the hand-written explorer."""
+    """An explorer that races in turns (see the module): a seat with one figure runs its
+    tour, a seat with two (2 players) shares its symbols between them (:func:`pair_tour`)."""
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
         legal = perspective.legal_actions()
@@ -212,7 +278,7 @@ class RaceExplorer(ExplorerHeuristic):
             return legal[0]
         state = perspective.resample(rng)
         assert isinstance(state, MummyState)
-        if state.game.owner.count(perspective.seat) != 1:  # type: ignore[attr-defined]
+        if state.game.owner.count(perspective.seat) > 2:  # type: ignore[attr-defined]
             return self.choose_in(state, perspective.seat, legal)
         return self.race(state, perspective.seat, legal)
 
@@ -274,19 +340,45 @@ class RaceExplorer(ExplorerHeuristic):
     def _cost(self, state: MummyState, targets: frozenset[int], field: int) -> float:
         """Expected turns left from ``field`` with ``targets`` to visit, a catch counted."""
         board = state.board
-        ahead = tour(board, field, targets)
+        partner = self._partner(state)
+        ahead = self._ahead(state, field, partner, targets)
         reach = distances(board)[state.mummy][field]
         faces = board.mummy_faces
         catch = sum(1 for f in faces if f + state.out >= reach) / len(faces)
         if not catch:
             return ahead
         ankhs = state.ankhs[state.cur] - 1
-        lost = tour(board, board.dungeon, targets) - ahead + 1.0
+        lost = self._ahead(state, board.dungeon, partner, targets) - ahead + 1.0
         if ankhs <= 0 or state.collected + 1 >= state.threshold():
             lost += LAST_ANKH  # the figure leaves the game, or the mummy wins
         else:
             lost += ANKH * (board.ankhs_per_figure - 1 - ankhs)
-        return ahead + RISK * catch * max(0.0, lost)
+            if partner >= 0:
+                lost += SHARED_ANKH * (state.collected + 1)
+        hurry = min(1.0, max(0.0, (MAX_ROUNDS - state.round - ahead) / PATIENCE))
+        return ahead + RISK * hurry * catch * max(0.0, lost)
+
+    @staticmethod
+    def _partner(state: MummyState) -> int:
+        """The field of the seat's other figure still in the game, or -1."""
+        owner = state.game.owner  # type: ignore[attr-defined]
+        seat = owner[state.cur]
+        for figure, holder in enumerate(owner):
+            if holder == seat and figure != state.cur and state.alive(figure):
+                return int(state.pos[figure])
+        return -1
+
+    @staticmethod
+    def _ahead(state: MummyState, field: int, partner: int, targets: frozenset[int]) -> float:
+        """Expected turns (rounds, with a partner) to stand on every target from ``field``;
+        with a partner, over the best shares of the symbols from where the move starts."""
+        board = state.board
+        if partner < 0:
+            return tour(board, field, targets)
+        seat = state.game.owner[state.cur]  # type: ignore[attr-defined]
+        hand = frozenset(board.symbols[s].field for s in state.hand(seat))
+        shares = plans(board, state.pos[state.cur], partner, hand)
+        return pair_tour(board, field, partner, targets, shares)
 
 
 RACING = dataclasses.replace(HAND, leader=2.0)

@@ -24,6 +24,7 @@ import math
 import random
 
 from saqqara.ai.games.curse_of_the_mummy import GAME_ID, ExplorerHeuristic, distances, hunt
+from saqqara.ai.games.curse_of_the_mummy_race import RACING, RaceExplorer
 from saqqara.ai.registry import register_bot
 from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
@@ -165,12 +166,13 @@ def tracker_hunt(state: MummyState, legal: list[Action], rng: random.Random) -> 
 
 
 class TrackerBot:
-    """The mummy hunts on the tracked weights; explorers play the heuristic."""
+    """The mummy hunts on the tracked weights; explorers race as ``medium``'s do
+    (:class:`~saqqara.ai.games.curse_of_the_mummy_race.RaceExplorer`)."""
 
     name = "tracker"
 
     def __init__(self, game: Game) -> None:
-        self.explorer = ExplorerHeuristic(game)
+        self.explorer: ExplorerHeuristic = RaceExplorer(game, RACING)
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
         legal = perspective.legal_actions()
