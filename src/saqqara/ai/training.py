@@ -25,7 +25,7 @@ import math
 import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from saqqara.ai.registry import available_bots, make_bot
@@ -70,6 +70,22 @@ class Tunable:
     @property
     def hand(self) -> dict[str, float]:
         return {p.name: p.hand for p in self.parameters}
+
+
+def weights_tunable(
+    game_id: str,
+    hand: Any,
+    search: Mapping[str, tuple[float, float, float]],
+    make: Callable[[Game, Mapping[str, float]], Agent],
+) -> Tunable:
+    """A heuristic whose weights are the fields of a dataclass: one :class:`Parameter` per
+    field, its hand-written value read from ``hand`` and its scale and bounds from
+    ``search`` (by field name)."""
+    return Tunable(
+        game_id,
+        tuple(Parameter(f.name, getattr(hand, f.name), *search[f.name]) for f in fields(hand)),
+        make,
+    )
 
 
 TUNABLES: dict[str, Tunable] = {}

@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 
 from saqqara.ai import weights as weight_files
 from saqqara.ai.registry import register_bot, register_evaluator
-from saqqara.ai.training import Parameter, Tunable, register_tunable
+from saqqara.ai.training import register_tunable, weights_tunable
 from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
@@ -333,13 +333,7 @@ def _tuned(game: Game, weights: Mapping[str, float]) -> Heuristic:
     return Heuristic(game, Weights(**weights))
 
 
-register_tunable(
-    Tunable(
-        GAME_ID,
-        tuple(Parameter(f.name, getattr(HAND, f.name), *_SEARCH[f.name]) for f in fields(Weights)),
-        _tuned,
-    )
-)
+register_tunable(weights_tunable(GAME_ID, HAND, _SEARCH, _tuned))
 
 
 def evaluate(state: State, seat: int) -> float:

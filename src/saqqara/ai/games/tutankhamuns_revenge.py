@@ -23,7 +23,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from saqqara.ai.registry import register_bot, register_evaluator
 from saqqara.ai.rollout import RolloutSpec, register_rollout
-from saqqara.ai.training import Parameter, Tunable, register_tunable
+from saqqara.ai.training import register_tunable, weights_tunable
 from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
@@ -665,10 +665,4 @@ def _tuned(game: Game, weights: Mapping[str, float]) -> TacticalBot:
     return TacticalBot(game, Weights(**weights))
 
 
-register_tunable(
-    Tunable(
-        GAME_ID,
-        tuple(Parameter(f.name, getattr(HAND, f.name), *_SEARCH[f.name]) for f in fields(Weights)),
-        _tuned,
-    )
-)
+register_tunable(weights_tunable(GAME_ID, HAND, _SEARCH, _tuned))
