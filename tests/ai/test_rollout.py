@@ -95,10 +95,15 @@ def test_a_think_time_budget_is_kept() -> None:
 
 def test_a_move_replaces_the_base_only_when_clearly_better() -> None:
     base = [0.0, 1.0, 0.0, 1.0, 0.5, 0.5]
-    assert not _clearly_better(base, base)
-    assert not _clearly_better([1.0, 1.0], [0.0, 1.0])  # one world of evidence: noise
-    assert _clearly_better([v + 0.2 for v in base], base)
-    assert not _clearly_better([v - 0.2 for v in base], base)
+    assert not _clearly_better(base, base, 1.0)
+    assert not _clearly_better([1.0, 1.0], [0.0, 1.0], 1.0)  # one world of evidence: noise
+    assert _clearly_better([v + 0.2 for v in base], base, 1.0)
+    assert not _clearly_better([v - 0.2 for v in base], base, 1.0)
+    # a small edge on noisy worlds passes one standard error, not three
+    edge = [0.1, 0.1, 0.1, 0.1, -0.05, -0.05]  # mean 0.05, 1.58 standard errors
+    noisy = [v + e for v, e in zip(base, edge, strict=True)]
+    assert _clearly_better(noisy, base, 1.0)
+    assert not _clearly_better(noisy, base, 3.0)
 
 
 def test_plain_expert_is_capped_at_a_second_and_parameters_are_checked() -> None:

@@ -15,7 +15,9 @@ What the figures mean:
   Moves are compared on common worlds and rollout seeds (as ``expert`` compares them).
 - The **best** move is the move the search picks: the base move (the game's heuristic's
   choice) unless another move's mean advantage over it on the same worlds exceeds
-  :data:`~saqqara.ai.rollout.SWITCH_Z` standard errors, exactly ``expert``'s rule.
+  the game's threshold of standard errors (:func:`~saqqara.ai.rollout.switch_z`: the
+  search's :data:`~saqqara.ai.rollout.SWITCH_Z` unless the game sets its own), exactly
+  ``expert``'s rule.
 - **Before** is the best move's estimate: the position's value for the mover. **After** is
   the estimate of the move played. The **loss** is ``max(0, before - after)``: a played
   move the search rates above its own choice loses nothing.
@@ -50,7 +52,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from saqqara.ai.ismcts import Budget
-from saqqara.ai.rollout import RolloutBot, _clearly_better, _mean, _resample, rollout_spec_for
+from saqqara.ai.rollout import (
+    RolloutBot,
+    _clearly_better,
+    _mean,
+    _resample,
+    rollout_spec_for,
+    switch_z,
+)
 from saqqara.core.actions import Action
 from saqqara.core.errors import OptionError
 from saqqara.core.game import CHANCE, Game
@@ -226,7 +235,7 @@ def analyse_position(
         survivors += [c for c in kept if c not in survivors]
         alive = survivors
     chosen = max(alive, key=lambda c: _mean(values[c]))
-    if chosen != base and not _clearly_better(values[chosen], values[base]):
+    if chosen != base and not _clearly_better(values[chosen], values[base], switch_z(spec)):
         chosen = base
     order = {a: i for i, a in enumerate(legal)}
     searched = sorted(candidates, key=lambda c: (-_mean(values[c]), order[c]))

@@ -86,6 +86,10 @@ class RolloutSpec:
     the registry, such as the rollout policy itself played from a determinization)."""
     determinize: Determinizer | None = None
     """How the worlds are drawn (default: ``Perspective.resample``)."""
+    switch_z: float | None = None
+    """Standard errors of paired advantage a move needs to replace the base move in this
+    game (default: :data:`SWITCH_Z`): higher where the base move is stronger than the
+    rollout policy that judges the other moves."""
 
 
 _SPECS: dict[str, RolloutSpec] = {}
@@ -210,7 +214,9 @@ class RolloutBot:
         report.worlds = world_index
         report.means = {c: _mean(v) for c, v in values.items() if v}
         chosen = max(alive, key=lambda c: _mean(values[c]))
-        if chosen != base and not _clearly_better(values[chosen], values[base]):
+        if chosen != base and not _clearly_better(
+            values[chosen], values[base], switch_z(self.spec)
+        ):
             chosen = base
         report.chosen = chosen
         return chosen
@@ -244,16 +250,21 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else -math.inf
 
 
-def _clearly_better(challenger: Sequence[float], base: Sequence[float]) -> bool:
-    """Whether ``challenger`` beats ``base`` by more than :data:`SWITCH_Z` standard errors
-    of the paired differences on the worlds both were played in."""
+def switch_z(spec: RolloutSpec) -> float:
+    """The standard errors a move needs to replace the base move in ``spec``'s game."""
+    return SWITCH_Z if spec.switch_z is None else spec.switch_z
+
+
+def _clearly_better(challenger: Sequence[float], base: Sequence[float], z: float) -> bool:
+    """Whether ``challenger`` beats ``base`` by more than ``z`` standard errors of the
+    paired differences on the worlds both were played in."""
     n = min(len(challenger), len(base))
     if n < 2:
         return False
     diffs = [c - b for c, b in zip(challenger[:n], base[:n], strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > SWITCH_Z * math.sqrt(var / n)
+    return mean > z * math.sqrt(var / n)
 
 
 def make_expert(game: Game, param: str) -> RolloutBot:
