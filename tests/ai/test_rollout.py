@@ -3,14 +3,17 @@ slow to leave its base move without evidence."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 import threading
 import time
 
 import pytest
 
+from saqqara.ai.ismcts import Budget
 from saqqara.ai.registry import make_bot
-from saqqara.ai.rollout import RolloutBot, _clearly_better, rollout_spec_for
+from saqqara.ai.rollout import SWITCH_Z, RolloutBot, _clearly_better, rollout_spec_for, switch_z
 from saqqara.core.errors import OptionError
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.perspective import Perspective
@@ -104,6 +107,30 @@ def test_a_move_replaces_the_base_only_when_clearly_better() -> None:
     noisy = [v + e for v, e in zip(base, edge, strict=True)]
     assert _clearly_better(noisy, base, 1.0)
     assert not _clearly_better(noisy, base, 3.0)
+
+
+def test_a_game_may_ask_more_evidence_before_leaving_the_base_move() -> None:
+    """Curse of the Mummy's base explorer is stronger than its rollouts' (it races), so a
+    move must beat it by three standard errors there; a threshold no move can pass leaves
+    the search at its base move at every decision."""
+    spec = rollout_spec_for("curse-of-the-mummy")
+    assert spec is not None and switch_z(spec) == 3.0
+    other = rollout_spec_for("tutankhamun")
+    assert other is not None and switch_z(other) == SWITCH_Z
+    game = load("tutankhamun", 2)
+    never = dataclasses.replace(other, switch_z=math.inf)
+    switched = 0
+    for seed in range(1, 6):
+        state = _first_real_choice(game, seed)
+        seat = state.to_act()[0]
+        for case in (other, never):
+            bot = RolloutBot(game, case, Budget(60, None), "t")
+            bot.choose(Perspective(state, seat), random.Random(seed))
+            if case is never:
+                assert bot.report.chosen == bot.report.base
+            elif bot.report.chosen != bot.report.base:
+                switched += 1
+    assert switched  # the default threshold is passed at some of these decisions
 
 
 def test_plain_expert_is_capped_at_a_second_and_parameters_are_checked() -> None:
