@@ -11,7 +11,8 @@ luck and most of the variance cancels. Successive halving spends the budget wher
 matters: each round gives every candidate still in the running the same new worlds, then
 keeps the better half. The base move (the game's hand-written heuristic's own choice) is
 never dropped, and is left for another move only when that move's mean advantage over
-it, measured on the same worlds, exceeds :data:`SWITCH_Z` standard errors. Such a rollout
+it, measured on the same worlds, exceeds :data:`SWITCH_Z` standard errors (or the game's
+own :attr:`RolloutSpec.switch_z`). Such a rollout
 algorithm does at least as well as its base policy in expectation (Bertsekas and
 Tsitsiklis, 1996; Tesauro and Galperin, 1996).
 
