@@ -268,6 +268,32 @@ def _split(
     return max(a, b) + BALANCE * min(a, b)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Team:
+    """What a move of the figure to act is measured against, worked out once a decision:
+    the field of the seat's other figure still in the game (-1 when there is none) and,
+    with one, the best shares of the symbols (:func:`plans`) from where the move starts."""
+
+    partner: int
+    shares: tuple[frozenset[int], ...]
+
+    @classmethod
+    def of(cls, state: MummyState, targets: frozenset[int]) -> Team:
+        owner = state.game.owner  # type: ignore[attr-defined]
+        seat = owner[state.cur]
+        for figure, holder in enumerate(owner):
+            if holder == seat and figure != state.cur and state.alive(figure):
+                partner = state.pos[figure]
+                return cls(partner, plans(state.board, state.pos[state.cur], partner, targets))
+        return cls(-1, ())
+
+    def ahead(self, board: Board, field: int, targets: frozenset[int]) -> float:
+        """Expected turns (rounds, with a partner) to stand on every target from ``field``."""
+        if self.partner < 0:
+            return tour(board, field, targets)
+        return pair_tour(board, field, self.partner, targets, self.shares)
+
+
 class RaceExplorer(ExplorerHeuristic):
     """An explorer that races in turns (see the module): a seat with one figure runs its
     tour, a seat with two (2 players) shares its symbols between them (:func:`pair_tour`)."""
@@ -278,8 +304,6 @@ class RaceExplorer(ExplorerHeuristic):
             return legal[0]
         state = perspective.resample(rng)
         assert isinstance(state, MummyState)
-        if state.game.owner.count(perspective.seat) > 2:  # type: ignore[attr-defined]
-            return self.choose_in(state, perspective.seat, legal)
         return self.race(state, perspective.seat, legal)
 
     def race(self, state: MummyState, seat: int, legal: list[Action]) -> Action:
@@ -287,18 +311,20 @@ class RaceExplorer(ExplorerHeuristic):
         if voc.ROLL in legal:
             return voc.RESOLVE if voc.RESOLVE in legal and self._resolve(state) else voc.ROLL
         targets = frozenset(state.board.symbols[s].field for s in state.hand(seat))
+        team = Team.of(state, targets)
         if voc.REROLL in legal:
-            values = self._values(state, targets)
+            values = self._values(state, targets, team)
             announced = [a for a in legal if isinstance(a, act.Announce)]
             if not announced:
                 return voc.REROLL
             best = min(announced, key=lambda a: values[a.value])
             now = values[best.value]
-            again = reroll_value(values, len(state.rolled), self._stay(state, targets))
+            stay = 1.0 + self._cost(state, targets, state.pos[state.cur], team)
+            again = reroll_value(values, len(state.rolled), stay)
             if again + REROLL_COST < now:
                 return voc.REROLL
             return best
-        _, field, play = self._destination(state, targets, state.value)
+        _, field, play = self._destination(state, targets, state.value, team)
         return voc.GO[field][play]
 
     def _resolve(self, state: MummyState) -> bool:
@@ -308,21 +334,17 @@ class RaceExplorer(ExplorerHeuristic):
         mine = dist[state.pos[state.cur]]
         return mine > state.out + RESOLVE_MARGIN
 
-    def _values(self, state: MummyState, targets: frozenset[int]) -> list[float]:
+    def _values(self, state: MummyState, targets: frozenset[int], team: Team) -> list[float]:
         """Per value, the best that moving it leads to (``inf`` where it cannot be moved)."""
         return [
-            self._destination(state, targets, value)[0]
+            self._destination(state, targets, value, team)[0]
             if state.destinations(state.cur, value)
             else float("inf")
             for value in range(VALUES)
         ]
 
-    def _stay(self, state: MummyState, targets: frozenset[int]) -> float:
-        """What a turn lost on this field leads to."""
-        return 1.0 + self._cost(state, targets, state.pos[state.cur])
-
     def _destination(
-        self, state: MummyState, targets: frozenset[int], value: int
+        self, state: MummyState, targets: frozenset[int], value: int, team: Team
     ) -> tuple[float, int, bool]:
         """The best end for ``value``: its cost in turns, the field, and whether to lay the
         card there."""
@@ -332,53 +354,30 @@ class RaceExplorer(ExplorerHeuristic):
             left = targets - {field} if play else targets
             if play and not left:
                 return (-1e9, field, True)
-            cost = self._cost(state, left, field)
+            cost = self._cost(state, left, field, team)
             if cost < best[0]:
                 best = (cost, field, play)
         return best
 
-    def _cost(self, state: MummyState, targets: frozenset[int], field: int) -> float:
+    def _cost(self, state: MummyState, targets: frozenset[int], field: int, team: Team) -> float:
         """Expected turns left from ``field`` with ``targets`` to visit, a catch counted."""
         board = state.board
-        partner = self._partner(state)
-        ahead = self._ahead(state, field, partner, targets)
+        ahead = team.ahead(board, field, targets)
         reach = distances(board)[state.mummy][field]
         faces = board.mummy_faces
         catch = sum(1 for f in faces if f + state.out >= reach) / len(faces)
         if not catch:
             return ahead
         ankhs = state.ankhs[state.cur] - 1
-        lost = self._ahead(state, board.dungeon, partner, targets) - ahead + 1.0
+        lost = team.ahead(board, board.dungeon, targets) - ahead + 1.0
         if ankhs <= 0 or state.collected + 1 >= state.threshold():
             lost += LAST_ANKH  # the figure leaves the game, or the mummy wins
         else:
             lost += ANKH * (board.ankhs_per_figure - 1 - ankhs)
-            if partner >= 0:
+            if team.partner >= 0:
                 lost += SHARED_ANKH * (state.collected + 1)
         hurry = min(1.0, max(0.0, (MAX_ROUNDS - state.round - ahead) / PATIENCE))
         return ahead + RISK * hurry * catch * max(0.0, lost)
-
-    @staticmethod
-    def _partner(state: MummyState) -> int:
-        """The field of the seat's other figure still in the game, or -1."""
-        owner = state.game.owner  # type: ignore[attr-defined]
-        seat = owner[state.cur]
-        for figure, holder in enumerate(owner):
-            if holder == seat and figure != state.cur and state.alive(figure):
-                return int(state.pos[figure])
-        return -1
-
-    @staticmethod
-    def _ahead(state: MummyState, field: int, partner: int, targets: frozenset[int]) -> float:
-        """Expected turns (rounds, with a partner) to stand on every target from ``field``;
-        with a partner, over the best shares of the symbols from where the move starts."""
-        board = state.board
-        if partner < 0:
-            return tour(board, field, targets)
-        seat = state.game.owner[state.cur]  # type: ignore[attr-defined]
-        hand = frozenset(board.symbols[s].field for s in state.hand(seat))
-        shares = plans(board, state.pos[state.cur], partner, hand)
-        return pair_tour(board, field, partner, targets, shares)
 
 
 RACING = dataclasses.replace(HAND, leader=2.0)
