@@ -26,7 +26,7 @@ import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saqqara.ai.registry import available_bots, make_bot
 from saqqara.core.agent import Agent
@@ -34,6 +34,9 @@ from saqqara.core.game import Game
 from saqqara.core.match import Match
 from saqqara.core.playout import play_out
 from saqqara.core.registry import load
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 TRAIN_SEEDS = 1_000_000
 """Generation ``g`` of a run plays the games seeded ``TRAIN_SEEDS + g * games`` on."""
@@ -74,7 +77,7 @@ class Tunable:
 
 def weights_tunable(
     game_id: str,
-    hand: Any,
+    hand: DataclassInstance,
     search: Mapping[str, tuple[float, float, float]],
     make: Callable[[Game, Mapping[str, float]], Agent],
 ) -> Tunable:
