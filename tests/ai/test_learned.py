@@ -4,21 +4,26 @@ training (:mod:`saqqara.ai.training`)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import asdict, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from saqqara.ai import weights
 from saqqara.ai.games.curse_of_the_mummy import HAND, Weights, learned_weights
-from saqqara.ai.games.tutankhamuns_revenge import HAND as REVENGE_HAND
-from saqqara.ai.games.tutankhamuns_revenge import TacticalBot
+from saqqara.ai.games.tutankhamun import learned_weights as tutankhamun_learned
+from saqqara.ai.games.valley_of_the_kings_rollout import ExpertBase
 from saqqara.ai.registry import make_bot
-from saqqara.ai.training import train, tunable_for
+from saqqara.ai.training import tunable_for
+from saqqara.core.agent import Agent
+from saqqara.core.game import Game
 from saqqara.core.match import Match
 from saqqara.core.playout import play_out
 from saqqara.core.registry import load, registered_games
+
+if TYPE_CHECKING:
+    pass
 
 CURSE = "curse-of-the-mummy"
 
@@ -67,72 +72,43 @@ def test_the_search_starts_from_the_hand_written_weights() -> None:
     assert far == {p.name: p.high for p in tunable.parameters}
 
 
-def _record(name: str, game_id: str, seed: int) -> tuple[Any, ...]:
+def _record(name: str | Callable[[Game], Agent], game_id: str, seed: int) -> tuple[Any, ...]:
     game = load(game_id, 2)
     match = Match(game, seed=seed)
-    play_out(match, [make_bot(name, game), make_bot("random", game)])
+    bot = make_bot(name, game) if isinstance(name, str) else name(game)
+    play_out(match, [bot, make_bot("random", game)])
     return (match.outcome().returns(), list(match.history))
+
+
+HAND_WRITTEN: dict[str, Callable[[Game], Agent]] = {
+    # where ``heuristic`` plays learned weights, the same bot with the hand-written ones
+    "valley-of-the-kings": ExpertBase,
+}
 
 
 @pytest.mark.parametrize("game_id", sorted(registered_games()))
 def test_medium_hand_plays_the_hand_written_heuristic(game_id: str) -> None:
     assert make_bot("medium-hand", load(game_id, 2)).name == "medium-hand"
-    assert _record("medium-hand", game_id, 5) == _record("heuristic", game_id, 5)
+    hand = HAND_WRITTEN.get(game_id, "heuristic")
+    assert _record("medium-hand", game_id, 5) == _record(hand, game_id, 5)
 
 
-def test_learned_plays_its_own_weights() -> None:
-    game = load(CURSE, 3)
-    bot = make_bot("learned", game)
-    assert bot.name == "learned"
-    assert getattr(bot, "weights", None) == learned_weights(3)
-    match = Match(game, seed=2)
-    play_out(match, [bot, make_bot("probe:plan", game), make_bot("medium-hand", game)])
-    assert match.is_over()
+@pytest.mark.parametrize("game_id", sorted(HAND_WRITTEN))
+def test_medium_plays_the_learned_weights(game_id: str) -> None:
+    game = load(game_id, 2)
+    learned = tunable_for(game_id).make(game, weights.weights_of(game_id, 2))
+    assert _record("medium", game_id, 5) == _record(lambda _: learned, game_id, 5)
+    assert _record("medium", game_id, 5) != _record("medium-hand", game_id, 5)
 
 
-def _tiny(seed: int) -> dict[str, Any]:
-    return train(
-        CURSE,
-        seed=seed,
-        generations=2,
-        games=2,
-        popsize=4,
-        mix=[(2, "probe:plan"), (2, "medium-hand")],
-        validation_games=2,
-    )
+@pytest.mark.parametrize("edition", ["amigo-1993", "ootb-2004"])
+def test_tutankhamun_learned_plays_its_weights_and_medium_the_hand_written(edition: str) -> None:
+    def record(name: str) -> tuple[Any, ...]:
+        game = load("tutankhamun", 2, {"edition": edition})
+        match = Match(game, seed=7)
+        play_out(match, [make_bot(name, game), make_bot("probe:first", game)])
+        return (match.outcome().returns(), list(match.history))
 
-
-def test_training_is_reproducible() -> None:
-    first, again, other = _tiny(3), _tiny(3), _tiny(4)
-    assert first["weights"] == again["weights"]
-    assert first["provenance"]["history"] == again["provenance"]["history"]
-    assert first["provenance"]["final_fitness"] == again["provenance"]["final_fitness"]
-    assert other["weights"] != first["weights"]  # the seed matters
-    assert first["provenance"]["games_per_evaluation"] == 4
-    assert first["provenance"]["generations"] == 2
-    assert first["provenance"]["seed"] == 3
-
-
-REVENGE = "tutankhamuns-revenge"
-
-
-def _revenge_record(weights: Mapping[str, float], seed: int) -> tuple[Any, ...]:
-    game = load(REVENGE, 2)
-    match = Match(game, seed=seed)
-    play_out(match, [tunable_for(REVENGE).make(game, weights), make_bot("medium-hand", game)])
-    return (match.outcome().returns(), list(match.history))
-
-
-def test_revenge_tunes_the_tactical_policy_from_its_hand_written_constants() -> None:
-    tunable = tunable_for(REVENGE)
-    assert tunable.decode([0.0] * len(tunable.parameters)) == asdict(REVENGE_HAND)
-    game = load(REVENGE, 2)
-    match = Match(game, seed=4)
-    play_out(match, [TacticalBot(game), make_bot("medium-hand", game)])
-    assert _revenge_record(asdict(REVENGE_HAND), 4) == (
-        match.outcome().returns(),
-        list(match.history),
-    )
-    # A policy that digs on only for a lift worth 10 silver more plays another game.
-    timid = asdict(REVENGE_HAND) | {"dig_margin": 10.0}
-    assert _revenge_record(timid, 4) != _revenge_record(asdict(REVENGE_HAND), 4)
+    bot = make_bot("learned", load("tutankhamun", 3, {"edition": edition}))
+    assert getattr(bot, "weights", None) == tutankhamun_learned(2)  # the 2-player file
+    assert record("medium") == record("medium-hand") != record("learned")

@@ -2,9 +2,9 @@
 
 - ``easy``: the game's heuristic, but every other decision (on average) is a random legal
   move — it wanders, so a newcomer who plays with purpose beats it.
-- ``medium``: the game's hand-written heuristic (``heuristic`` or ``greedy``); also
-  ``medium-hand``, a name that stays the hand-written bot where learned weights
-  (:mod:`saqqara.ai.training`) might one day replace it in ``medium`` (in Curse of the
+- ``medium``: the game's heuristic (``heuristic`` or ``greedy``): in Valley of the Kings
+  with learned weights (:mod:`saqqara.ai.training`), which beat the hand-written ones;
+  ``medium-hand`` stays the hand-written bot (in Curse of the
   Mummy, where ``heuristic`` became the racing explorer of
   :mod:`saqqara.ai.games.curse_of_the_mummy_race`, the bot of before).
 - ``hard``: the strong bot, never more than one second per move: the rollout search
@@ -111,7 +111,7 @@ class _Renamed:
 
 
 register_bot("easy", EasyBot, help="level for newcomers: the heuristic, half its moves random")
-register_bot("medium", medium, help="level: the game's hand-written heuristic")
+register_bot("medium", medium, help="level: the game's heuristic")
 register_bot(
     "medium-hand", medium_hand, help="the game's hand-written heuristic, never learned weights"
 )

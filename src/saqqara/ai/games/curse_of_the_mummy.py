@@ -311,7 +311,7 @@ register_bot(
     "learned",
     learned,
     game_id=GAME_ID,
-    help="the heuristic with weights tuned by CMA-ES against the probes (src/saqqara/ai/weights/)",
+    help="the heuristic with weights tuned by CMA-ES on seeded games (src/saqqara/ai/weights/)",
 )
 
 _SEARCH: dict[str, tuple[float, float, float]] = {

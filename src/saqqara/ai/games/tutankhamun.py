@@ -15,17 +15,26 @@ greedy bot (:func:`estimates`) 20 games of 20 and the previous ``expert`` (on
 10: both valued jumping ahead for a majority and did not see that every tile passed goes to
 the pawn behind. :func:`win_chance` (on :func:`estimates`) stays the evaluator of our
 IS-MCTS.
+
+The constants of :func:`projected_estimates` are one vector, :class:`Weights` (issue 31):
+:data:`HAND` the hand-written one, which ``greedy`` and ``expert`` play; ``learned`` plays
+the vector tuned by CMA-ES (:mod:`saqqara.ai.training`, :func:`learned_weights`), which
+beats ``greedy`` but not, played by ``expert``, the slow pawn (``docs/strength.md``).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
 
+from saqqara.ai import weights as weight_files
 from saqqara.ai.leads import lead_chances
 from saqqara.ai.registry import register_bot, register_evaluator
 from saqqara.ai.rollout import RolloutSpec, register_rollout
+from saqqara.ai.training import register_tunable, weights_tunable
 from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
@@ -33,6 +42,7 @@ from saqqara.games.tutankhamun import actions as act
 from saqqara.games.tutankhamun.data import KING_TUT, NUM_TYPES
 from saqqara.games.tutankhamun.state import EMPTY, MOVE, SCORING, TutankhamunState
 
+GAME_ID = "tutankhamun"
 WIN = 1000.0
 LID_VALUE = 1.0
 """What an unplayed canopic lid or pharaoh tile is worth to its holder, in points."""
@@ -122,9 +132,41 @@ SPECIAL_TILE_VALUE = 0.5
 """Worth of a nugget, lid, bag of gold or pharaoh tile still on the path, times the share
 of it a seat is expected to take."""
 _SQRT2 = math.sqrt(2.0)
+SPREAD_FLOOR = 0.25
+"""Variance added to every lead in :func:`projected_estimates` (the holdings' own spread
+aside): a lead is never quite sure."""
+TIE_MARGIN = 0.5
+"""How far a projected lead must pass 0 to count as first place in
+:func:`projected_estimates` (holdings are whole tiles: a lead of 0.4 is most often a tie)."""
 
 
-def projected_estimates(state: TutankhamunState) -> list[float]:
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The constants of :func:`projected_estimates`, ``medium``'s and ``expert``'s value,
+    as one vector (field names are the keys of a weights file, :mod:`saqqara.ai.weights`);
+    :data:`HAND` holds the hand-written ones."""
+
+    lid: float = LID_VALUE
+    """An unplayed canopic lid or pharaoh tile (a wildcard), in points."""
+    mask: float = MASK_VALUE
+    """The death mask in hand, in points."""
+    take_alone: float = TAKE_ALONE
+    """:data:`TAKE_ALONE`."""
+    take_shared: float = TAKE_SHARED
+    """:data:`TAKE_SHARED`."""
+    special: float = SPECIAL_TILE_VALUE
+    """:data:`SPECIAL_TILE_VALUE`."""
+    spread_floor: float = SPREAD_FLOOR
+    """:data:`SPREAD_FLOOR`."""
+    tie_margin: float = TIE_MARGIN
+    """:data:`TIE_MARGIN`."""
+
+
+HAND = Weights()
+"""The hand-written weights: ``medium``'s (``medium-hand``) and ``expert``'s."""
+
+
+def projected_estimates(state: TutankhamunState, w: Weights = HAND) -> list[float]:
     """Each seat's points banked, wildcards held, and the points it is likely to score in
     each type from the tiles it holds *and the tiles it can still expect to take*.
 
@@ -135,7 +177,13 @@ def projected_estimates(state: TutankhamunState) -> list[float]:
     spread (a normal approximation), its second place likewise. This is what the slow pawn
     of issue 31 exploited: a pawn that jumps ahead gives the tiles it passes to the pawns
     behind it, one a turn, and runs out of path first (as rulebook 000's tips warn: a pawn
-    rushed ahead loses its say over what lies behind)."""
+    rushed ahead loses its say over what lies behind). ``w``: the constants
+    (:class:`Weights`; the hand-written ones by default)."""
+    take_alone = w.take_alone
+    take_shared = w.take_shared
+    special = w.special
+    spread_floor = w.spread_floor
+    tie_margin = w.tie_margin
     ed = state.edition
     n = state.n
     path = state.path
@@ -158,11 +206,11 @@ def projected_estimates(state: TutankhamunState) -> list[float]:
                 reach.append(order[nxt] * NUM_TYPES)
                 nxt += 1
             m = len(reach)
-            share = (TAKE_ALONE if m == 1 else TAKE_SHARED) / m
+            share = (take_alone if m == 1 else take_shared) / m
             var = share * (1.0 - share)
         if kind >= NUM_TYPES:
             for base in reach:
-                extra[base // NUM_TYPES] += SPECIAL_TILE_VALUE * share
+                extra[base // NUM_TYPES] += special * share
             continue
         for base in reach:
             mean[base + kind] += share
@@ -171,9 +219,10 @@ def projected_estimates(state: TutankhamunState) -> list[float]:
     start = ed.start[n]
     score = state.score
     wilds = state.wilds
-    values = [start - score[s] + wilds[s] * LID_VALUE + extra[s] for s in range(n)]
+    lid = w.lid
+    values = [start - score[s] + wilds[s] * lid + extra[s] for s in range(n)]
     if 0 <= state.mask < n:
-        values[state.mask] += MASK_VALUE
+        values[state.mask] += w.mask
     erf = math.erf
     seats = range(n)
     on_path = state.on_path
@@ -189,10 +238,10 @@ def projected_estimates(state: TutankhamunState) -> list[float]:
             rival = max([s for s in seats if s != seat], key=total.__getitem__)
             lead = mine - total[rival]
             sd = _SQRT2 * math.sqrt(
-                spread[seat * NUM_TYPES + kind] + spread[rival * NUM_TYPES + kind] + 0.25
+                spread[seat * NUM_TYPES + kind] + spread[rival * NUM_TYPES + kind] + spread_floor
             )
-            p_first = 0.5 * (1.0 + erf((lead - 0.5) / sd))
-            p_behind = 0.5 * (1.0 + erf((-lead - 0.5) / sd))
+            p_first = 0.5 * (1.0 + erf((lead - tie_margin) / sd))
+            p_behind = 0.5 * (1.0 + erf((-lead - tie_margin) / sd))
             points = worth * p_first
             if not two_amigo:
                 p_tie = max(0.0, 1.0 - p_first - p_behind)
@@ -202,14 +251,14 @@ def projected_estimates(state: TutankhamunState) -> list[float]:
     return values
 
 
-def projected_evaluate(state: TutankhamunState, seat: int) -> float:
+def projected_evaluate(state: TutankhamunState, seat: int, w: Weights = HAND) -> float:
     """:func:`evaluate` on :func:`projected_estimates`: the greedy bot's (``medium``'s) and
     ``expert``'s value of a position. An end is worth :data:`WIN` for a sole win, nothing
     for a win shared by two, ``-WIN`` for a loss (a shared win is no better than a sure
     lead: a pawn that walked off the path at once after its rival had would share it)."""
     if state.is_terminal():
         return WIN * (2.0 * state.returns()[seat] - 1.0)
-    values = projected_estimates(state)
+    values = projected_estimates(state, w)
     return values[seat] - max([v for s, v in enumerate(values) if s != seat])
 
 
@@ -354,14 +403,18 @@ def seat_values(state: State) -> list[float]:
 
 class GreedyTutankhamun:
     """Chooses the action whose immediate result scores best under
-    :func:`projected_evaluate` (``medium``)."""
+    :func:`projected_evaluate` (``medium``) with ``weights`` (:class:`Weights`; the
+    hand-written ones by default)."""
 
     name = "greedy"
-    value = staticmethod(projected_evaluate)
-    """The value of a position for a seat that the choice maximises."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, weights: Weights = HAND) -> None:
         self.game = game
+        self.weights = weights
+
+    def value(self, state: TutankhamunState, seat: int) -> float:
+        """The value of a position for a seat that the choice maximises."""
+        return projected_evaluate(state, seat, self.weights)
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
         legal = perspective.legal_actions()
@@ -518,7 +571,9 @@ class SharpGreedy(GreedyTutankhamun):
     :class:`GreedyTutankhamun`)."""
 
     name = "sharp-greedy"
-    value = staticmethod(sharp_evaluate)
+
+    def value(self, state: TutankhamunState, seat: int) -> float:
+        return sharp_evaluate(state, seat)
 
 
 def promising(perspective: Perspective, legal: list[Action]) -> list[Action]:
@@ -535,15 +590,9 @@ def promising(perspective: Perspective, legal: list[Action]) -> list[Action]:
     return ranked[:EXPERT_CANDIDATES]
 
 
-register_bot(
-    "greedy",
-    GreedyTutankhamun,
-    game_id="tutankhamun",
-    help="one-move lookahead with a majority heuristic",
-)
-register_evaluator("tutankhamun", win_chance, seat_values)
+register_evaluator(GAME_ID, win_chance, seat_values)
 register_rollout(
-    "tutankhamun",
+    GAME_ID,
     RolloutSpec(
         rollout_policy,
         projected_win_chance,
@@ -553,3 +602,48 @@ register_rollout(
         base_agent=GreedyTutankhamun,
     ),
 )
+
+
+@cache
+def learned_weights(players: int) -> Weights:
+    """The weights tuned by CMA-ES for ``players``
+    (``src/saqqara/ai/weights/tutankhamun-Np.json``, trained in the Amigo edition)."""
+    return Weights(**weight_files.weights_of(GAME_ID, players))
+
+
+def learned(game: Game) -> GreedyTutankhamun:
+    """:class:`GreedyTutankhamun` with :func:`learned_weights` for the game's player count
+    (``learned``). Not ``medium``: it beats the hand-written weights head to head, but
+    ``expert`` on the learned weights lost more games to the slow pawn than ``expert`` on
+    the hand-written ones, and did not beat this bot often enough (``docs/strength.md``,
+    Learned weights)."""
+    bot = GreedyTutankhamun(game, learned_weights(game.players))
+    bot.name = "learned"
+    return bot
+
+
+register_bot(
+    "greedy",
+    GreedyTutankhamun,
+    game_id=GAME_ID,
+    help="one-move lookahead with a majority heuristic",
+)
+register_bot("learned", learned, game_id=GAME_ID)
+
+_SEARCH: dict[str, tuple[float, float, float]] = {
+    "lid": (0.5, 0.0, 5.0),
+    "mask": (1.0, 0.0, 10.0),
+    "take_alone": (0.1, 0.1, 1.0),
+    "take_shared": (0.1, 0.1, 1.0),
+    "special": (0.25, 0.0, 3.0),
+    "spread_floor": (0.25, 0.01, 4.0),
+    "tie_margin": (0.2, 0.0, 1.5),
+}
+"""Each weight's unit step for the search and its bounds (:mod:`saqqara.ai.training`)."""
+
+
+def _tuned(game: Game, weights: Mapping[str, float]) -> GreedyTutankhamun:
+    return GreedyTutankhamun(game, Weights(**weights))
+
+
+register_tunable(weights_tunable(GAME_ID, HAND, _SEARCH, _tuned))
