@@ -4,18 +4,23 @@ training (:mod:`saqqara.ai.training`)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, fields
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from saqqara.ai import weights
-from saqqara.ai.games.curse_of_the_mummy import HAND, Weights, learned_weights
+from saqqara.ai.games.curse_of_the_mummy import HAND, learned_weights
+from saqqara.ai.games.tutankhamun import HAND as TUTANKHAMUN_HAND
 from saqqara.ai.games.tutankhamun import learned_weights as tutankhamun_learned
+from saqqara.ai.games.tutankhamuns_revenge import HAND as REVENGE_HAND
+from saqqara.ai.games.tutankhamuns_revenge import TacticalBot
+from saqqara.ai.games.valley_of_the_kings_rollout import HAND as VALLEY_HAND
 from saqqara.ai.games.valley_of_the_kings_rollout import ExpertBase
+from saqqara.ai.games.valley_of_the_kings_rollout import learned_weights as valley_learned
 from saqqara.ai.registry import make_bot
-from saqqara.ai.training import tunable_for
+from saqqara.ai.training import train, tunable_for
 from saqqara.core.agent import Agent
 from saqqara.core.game import Game
 from saqqara.core.match import Match
@@ -23,24 +28,35 @@ from saqqara.core.playout import play_out
 from saqqara.core.registry import load, registered_games
 
 if TYPE_CHECKING:
-    pass
+    from _typeshed import DataclassInstance
 
 CURSE = "curse-of-the-mummy"
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_the_weights_file_loads_with_its_provenance(players: int) -> None:
-    document = weights.load(CURSE, players)
+WEIGHTS_FILES: list[tuple[str, int, DataclassInstance, Callable[[int], Any]]] = [
+    # game, players, the hand-written weights, the game's reader of its file
+    (CURSE, 2, HAND, learned_weights),
+    (CURSE, 3, HAND, learned_weights),
+    ("tutankhamun", 2, TUTANKHAMUN_HAND, tutankhamun_learned),
+    ("valley-of-the-kings", 2, VALLEY_HAND, valley_learned),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "hand", "read"), WEIGHTS_FILES)
+def test_the_weights_file_loads_with_its_provenance(
+    game_id: str, players: int, hand: DataclassInstance, read: Callable[[int], Any]
+) -> None:
+    document = weights.load(game_id, players)
     provenance = document["provenance"]
     for key in weights.PROVENANCE_KEYS:
         assert provenance[key] not in ("", None), key
-    assert provenance["command"].startswith("python scripts/train_evaluator.py curse-of-the-mummy")
+    assert provenance["command"].startswith(f"python scripts/train_evaluator.py {game_id} ")
     assert all(pairing.startswith(f"{players}:") for pairing in provenance["mix"])
-    assert set(document["weights"]) == {f.name for f in fields(Weights)}
-    assert document["hand"] == asdict(HAND)
-    for parameter in tunable_for(CURSE).parameters:
+    assert set(document["weights"]) == {f.name for f in fields(hand)}
+    assert document["hand"] == asdict(hand)
+    for parameter in tunable_for(game_id).parameters:
         assert parameter.low <= document["weights"][parameter.name] <= parameter.high
-    assert learned_weights(players) == Weights(**document["weights"]) != HAND
+    assert read(players) == type(hand)(**document["weights"]) != hand
 
 
 def test_a_larger_table_takes_the_weights_of_the_largest_count_below_it() -> None:
@@ -112,3 +128,72 @@ def test_tutankhamun_learned_plays_its_weights_and_medium_the_hand_written(editi
     bot = make_bot("learned", load("tutankhamun", 3, {"edition": edition}))
     assert getattr(bot, "weights", None) == tutankhamun_learned(2)  # the 2-player file
     assert record("medium") == record("medium-hand") != record("learned")
+
+
+def test_learned_plays_its_own_weights() -> None:
+    game = load(CURSE, 3)
+    bot = make_bot("learned", game)
+    assert bot.name == "learned"
+    assert getattr(bot, "weights", None) == learned_weights(3)
+    match = Match(game, seed=2)
+    play_out(match, [bot, make_bot("probe:plan", game), make_bot("medium-hand", game)])
+    assert match.is_over()
+
+
+def _tiny(seed: int) -> dict[str, Any]:
+    return train(
+        CURSE,
+        seed=seed,
+        generations=2,
+        games=2,
+        popsize=4,
+        mix=[(2, "probe:plan"), (2, "medium-hand")],
+        validation_games=2,
+    )
+
+
+def test_training_is_reproducible() -> None:
+    first, again, other = _tiny(3), _tiny(3), _tiny(4)
+    assert first["weights"] == again["weights"]
+    assert first["provenance"]["history"] == again["provenance"]["history"]
+    assert first["provenance"]["final_fitness"] == again["provenance"]["final_fitness"]
+    assert other["weights"] != first["weights"]  # the seed matters
+    assert first["provenance"]["games_per_evaluation"] == 4
+    assert first["provenance"]["generations"] == 2
+    assert first["provenance"]["seed"] == 3
+
+
+REVENGE = "tutankhamuns-revenge"
+TUNED_HEURISTICS = [
+    # game, the hand-written weights, a change that plays another game
+    (REVENGE, REVENGE_HAND, {"dig_margin": 10.0}),
+    ("tutankhamun", TUTANKHAMUN_HAND, {"take_alone": 0.2}),
+    ("valley-of-the-kings", VALLEY_HAND, {"fit": 0.0}),
+]
+
+
+def _tuned_record(game_id: str, weights: Mapping[str, float], seed: int) -> tuple[Any, ...]:
+    game = load(game_id, 2)
+    match = Match(game, seed=seed)
+    play_out(match, [tunable_for(game_id).make(game, weights), make_bot("medium-hand", game)])
+    return (match.outcome().returns(), list(match.history))
+
+
+@pytest.mark.parametrize(("game_id", "hand", "change"), TUNED_HEURISTICS)
+def test_a_tuned_heuristic_starts_from_its_hand_written_constants(
+    game_id: str, hand: DataclassInstance, change: dict[str, float]
+) -> None:
+    tunable = tunable_for(game_id)
+    assert tunable.decode([0.0] * len(tunable.parameters)) == asdict(hand)
+    game = load(game_id, 2)
+    match = Match(game, seed=4)
+    base = TacticalBot(game) if game_id == REVENGE else make_bot("medium-hand", game)
+    play_out(match, [base, make_bot("medium-hand", game)])
+    assert _tuned_record(game_id, asdict(hand), 4) == (
+        match.outcome().returns(),
+        list(match.history),
+    )
+    # Other constants play another game.
+    assert _tuned_record(game_id, asdict(hand) | change, 4) != _tuned_record(
+        game_id, asdict(hand), 4
+    )
