@@ -11,11 +11,13 @@ its tiles. The expert stacks 10 rings (the cap) on each of two groups, those wit
 fewest rival tiles, and its last tile on the third. A rival that wins every group and lays
 nothing fills the pharaoh pyramid in two rounds with nobody's pyramid finished: a 0-0 tie
 the greedy bot never contests. :func:`expert_move` is both the search's base move
-(:class:`ExpertBase`) and the rollouts' policy for every seat. Rollouts are played to the
-end of the game (a game is about 300 steps, so a move costs about 0.3 processor seconds).
-They were cut after 40 decisions (about a round) and valued by
+(:class:`ExpertBase`) and the rollouts' policy for every seat, with the hand-written
+constants (:class:`Weights`, :data:`HAND`); ``heuristic`` (``medium``) plays it with the
+constants learned by CMA-ES (:func:`learned_weights`) since 2026-11-30. Rollouts are
+played to the end of the game (a game is about 300 steps, so a move costs about 0.3
+processor seconds). They were cut after 40 decisions (about a round) and valued by
 :func:`~saqqara.ai.games.valley_of_the_kings.win_chance` until 2026-11-29: at that horizon
-the search won 18.5 of 40 games against its own base move (``medium``); played to the end,
+the search won 18.5 of 40 games against its own base move (then ``medium``); played to the end,
 35 of the same 40 and 39 of the next 40 (``docs/strength.md``): the evaluator's guess at
 the round's end does not tell the candidates apart, the game's end does.
 """
@@ -71,7 +73,8 @@ class Weights:
 
 
 HAND = Weights()
-"""The hand-written weights: ``medium``'s (``medium-hand``) and the rollouts'."""
+"""The hand-written weights: ``medium-hand``'s, the search's base move's and its
+rollouts' (``medium`` plays :func:`learned_weights`)."""
 
 
 def greedy_move(
