@@ -11,15 +11,13 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from saqqara.ai import weights
-from saqqara.ai.games.curse_of_the_mummy import HAND, learned_weights
+from saqqara.ai.games.curse_of_the_mummy import HAND
 from saqqara.ai.games.tutankhamun import HAND as TUTANKHAMUN_HAND
-from saqqara.ai.games.tutankhamun import learned_weights as tutankhamun_learned
 from saqqara.ai.games.tutankhamuns_revenge import HAND as REVENGE_HAND
 from saqqara.ai.games.tutankhamuns_revenge import TacticalBot
 from saqqara.ai.games.valley_of_the_kings_rollout import HAND as VALLEY_HAND
 from saqqara.ai.games.valley_of_the_kings_rollout import ExpertBase
-from saqqara.ai.games.valley_of_the_kings_rollout import learned_weights as valley_learned
-from saqqara.ai.registry import make_bot
+from saqqara.ai.registry import available_bots, make_bot
 from saqqara.ai.training import train, tunable_for
 from saqqara.core.agent import Agent
 from saqqara.core.game import Game
@@ -31,20 +29,21 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 CURSE = "curse-of-the-mummy"
+REVENGE = "tutankhamuns-revenge"
 
 
-WEIGHTS_FILES: list[tuple[str, int, DataclassInstance, Callable[[int], Any]]] = [
-    # game, players, the hand-written weights, the game's reader of its file
-    (CURSE, 2, HAND, learned_weights),
-    (CURSE, 3, HAND, learned_weights),
-    ("tutankhamun", 2, TUTANKHAMUN_HAND, tutankhamun_learned),
-    ("valley-of-the-kings", 2, VALLEY_HAND, valley_learned),
+WEIGHTS_FILES: list[tuple[str, int, DataclassInstance]] = [
+    # game, players, the hand-written weights
+    (CURSE, 2, HAND),
+    (CURSE, 3, HAND),
+    ("tutankhamun", 2, TUTANKHAMUN_HAND),
+    ("valley-of-the-kings", 2, VALLEY_HAND),
 ]
 
 
-@pytest.mark.parametrize(("game_id", "players", "hand", "read"), WEIGHTS_FILES)
+@pytest.mark.parametrize(("game_id", "players", "hand"), WEIGHTS_FILES)
 def test_the_weights_file_loads_with_its_provenance(
-    game_id: str, players: int, hand: DataclassInstance, read: Callable[[int], Any]
+    game_id: str, players: int, hand: DataclassInstance
 ) -> None:
     document = weights.load(game_id, players)
     provenance = document["provenance"]
@@ -56,7 +55,16 @@ def test_the_weights_file_loads_with_its_provenance(
     assert document["hand"] == asdict(hand)
     for parameter in tunable_for(game_id).parameters:
         assert parameter.low <= document["weights"][parameter.name] <= parameter.high
-    assert read(players) == type(hand)(**document["weights"]) != hand
+    bot = make_bot("learned", load(game_id, players))
+    assert bot.name == "learned"
+    assert getattr(bot, "weights", None) == type(hand)(**document["weights"]) != hand
+
+
+def test_only_a_game_with_a_weights_file_has_learned() -> None:
+    assert "learned" not in available_bots(REVENGE)  # a tunable, but no file yet
+    assert weights.player_counts(REVENGE) == []
+    for game_id, _, _ in WEIGHTS_FILES:
+        assert "learned" in available_bots(game_id)
 
 
 def test_a_larger_table_takes_the_weights_of_the_largest_count_below_it() -> None:
@@ -126,7 +134,8 @@ def test_tutankhamun_learned_plays_its_weights_and_medium_the_hand_written(editi
         return (match.outcome().returns(), list(match.history))
 
     bot = make_bot("learned", load("tutankhamun", 3, {"edition": edition}))
-    assert getattr(bot, "weights", None) == tutankhamun_learned(2)  # the 2-player file
+    two = TUTANKHAMUN_HAND.__class__(**weights.weights_of("tutankhamun", 2))
+    assert getattr(bot, "weights", None) == two  # the 2-player file
     assert record("medium") == record("medium-hand") != record("learned")
 
 
@@ -134,7 +143,7 @@ def test_learned_plays_its_own_weights() -> None:
     game = load(CURSE, 3)
     bot = make_bot("learned", game)
     assert bot.name == "learned"
-    assert getattr(bot, "weights", None) == learned_weights(3)
+    assert getattr(bot, "weights", None) == HAND.__class__(**weights.weights_of(CURSE, 3))
     match = Match(game, seed=2)
     play_out(match, [bot, make_bot("probe:plan", game), make_bot("medium-hand", game)])
     assert match.is_over()
@@ -163,7 +172,6 @@ def test_training_is_reproducible() -> None:
     assert first["provenance"]["seed"] == 3
 
 
-REVENGE = "tutankhamuns-revenge"
 TUNED_HEURISTICS = [
     # game, the hand-written weights, a change that plays another game
     (REVENGE, REVENGE_HAND, {"dig_margin": 10.0}),

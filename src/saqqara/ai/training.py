@@ -15,12 +15,17 @@ hand-written one on games of their own (:data:`VALIDATION_SEEDS` on), none of wh
 measurements (``scripts/learned.py``, seeds from 0) play. With a seed the whole run is
 reproducible: CMA-ES draws from its own seeded generator and the games are seeded.
 
+A game whose tunable has a weights file (:mod:`saqqara.ai.weights`) gets the bot
+``learned``: its heuristic made with the file's weights for the table's player count
+(:func:`learned_bot`, registered by :func:`register_tunable`).
+
 ``cma`` (the ``train`` extra) is imported only by :func:`train`.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
 import math
 import subprocess
 import time
@@ -28,7 +33,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from saqqara.ai.registry import available_bots, make_bot
+from saqqara.ai import weights as weight_files
+from saqqara.ai.registry import available_bots, make_bot, register_bot
 from saqqara.core.agent import Agent
 from saqqara.core.game import Game
 from saqqara.core.match import Match
@@ -95,7 +101,25 @@ TUNABLES: dict[str, Tunable] = {}
 
 
 def register_tunable(tunable: Tunable) -> None:
+    """Offer ``tunable`` to training and, where its game has a weights file, register the
+    bot ``learned`` for that game (:func:`learned_bot`)."""
     TUNABLES[tunable.game_id] = tunable
+    if weight_files.player_counts(tunable.game_id):
+        register_bot(
+            "learned",
+            functools.partial(learned_bot, tunable),
+            game_id=tunable.game_id,
+            help="the heuristic with weights tuned by CMA-ES on seeded games "
+            "(src/saqqara/ai/weights/)",
+        )
+
+
+def learned_bot(tunable: Tunable, game: Game) -> Agent:
+    """``tunable``'s heuristic with the learned weights for ``game``'s player count (the
+    weights file of the largest count not above it), named ``learned``."""
+    bot = tunable.make(game, weight_files.weights_of(tunable.game_id, game.players))
+    bot.name = "learned"
+    return bot
 
 
 def tunable_for(game_id: str) -> Tunable:

@@ -8,7 +8,8 @@ keeps every position because explorers see them all). Their constants are one we
 :class:`Weights`: :data:`HAND` is the hand-written one (``medium-hand``; ``heuristic``, and so
 ``medium``, plays it too but for the one-figure explorer and ``leader``, see
 :mod:`saqqara.ai.games.curse_of_the_mummy_race`), and ``learned`` plays the vector tuned by
-CMA-ES on seeded games (``src/saqqara/ai/weights/``, :mod:`saqqara.ai.training`).
+CMA-ES on seeded games (``src/saqqara/ai/weights/``; the bot is made by
+:func:`saqqara.ai.training.learned_bot`).
 """
 
 from __future__ import annotations
@@ -17,9 +18,7 @@ import random
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 
-from saqqara.ai import weights as weight_files
 from saqqara.ai.registry import register_bot, register_evaluator
 from saqqara.ai.training import register_tunable, weights_tunable
 from saqqara.core.actions import Action
@@ -292,27 +291,6 @@ register_bot(
     help="explorers head for their symbols away from the mummy; the mummy hunts on its beliefs",
 )
 
-
-@cache
-def learned_weights(players: int) -> Weights:
-    """The weights tuned by CMA-ES for ``players``
-    (``src/saqqara/ai/weights/curse-of-the-mummy-Np.json``)."""
-    return Weights(**weight_files.weights_of(GAME_ID, players))
-
-
-def learned(game: Game) -> Heuristic:
-    """The heuristic with :func:`learned_weights` for the game's player count."""
-    bot = Heuristic(game, learned_weights(game.players))
-    bot.name = "learned"
-    return bot
-
-
-register_bot(
-    "learned",
-    learned,
-    game_id=GAME_ID,
-    help="the heuristic with weights tuned by CMA-ES on seeded games (src/saqqara/ai/weights/)",
-)
 
 _SEARCH: dict[str, tuple[float, float, float]] = {
     "play": (10.0, 0.0, 100.0),

@@ -18,8 +18,11 @@ IS-MCTS.
 
 The constants of :func:`projected_estimates` are one vector, :class:`Weights` (issue 31):
 :data:`HAND` the hand-written one, which ``greedy`` and ``expert`` play; ``learned`` plays
-the vector tuned by CMA-ES (:mod:`saqqara.ai.training`, :func:`learned_weights`), which
-beats ``greedy`` but not, played by ``expert``, the slow pawn (``docs/strength.md``).
+the vector tuned by CMA-ES in the Amigo edition (``src/saqqara/ai/weights/``, the bot made by
+:func:`saqqara.ai.training.learned_bot`). It beats ``greedy`` head to head, but ``expert``
+on it lost more games to the slow pawn than ``expert`` on :data:`HAND` and did not beat it
+often enough, so ``medium`` and ``hard`` keep :data:`HAND` (``docs/strength.md``, Learned
+weights).
 """
 
 from __future__ import annotations
@@ -28,9 +31,7 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
 
-from saqqara.ai import weights as weight_files
 from saqqara.ai.leads import lead_chances
 from saqqara.ai.registry import register_bot, register_evaluator
 from saqqara.ai.rollout import RolloutSpec, register_rollout
@@ -604,31 +605,12 @@ register_rollout(
 )
 
 
-@cache
-def learned_weights(players: int) -> Weights:
-    """The weights tuned by CMA-ES for ``players``
-    (``src/saqqara/ai/weights/tutankhamun-Np.json``, trained in the Amigo edition)."""
-    return Weights(**weight_files.weights_of(GAME_ID, players))
-
-
-def learned(game: Game) -> GreedyTutankhamun:
-    """:class:`GreedyTutankhamun` with :func:`learned_weights` for the game's player count
-    (``learned``). Not ``medium``: it beats the hand-written weights head to head, but
-    ``expert`` on the learned weights lost more games to the slow pawn than ``expert`` on
-    the hand-written ones, and did not beat this bot often enough (``docs/strength.md``,
-    Learned weights)."""
-    bot = GreedyTutankhamun(game, learned_weights(game.players))
-    bot.name = "learned"
-    return bot
-
-
 register_bot(
     "greedy",
     GreedyTutankhamun,
     game_id=GAME_ID,
     help="one-move lookahead with a majority heuristic",
 )
-register_bot("learned", learned, game_id=GAME_ID)
 
 _SEARCH: dict[str, tuple[float, float, float]] = {
     "lid": (0.5, 0.0, 5.0),

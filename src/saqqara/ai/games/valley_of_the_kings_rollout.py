@@ -300,13 +300,6 @@ def heuristic(game: Game) -> ExpertBase:
     return ExpertBase(game, learned_weights(game.players))
 
 
-def learned(game: Game) -> ExpertBase:
-    """:func:`heuristic` under the name every game's learned weights go by."""
-    bot = heuristic(game)
-    bot.name = "learned"
-    return bot
-
-
 def hand_written(game: Game) -> ExpertBase:
     """:class:`ExpertBase` with the hand-written weights (``medium-hand``)."""
     bot = ExpertBase(game)
@@ -320,7 +313,6 @@ register_bot(
     game_id=GAME_ID,
     help="the greedy bot, but contesting the auction: ten rings on each of two groups",
 )
-register_bot("learned", learned, game_id=GAME_ID)
 register_bot("medium-hand", hand_written, game_id=GAME_ID)
 register_rollout(
     GAME_ID,
