@@ -1,11 +1,17 @@
 """Curse of the Mummy's rollout policy: the heuristics on a full state, the mummy on the
-public belief sets only (weighted by the tracker in the mummy's own worlds)."""
+public belief sets only (weighted by the tracker in the mummy's own worlds, walking to the
+nearest possible field in an explorer's walker worlds)."""
 
 from __future__ import annotations
 
 import random
 
-from saqqara.ai.games.curse_of_the_mummy_rollout import rollout_policy
+from saqqara.ai.games.curse_of_the_mummy_rollout import (
+    WALKER_SHARE,
+    WalkerWorld,
+    rollout_policy,
+    search_world,
+)
 from saqqara.ai.games.curse_of_the_mummy_tracking import TrackedWorld
 from saqqara.ai.registry import make_bot
 from saqqara.core.game import CHANCE
@@ -92,3 +98,48 @@ def test_expert_plays_the_mummy_and_the_explorer() -> None:
                 == chosen
             )
         state.apply_unchecked(seat, rollout_policy(state, seat, rng))
+
+
+def test_in_a_walker_world_the_mummy_walks_as_probe_plan() -> None:
+    """At every mummy decision of whole games, the rollout mummy of a ``WalkerWorld`` picks
+    what ``probe:plan``'s mummy picks from its perspective (the nearest possible field)."""
+    game = load("curse-of-the-mummy", 2)
+    walker = make_bot("probe:plan", game)
+    bot = make_bot("medium-hand", game)
+    compared = 0
+    for seed in range(3):
+        state = game.new_state()
+        rng = random.Random(seed)
+        while state.to_act():
+            seat = state.to_act()[0]
+            if seat == CHANCE:
+                state.apply_unchecked(seat, state.sample_chance(rng))
+                continue
+            if seat == MUMMY and len(state.legal_actions(seat)) > 1:
+                world = state.clone()
+                world.__class__ = WalkerWorld
+                expected = walker.choose(Perspective(state, seat), random.Random(0))
+                assert rollout_policy(world, seat, random.Random(0)) == expected
+                compared += 1
+            state.apply_unchecked(seat, bot.choose(Perspective(state, seat), rng))
+    assert compared > 100
+
+
+def test_an_explorers_search_meets_both_mummies_and_the_mummys_none() -> None:
+    """``search_world``: an explorer's worlds are walker worlds about ``WALKER_SHARE`` of the
+    time, with the true fields (explorers see every figure); the mummy's are tracked worlds."""
+    game = load("curse-of-the-mummy", 2)
+    state = game.new_state()
+    rng = random.Random(4)
+    while state.to_act()[0] == CHANCE or state.to_act()[0] == MUMMY:
+        seat = state.to_act()[0]
+        action = state.sample_chance(rng) if seat == CHANCE else state.legal_actions(seat)[0]
+        state.apply_unchecked(seat, action)
+    explorer = state.to_act()[0]
+    assert isinstance(state, MummyState)
+    worlds = [search_world(Perspective(state, explorer), random.Random(k)) for k in range(400)]
+    walkers = sum(isinstance(w, WalkerWorld) for w in worlds)
+    assert abs(walkers / len(worlds) - WALKER_SHARE) < 0.1
+    assert all(isinstance(w, MummyState) and w.pos == state.pos for w in worlds)
+    mummy_worlds = [search_world(Perspective(state, MUMMY), random.Random(k)) for k in range(20)]
+    assert all(isinstance(w, TrackedWorld) for w in mummy_worlds)

@@ -210,12 +210,13 @@ def test_the_tracker_steps_where_a_figure_near_its_symbols_may_stand() -> None:
 
 def test_the_expert_draws_its_worlds_through_the_spec() -> None:
     """The search takes every world from the spec's ``determinize`` (the mummy's tracked
-    worlds), one per world it reports."""
+    worlds, an explorer's walker or hunter worlds), one per world it reports."""
+    from saqqara.ai.games.curse_of_the_mummy_rollout import search_world
     from saqqara.ai.ismcts import Budget
     from saqqara.ai.rollout import RolloutBot, rollout_spec_for
 
     spec = rollout_spec_for("curse-of-the-mummy")
-    assert spec is not None and spec.determinize is tracked_world and spec.base == "tracker"
+    assert spec is not None and spec.determinize is search_world and spec.base == "tracker"
     drawn: list[int] = []
 
     def counting(perspective: Perspective, rng: random.Random) -> State:

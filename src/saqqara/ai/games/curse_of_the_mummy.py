@@ -253,6 +253,25 @@ def hunt(
     return best[1]
 
 
+def walk(board: Board, here: int, targets: list[int], legal: list[Action]) -> Action:
+    """The mummy's obvious plan (``probe:plan``): the step to the neighbour nearest in maze
+    steps to any of ``targets`` (the fields where a figure may stand); the first legal
+    action when no step is legal, the last (stop) when there is nothing to walk to."""
+    steps = [a for a in legal if isinstance(a, act.Step)]
+    if not steps:
+        return legal[0]
+    if not targets:
+        return legal[-1]
+    table = distances(board)
+    neighbours = board.neighbours[here]
+
+    def nearest(step: act.Step) -> int:
+        row = table[neighbours[step.direction]]
+        return min(row[t] for t in targets)
+
+    return min(steps, key=nearest)
+
+
 _PULL: dict[tuple[int, float], tuple[tuple[float, ...], ...]] = {}
 _PULLS_KEPT = 64
 

@@ -17,7 +17,12 @@ import random
 from collections import Counter
 from typing import Any
 
-from saqqara.ai.games.curse_of_the_mummy import ExplorerHeuristic, MummyHeuristic, distances
+from saqqara.ai.games.curse_of_the_mummy import (
+    ExplorerHeuristic,
+    MummyHeuristic,
+    distances,
+    walk,
+)
 from saqqara.ai.games.tutankhamuns_revenge import HeuristicBot
 from saqqara.ai.games.valley_of_the_kings import GreedyBot
 from saqqara.ai.probes import GREEDY, MEASURES, PLANS, STALLS, moves_of, register_probes
@@ -195,7 +200,7 @@ class RushExplorer(ExplorerHeuristic):
 
 class NearestMummy:
     """The mummy that walks to the nearest figure: each step to the neighbour nearest to a
-    field where some figure may stand; it stops when no step brings it nearer."""
+    field where some figure may stand (:func:`~saqqara.ai.games.curse_of_the_mummy.walk`)."""
 
     name = "probe:plan"
 
@@ -204,23 +209,10 @@ class NearestMummy:
         self.board: Board = game.board
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
-        legal = perspective.legal_actions()
-        steps = [a for a in legal if isinstance(a, mummy_act.Step)]
-        if not steps:
-            return legal[0]
         board = self.board
-        targets = _mummy_targets(perspective, board)
-        if not targets:
-            return legal[-1]
-        table = distances(board)
         here = board.field_from_name(perspective.view()["mummy"])
         assert here is not None
-
-        def nearest(step: mummy_act.Step) -> int:
-            row = table[board.neighbours[here][step.direction]]
-            return min(row[t] for t in targets)
-
-        return min(steps, key=nearest)
+        return walk(board, here, _mummy_targets(perspective, board), perspective.legal_actions())
 
 
 class _BySide:
