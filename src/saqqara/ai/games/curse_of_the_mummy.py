@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from saqqara.ai.registry import register_bot, register_evaluator
@@ -253,7 +253,7 @@ def hunt(
     return best[1]
 
 
-def walk(board: Board, here: int, targets: list[int], legal: list[Action]) -> Action:
+def walk(board: Board, here: int, targets: Collection[int], legal: list[Action]) -> Action:
     """The mummy's obvious plan (``probe:plan``): the step to the neighbour nearest in maze
     steps to any of ``targets`` (the fields where a figure may stand); the first legal
     action when no step is legal, the last (stop) when there is nothing to walk to."""

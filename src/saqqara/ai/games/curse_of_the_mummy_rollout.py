@@ -10,13 +10,13 @@ In an explorer's search it is one of two mummies, drawn with the world (:func:`s
 in :data:`WALKER_SHARE` of the worlds (a :class:`WalkerWorld`) it walks to the nearest field
 a figure may stand on (:func:`~saqqara.ai.games.curse_of_the_mummy.walk`, the obvious plan
 that ``probe:plan`` plays), in the others it hunts on the belief sets uniformly, as the
-heuristic mummy does. Every move searched plays the same worlds, so each is judged against
-both mummies in the same proportion (issue 31: with the hunter alone the explorer had lost
-4 of 20 games against ``probe:plan``; with the tracker's mummy in its rollouts it won 0 of 3
-against the heuristic). The
-mummy's base move is the tracker's, whose explorers race; a move replaces the base move
-only when it is :data:`SWITCH_Z` standard errors better. The dice vary the rollouts; each is
-played to the end of the game (a few hundred steps, a few milliseconds).
+heuristic mummy does; both read the same possible fields (:func:`belief_weights`). Every
+move searched plays the same worlds, so each is judged against both mummies in the same
+proportion (issue 31: with the hunter alone the explorer had lost 4 of 20 games against
+``probe:plan``; with the tracker's mummy in its rollouts it won 0 of 3 against the
+heuristic). The mummy's base move is the tracker's, whose explorers race; a move replaces
+the base move only when it is :data:`SWITCH_Z` standard errors better. The dice vary the
+rollouts; each is played to the end of the game (a few hundred steps, a few milliseconds).
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from saqqara.ai.rollout import RolloutSpec, register_rollout
 from saqqara.core.actions import Action
 from saqqara.core.game import State
 from saqqara.core.perspective import Perspective
-from saqqara.games.curse_of_the_mummy import moves
 from saqqara.games.curse_of_the_mummy.state import MUMMY, MummyState
 
 SWITCH_Z = 3.0
@@ -73,13 +72,6 @@ def search_world(perspective: Perspective, rng: random.Random) -> State:
     return world
 
 
-def walker_targets(state: MummyState) -> list[int]:
-    """The ordinary fields where a figure may stand, as the mummy knows them (a field once
-    for each figure that may stand there)."""
-    allowed = ~state.board.forbidden
-    return [f for mask in state.belief for f in moves.bits(mask & allowed)]
-
-
 _EXPLORER = ExplorerHeuristic.__new__(ExplorerHeuristic)
 """The explorer heuristic's scoring (it keeps no state of its own)."""
 
@@ -92,7 +84,7 @@ def rollout_policy(state: State, seat: int, rng: random.Random) -> Action:
         return legal[0]
     if seat == MUMMY:
         if isinstance(state, WalkerWorld):
-            return walk(state.board, state.mummy, walker_targets(state), legal)
+            return walk(state.board, state.mummy, belief_weights(state).keys(), legal)
         if isinstance(state, TrackedWorld):
             return tracker_hunt(state, legal, rng)
         return hunt(state.board, state.mummy, belief_weights(state), legal, rng)
