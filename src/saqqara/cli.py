@@ -389,16 +389,20 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         return 0
     tr = Translator(args.lang)
     opts = ", ".join(f"{k}={v}" for k, v in result.options.items()) or tr("no options")
-    table = Table(
-        title=tr(
+    # The heading is a line of its own: as a table's title it would wrap to the table's width.
+    console.print(
+        tr(
             "{game} ({options}), {players} players, {games} games, seed {seed}",
             game=args.game,
             options=opts,
             players=args.players,
             games=args.games,
             seed=args.seed,
-        )
+        ),
+        style="bold",
+        soft_wrap=True,
     )
+    table = Table()
     table.add_column(tr("bot"))
     table.add_column(tr("seats"), justify="right")
     table.add_column(tr("win rate"), justify="right")
@@ -415,7 +419,8 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         )
     console.print(table)
     if result.roles is not None:
-        sides = Table(title=tr("by side: a side wins a game when any of its seats wins"))
+        console.print(tr("by side: a side wins a game when any of its seats wins"), soft_wrap=True)
+        sides = Table()
         sides.add_column(tr("side, or bot as side"))
         sides.add_column(tr("games or seats"), justify="right")
         sides.add_column(tr("win rate"), justify="right")

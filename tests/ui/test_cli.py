@@ -40,6 +40,16 @@ def test_arena_reports_win_rates_with_intervals(capsys: pytest.CaptureFixture[st
     assert 0 <= low <= greedy["win_rate"] <= high <= 1
 
 
+def test_arena_heading_is_one_line_above_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """The heading names the game, its options, the players, the games and the seed whole,
+    on one line (as the table's title it wrapped to the narrower table's width)."""
+    argv = ["arena", "tutankhamun", "--players", "2", "--bots", "random,probe:first"]
+    assert main([*argv, "--games", "2", "--seed", "5", "--workers", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "tutankhamun (edition=amigo-1993), 2 players, 2 games, seed 5"
+    assert lines[1].startswith("┏")
+
+
 def test_arena_result_does_not_depend_on_the_number_of_workers(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
