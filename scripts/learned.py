@@ -19,9 +19,9 @@ import datetime
 import time
 
 from saqqara.ai.arena import run_arena
+from saqqara.ai.intervals import wilson
 from saqqara.ai.probes import probes_of
 from saqqara.ai.registry import available_bots
-from saqqara.ai.training import wilson
 
 
 def row(

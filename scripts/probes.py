@@ -16,38 +16,46 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import math
 import time
 
 from saqqara.ai.arena import run_arena
 from saqqara.ai.probes import probes_of
-from saqqara.ai.registry import available_bots
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``wins`` out of ``games`` (a share counted as wins)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
+from saqqara.ai.registry import available_bots, make_bot
+from saqqara.core.errors import OptionError
+from saqqara.core.registry import load
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--bot", default="medium")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--probes", default="")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("game", help="game id (see `saqqara games`)")
+    parser.add_argument("--bot", default="medium", help="the bot measured (default medium)")
+    parser.add_argument("--players", type=int, default=2, help="seats a table (default 2)")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option"
+    )
+    parser.add_argument(
+        "--probes",
+        default="",
+        help="probes, comma-separated, with or without 'probe:' (default: the game's panel)",
+    )
+    parser.add_argument("--games", type=int, default=200, help="games a probe (default 200)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (default 0)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args()
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
+    if any("=" not in o for o in args.option):
+        parser.error("an --option is NAME=VALUE")
     options = dict(o.split("=", 1) for o in args.option)
-    available_bots(args.game)  # loads the bots, and with them each game's probes
-    probes = args.probes.split(",") if args.probes else list(probes_of(args.game))
+    try:
+        game = load(args.game, args.players, options)
+        available_bots(args.game)  # loads the bots, and with them each game's probes
+        names = args.probes.split(",") if args.probes else list(probes_of(args.game))
+        probes = [name.strip().removeprefix("probe:") for name in names]
+        for bot in (args.bot, *(f"probe:{probe}" for probe in probes)):
+            make_bot(bot, game)  # every name is checked before the first game is played
+    except OptionError as error:
+        parser.error(str(error))
     label = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
     print(f"<!-- {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC -->")
     print(f"{args.game} ({label}), {args.players} players, seed {args.seed}:")
@@ -63,11 +71,10 @@ def main() -> None:
         )
         score = next(s for s in result.scores() if s.name == args.bot)
         wins = score.mean * score.seats_played
-        low, high = wilson(wins, score.seats_played)
         per_move = result.seconds_per_move()
         print(
             f"| {args.bot} | {name} | {score.seats_played} | {wins:g} | {score.mean:.3f} "
-            f"| {low:.2f}–{high:.2f} | {1000 * per_move[args.bot]:.1f}, "
+            f"| {score.low:.2f}–{score.high:.2f} | {1000 * per_move[args.bot]:.1f}, "
             f"{1000 * per_move[name]:.1f} |  <!-- {time.monotonic() - started:.0f} s -->",
             flush=True,
         )

@@ -8,7 +8,6 @@ whether they ran on this machine or on a Ray cluster (:mod:`saqqara.ai.distribut
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -16,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from saqqara.ai.distributed import batch_size, cut, run_batches
+from saqqara.ai.intervals import share_interval
 from saqqara.ai.registry import make_bot
 from saqqara.core.actions import Action
 from saqqara.core.agent import Agent
@@ -149,17 +149,9 @@ class ArenaResult:
 
 
 def _interval(name: str, values: Sequence[float]) -> BotScore:
-    """Mean with a normal-approximation 95% interval (Wilson for 0/1 outcomes at the ends)."""
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.25
-    z = 1.96
-    if var == 0:  # all wins or all losses: the Wilson interval stays informative
-        centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return BotScore(name, n, mean, max(0.0, centre - half), min(1.0, centre + half))
-    half = z * math.sqrt(var / n)
-    return BotScore(name, n, mean, max(0.0, mean - half), min(1.0, mean + half))
+    """The mean return of ``values`` with its Wilson 95% interval (:mod:`saqqara.ai.intervals`)."""
+    mean, low, high = share_interval(values)
+    return BotScore(name, len(values), mean, low, high)
 
 
 def seating(bots: Sequence[str], game_index: int) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from saqqara.ai.arena import TimedAgent, seating
 from saqqara.ai.distributed import batch_size, cut, run_batches
+from saqqara.ai.intervals import Z95, share_interval
 from saqqara.ai.registry import make_bot
 from saqqara.core.game import Game
 from saqqara.core.playout import Agent, play_game
@@ -29,7 +30,6 @@ from saqqara.core.registry import load
 from saqqara.core.seeding import mix
 
 DEFAULT_BOTS = ("random", "easy", "medium", "hard")
-Z95 = 1.96
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +46,7 @@ class LadderGame:
 
 @dataclass(frozen=True, slots=True)
 class Share:
-    """A mean return over games, with a 95% interval (normal approximation; Wilson's when
-    every game ended alike)."""
+    """A mean return over games, with its Wilson 95% interval (:mod:`saqqara.ai.intervals`)."""
 
     mean: float
     low: float
@@ -56,18 +55,10 @@ class Share:
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Share:
-        n = len(values)
-        if n == 0:
+        if not values:
             return cls(math.nan, math.nan, math.nan, 0)
-        mean = sum(values) / n
-        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-        if var == 0:
-            z2 = Z95 * Z95
-            centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
-            half = Z95 * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-        else:
-            centre, half = mean, Z95 * math.sqrt(var / n)
-        return cls(mean, max(0.0, centre - half), min(1.0, centre + half), n)
+        mean, low, high = share_interval(values)
+        return cls(mean, low, high, len(values))
 
     def text(self) -> str:
         return f"{self.mean:.2f} [{self.low:.2f}, {self.high:.2f}] in {self.games} games"

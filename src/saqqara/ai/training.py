@@ -212,16 +212,6 @@ def fitness(
     return sum(shares) / len(shares)
 
 
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``wins`` out of ``games`` (a share counted as wins)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def git_commit() -> str:
     """The checkout's commit, with ``-dirty`` when files differ from it ("unknown" outside
     a git checkout)."""
