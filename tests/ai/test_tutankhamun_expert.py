@@ -185,3 +185,53 @@ def test_expert_plays_every_edition_and_table_size_to_the_end(edition: str, play
             assert moves and set(moves) <= set(state.legal_actions(seat))
         state.apply(seat, bot.choose(Perspective(state, seat), rng))
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def _race_position() -> TutankhamunState:
+    """Out of the Box, both seats three coins from the goal: seat 0 holds a green cat whose
+    partner lies on slot 0, scored first; seat 1 holds seven blue death masks, the eighth
+    far down the path."""
+    state = new_game("ootb-2004", 2, ["green-cat"])
+    give(state, 0, "green-cat", 1)
+    give(state, 1, "blue-death-mask", 7)
+    state.score[0] = state.score[1] = 3
+    return state
+
+
+def test_the_race_counts_the_types_in_the_order_they_are_scored() -> None:
+    """Telling: a type scores when its last tile leaves the path; the first to pay the last
+    coin wins (Einde van het spel). Seat 1's masks are worth more in all, but the cat is
+    scored first, and it takes seat 0 to the goal."""
+    state = _race_position()
+    cat, mask = _kind(state, "green-cat"), _kind(state, "blue-death-mask")
+    assert state.path[0] == cat and state.path.index(mask) > 40
+    projected = tut_bots.projected_estimates(state)
+    race = tut_bots.race_estimates(state)
+    assert projected[1] > projected[0]  # every point still to come: the masks win
+    assert race[0] == pytest.approx(0.0) and race[1] < 0.0  # seat 0 reaches the goal first
+    assert race[0] - race[1] > 0.0 > tut_bots.projected_evaluate(state, 0)
+
+
+def test_a_seat_at_the_goal_has_won_the_race_and_nobody_races_past_the_path() -> None:
+    """The margins are the points outside the types (wildcards, special tiles to come) less
+    the coins left, when a seat is already there or nothing is left to score."""
+    state = _race_position()
+    start = state.edition.start[2]
+    state.score[0] = 0
+    margins = [v - start for v in tut_bots.projected_estimates(state)]
+    race = tut_bots.race_estimates(state)
+    assert race[0] >= 0.0 and race[0] == pytest.approx(margins[0] - _types_worth(state, 0))
+    for kind in range(len(state.on_path)):
+        state.on_path[kind] = 0  # nothing left to score
+    state.score[0] = 4
+    margins = [v - start for v in tut_bots.projected_estimates(state)]
+    assert tut_bots.race_estimates(state) == pytest.approx(margins)
+    assert max(margins) < 0.0
+
+
+def _types_worth(state: TutankhamunState, seat: int) -> float:
+    """What :func:`projected_estimates` expects ``seat`` to score in the types still on
+    the path."""
+    bare = state.clone()
+    bare.on_path = [0] * len(bare.on_path)
+    return tut_bots.projected_estimates(state)[seat] - tut_bots.projected_estimates(bare)[seat]
