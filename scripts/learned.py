@@ -19,7 +19,6 @@ import datetime
 import time
 
 from saqqara.ai.arena import run_arena
-from saqqara.ai.intervals import wilson
 from saqqara.ai.probes import probes_of
 from saqqara.ai.registry import available_bots
 
@@ -38,7 +37,6 @@ def row(
     result = run_arena(game, players, options, bots, games, seed, workers=1)
     score = next(s for s in result.scores() if s.name == bot)
     wins = score.mean * score.seats_played
-    low, high = wilson(wins, score.seats_played)
     sides = ", ".join(
         f"{s.name.removeprefix(bot + ' as ')} {s.mean:.2f} of {s.seats_played}"
         for s in result.bot_side_scores()
@@ -48,7 +46,7 @@ def row(
     others = f"`{other}`" + (f" ×{players - 1}" if players > 2 else "")
     print(
         f"| {players} | `{bot}` | {others} | {score.seats_played} | {wins:g} | {score.mean:.3f} "
-        f"| {low:.2f}–{high:.2f} | {sides or '–'} | {ms:.2f} |"
+        f"| {score.low:.2f}–{score.high:.2f} | {sides or '–'} | {ms:.2f} |"
         f"  <!-- {time.monotonic() - started:.0f} s -->",
         flush=True,
     )
