@@ -2,8 +2,10 @@
 
 ``medium`` plays both seats of two-player games (game ``k`` seeded ``seed + k``); at every
 move of a pawn the position's lead for seat 0 is read by :func:`projected_estimates` (the
-value ``medium`` and ``expert`` play by) and by :func:`race_estimates` (the race to the
-goal, which no bot plays; on the hand-written constants, and with a wildcard at 3 points).
+value ``medium`` plays by), by :func:`race_estimates` (the race to the
+goal; on the hand-written constants, and with a wildcard at 3 points), and by ``expert``'s
+evaluator, :func:`search_win_chance` (Out of the Box: the mean of the race's and the
+projection's chances of winning).
 Prints, for each value and each stretch of the game, the share of positions whose lead
 has the sign of the result (shared wins and leads of exactly 0 left out): 0.5 is no
 better than a coin. ``docs/strength.md`` quotes the figures.
@@ -26,12 +28,13 @@ from saqqara.core.registry import load
 from saqqara.games.tutankhamun.state import EMPTY, MOVE, TutankhamunState
 
 Value = Callable[[TutankhamunState], list[float]]
-WILD_AT_3 = tut.Weights(lid=3.0)
+WILD_AT_3 = tut.RACE_WEIGHTS
 """The hand-written constants but a wildcard (Out of the Box: a pharaoh tile) at 3 points."""
 VALUES: dict[str, Value] = {
     "projected": tut.projected_estimates,
     "race": tut.race_estimates,
     "race, a wildcard 3 points": lambda state: tut.race_estimates(state, WILD_AT_3),
+    "expert's evaluator": lambda state: [tut.search_win_chance(state, s) for s in (0, 1)],
 }
 STRETCHES = ((40, 70, "40+ tiles left"), (20, 40, "20-39"), (10, 20, "10-19"), (0, 10, "0-9"))
 

@@ -235,3 +235,42 @@ def _types_worth(state: TutankhamunState, seat: int) -> float:
     bare = state.clone()
     bare.on_path = [0] * len(bare.on_path)
     return tut_bots.projected_estimates(state)[seat] - tut_bots.projected_estimates(bare)[seat]
+
+
+def test_a_pawn_alone_behind_a_rival_with_nothing_ahead_takes_every_tile_in_the_race() -> None:
+    """Ein Spielzug: only a pawn with tiles ahead moves. Once the rival's pawn has nothing
+    ahead of it, the rearmost pawn is under no pressure and takes each tile it wants, so
+    the race expects it to take all of them (the projection, ``medium``'s, keeps its
+    share: a pawn alone takes most of what lies behind the next one). Both seats are put
+    far from the goal, so that the race runs to the empty path and every share counts."""
+    state = new_game("ootb-2004", 2)
+    last = max(slot for slot, kind in enumerate(state.path) if kind != EMPTY)
+    play(state, "take 0", f"take {last}")
+    state.score[0] = state.score[1] = 200
+    assert state.pawn[1] > state.front  # seat 1 has nothing ahead: only seat 0 moves
+    every = tut_bots.Weights(take_alone=1.0)
+    assert tut_bots.race_estimates(state) == pytest.approx(tut_bots.race_estimates(state, every))
+    assert tut_bots.projected_estimates(state) != pytest.approx(
+        tut_bots.projected_estimates(state, every)
+    )
+    moving = new_game("ootb-2004", 2)
+    play(moving, "take 0", f"take {last - 3}")  # seat 1 can still move
+    moving.score[0] = moving.score[1] = 200
+    assert moving.pawn[1] < moving.front
+    assert tut_bots.race_estimates(moving) != pytest.approx(tut_bots.race_estimates(moving, every))
+
+
+def test_the_search_values_the_race_only_out_of_the_box_at_two_players() -> None:
+    """``expert``'s evaluator: the mean of the race's and the projection's chances in the Out
+    of the Box edition at two players (the first to pay the last coin wins, Einde van het
+    spel); the projection in the Amigo edition and at larger tables."""
+    race = _race_position()
+    mean = 0.5 * (tut_bots.race_win_chance(race, 0) + tut_bots.projected_win_chance(race, 0))
+    assert tut_bots.search_win_chance(race, 0) == pytest.approx(mean)
+    assert tut_bots.race_win_chance(race, 0) > 0.5 > tut_bots.projected_win_chance(race, 0)
+    for edition, players in (("amigo-1993", 2), ("ootb-2004", 3)):
+        state = new_game(edition, players)
+        play(state, "take 0", "take 5")
+        state.score = [3] * players  # near the goal: the race and the projection part
+        assert tut_bots.race_win_chance(state, 1) != tut_bots.projected_win_chance(state, 1)
+        assert tut_bots.search_win_chance(state, 1) == tut_bots.projected_win_chance(state, 1)

@@ -7,7 +7,8 @@ It plans on ``perspective.resample`` (Tutankhamun is open information, so that i
 never on the true state. The ``expert`` bot (:mod:`saqqara.ai.rollout`, the level ``hard``)
 starts from the greedy bot's choice and searches by rollouts whose policy is the greedy
 choice on the same value, with a little noise, among the nearest tiles ahead
-(:func:`crawl_moves`), cut off by :func:`projected_win_chance`.
+(:func:`crawl_moves`), cut off by :func:`search_win_chance` (the projection, and in the Out
+of the Box edition at two players also the race to the goal, :func:`race_estimates`).
 
 Issue 31: the "first legal action" (the slow pawn, ``probe:first``) had beaten the previous
 greedy bot (:func:`estimates`) 20 games of 20 and the previous ``expert`` (on
@@ -197,10 +198,12 @@ def race_estimates(state: TutankhamunState, w: Weights = HAND) -> list[float]:
     the coins they hold long before the path is empty). On 150 games of ``medium``
     against itself in the Out of the Box edition the sign of this margin's lead named the
     winner in 0.620 of the positions (0.639 with a wildcard at 3 points), the projected
-    lead in 0.563 (``benchmarks/tutankhamun_value.py``). No bot plays it: ``expert``
-    valuing its rollouts' ends by it beat ``medium`` in 71 of 80 Out of the Box games
-    (on projection 58) but lost to the slow pawn, ``probe:first`` (``docs/strength.md``,
-    Tutankhamun Out of the Box against ``medium``)."""
+    lead in 0.563 (``benchmarks/tutankhamun_value.py``). ``expert`` values its rollouts'
+    ends by it and the projection together (:func:`search_win_chance`).
+
+    A pawn alone behind rivals that have nothing ahead of them is the only one left to
+    move (Ein Spielzug), so nothing hurries it: the race expects it to take every tile
+    left, where the projection keeps :attr:`Weights.take_alone`."""
     types: list[tuple[int, list[float]]] = []
     values = _projection(state, w, types)
     n = state.n
@@ -239,6 +242,8 @@ def _projection(
     extra = [0.0] * n
     last = [-1] * NUM_TYPES
     order = sorted(range(n), key=pawns.__getitem__)
+    if types is not None and n > 1 and pawns[order[1]] >= state.front:
+        take_alone = 1.0
     reach: list[int] = []
     nxt = 0
     share = 0.0
@@ -313,9 +318,47 @@ def projected_evaluate(state: TutankhamunState, seat: int, w: Weights = HAND) ->
 
 
 def projected_win_chance(state: State, seat: int) -> float:
-    """``expert``'s evaluator: :func:`projected_evaluate` as a chance of winning (see
-    :func:`_win_chance`)."""
+    """:func:`projected_evaluate` as a chance of winning (see :func:`_win_chance`); a part
+    of ``expert``'s evaluator, :func:`search_win_chance`."""
     return _win_chance(state, seat, projected_evaluate)
+
+
+RACE_WEIGHTS = Weights(lid=3.0)
+"""The constants :func:`race_win_chance` races on: the hand-written ones but a wildcard (a
+pharaoh tile, Out of the Box) at 3 points, which named the winner of more positions than
+at 1 point (``benchmarks/tutankhamun_value.py``)."""
+
+
+def race_evaluate(state: TutankhamunState, seat: int) -> float:
+    """:func:`evaluate` on :func:`race_estimates` (with :data:`RACE_WEIGHTS`): the margin
+    over the goal against the best rival's when the first seat gets there."""
+    if state.is_terminal():
+        return WIN * (2.0 * state.returns()[seat] - 1.0)
+    values = race_estimates(state, RACE_WEIGHTS)
+    return values[seat] - max([v for s, v in enumerate(values) if s != seat])
+
+
+def race_win_chance(state: State, seat: int) -> float:
+    """:func:`race_evaluate` as a chance of winning (see :func:`_win_chance`)."""
+    return _win_chance(state, seat, race_evaluate)
+
+
+def search_win_chance(state: State, seat: int) -> float:
+    """``expert``'s evaluator, the value of a rollout's end: in the Out of the Box edition
+    at two players the mean of :func:`race_win_chance` and :func:`projected_win_chance`,
+    elsewhere :func:`projected_win_chance`.
+
+    The race names the winner of an Out of the Box game more often than the projection,
+    and ``expert`` on it alone beat ``medium`` more often than on the projection, but lost
+    to the slow pawn (``probe:first``), whose tiles the projection counts in full; on the
+    mean of the two it beat both (``docs/strength.md``, Tutankhamun Out of the Box against
+    ``medium``). In the Amigo edition the race names the winner no better than the
+    projection (the first to reach the goal wins, but a game as often runs to the empty
+    path), and at three players or more it was not measured."""
+    assert isinstance(state, TutankhamunState)
+    if state.edition.amigo or state.n != 2:
+        return projected_win_chance(state, seat)
+    return 0.5 * (race_win_chance(state, seat) + projected_win_chance(state, seat))
 
 
 def tiles_ahead(state: TutankhamunState) -> list[list[int]]:
@@ -504,7 +547,7 @@ ROLLOUT_NOISE = 0.5
 """Points of uniform noise added to each move's value in rollouts, so that near-equal moves
 are tried in turn."""
 ROLLOUT_HORIZON = 6
-"""Decisions a rollout plays after the root move before :func:`projected_win_chance` values
+"""Decisions a rollout plays after the root move before :func:`search_win_chance` values
 it."""
 ROLLOUT_REACH = 4
 """Tiles ahead of its pawn, the nearest first, that the rollout policy weighs
@@ -645,7 +688,7 @@ register_rollout(
     GAME_ID,
     RolloutSpec(
         rollout_policy,
-        projected_win_chance,
+        search_win_chance,
         horizon=ROLLOUT_HORIZON,
         rollouts=EXPERT_ROLLOUTS,
         candidates=promising,
