@@ -351,10 +351,11 @@ def search_win_chance(state: State, seat: int) -> float:
     The race names the winner of an Out of the Box game more often than the projection,
     and ``expert`` on it alone beat ``medium`` more often than on the projection, but lost
     to the slow pawn (``probe:first``), whose tiles the projection counts in full; on the
-    mean of the two it beat both (``docs/strength.md``, Tutankhamun Out of the Box against
-    ``medium``). In the Amigo edition the race names the winner no better than the
-    projection (the first to reach the goal wins, but a game as often runs to the empty
-    path), and at three players or more it was not measured."""
+    mean of the two it beat both (``docs/strength.md``, Tutankhamun Out of the Box: ``hard``
+    on the race and the projection together). In the Amigo edition the race names the
+    winner no better than the projection (the first to reach the goal wins, but two games
+    in three of ``medium`` against itself ran to the empty path), and at three players or
+    more it was not measured."""
     assert isinstance(state, TutankhamunState)
     if state.edition.amigo or state.n != 2:
         return projected_win_chance(state, seat)
