@@ -28,12 +28,10 @@ from saqqara.core.registry import load
 from saqqara.games.tutankhamun.state import EMPTY, MOVE, TutankhamunState
 
 Value = Callable[[TutankhamunState], list[float]]
-WILD_AT_3 = tut.RACE_WEIGHTS
-"""The hand-written constants but a wildcard (Out of the Box: a pharaoh tile) at 3 points."""
 VALUES: dict[str, Value] = {
     "projected": tut.projected_estimates,
     "race": tut.race_estimates,
-    "race, a wildcard 3 points": lambda state: tut.race_estimates(state, WILD_AT_3),
+    "race, a wildcard 3 points": lambda state: tut.race_estimates(state, tut.RACE_WEIGHTS),
     "expert's evaluator": lambda state: [tut.search_win_chance(state, s) for s in (0, 1)],
 }
 STRETCHES = ((40, 70, "40+ tiles left"), (20, 40, "20-39"), (10, 20, "10-19"), (0, 10, "0-9"))

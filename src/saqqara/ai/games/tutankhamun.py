@@ -114,13 +114,24 @@ def estimates(state: TutankhamunState) -> list[float]:
     return values
 
 
+def _rival_lead(values: list[float], seat: int) -> float:
+    """``seat``'s value less its best rival's."""
+    return values[seat] - max([v for s, v in enumerate(values) if s != seat])
+
+
+def _end_value(state: TutankhamunState, seat: int) -> float:
+    """An ended game for ``seat``: :data:`WIN` for a sole win, nothing for a win shared by
+    two, ``-WIN`` for a loss."""
+    return WIN * (2.0 * state.returns()[seat] - 1.0)
+
+
 def evaluate(state: TutankhamunState, seat: int) -> float:
     """The heuristic value of ``state`` for ``seat``: its estimate against the best rival's."""
     if state.is_terminal():
         winners = state.outcome().winners
         return WIN / len(winners) if seat in winners else -WIN
     values = estimates(state)
-    return values[seat] - max([v for s, v in enumerate(values) if s != seat])
+    return _rival_lead(values, seat)
 
 
 TAKE_ALONE = 0.8
@@ -226,7 +237,9 @@ def _projection(
     points outside the types still on the path (banked, wildcards, the mask, special tiles
     it may take) and, for each such type, the points each seat may expect of it: added to
     the seat's sum when ``types`` is ``None`` (the hot path of ``medium`` and the
-    rollouts), else listed in ``types`` with the slot of the type's last tile."""
+    rollouts), else listed in ``types`` with the slot of the type's last tile. For the
+    race (``types`` given) a rearmost pawn whose rivals have nothing ahead takes every
+    tile it alone can reach (see :func:`race_estimates`)."""
     take_alone = w.take_alone
     take_shared = w.take_shared
     special = w.special
@@ -312,9 +325,9 @@ def projected_evaluate(state: TutankhamunState, seat: int, w: Weights = HAND) ->
     for a win shared by two, ``-WIN`` for a loss (a shared win is no better than a sure
     lead: a pawn that walked off the path at once after its rival had would share it)."""
     if state.is_terminal():
-        return WIN * (2.0 * state.returns()[seat] - 1.0)
+        return _end_value(state, seat)
     values = projected_estimates(state, w)
-    return values[seat] - max([v for s, v in enumerate(values) if s != seat])
+    return _rival_lead(values, seat)
 
 
 def projected_win_chance(state: State, seat: int) -> float:
@@ -333,9 +346,9 @@ def race_evaluate(state: TutankhamunState, seat: int) -> float:
     """:func:`evaluate` on :func:`race_estimates` (with :data:`RACE_WEIGHTS`): the margin
     over the goal against the best rival's when the first seat gets there."""
     if state.is_terminal():
-        return WIN * (2.0 * state.returns()[seat] - 1.0)
+        return _end_value(state, seat)
     values = race_estimates(state, RACE_WEIGHTS)
-    return values[seat] - max([v for s, v in enumerate(values) if s != seat])
+    return _rival_lead(values, seat)
 
 
 def race_win_chance(state: State, seat: int) -> float:
@@ -448,7 +461,7 @@ def sharp_evaluate(state: TutankhamunState, seat: int) -> float:
         winners = state.outcome().winners
         return WIN / len(winners) if seat in winners else -WIN
     values = sharp_estimates(state)
-    return values[seat] - max([v for s, v in enumerate(values) if s != seat])
+    return _rival_lead(values, seat)
 
 
 def sharp_win_chance(state: State, seat: int) -> float:
