@@ -195,7 +195,7 @@ def test_a_tuned_heuristic_starts_from_its_hand_written_constants(
     assert tunable.decode([0.0] * len(tunable.parameters)) == asdict(hand)
     game = load(game_id, 2)
     match = Match(game, seed=4)
-    base = TacticalBot(game) if game_id == REVENGE else make_bot("medium-hand", game)
+    base = TacticalBot(game, REVENGE_HAND) if game_id == REVENGE else make_bot("medium-hand", game)
     play_out(match, [base, make_bot("medium-hand", game)])
     assert _tuned_record(game_id, asdict(hand), 4) == (
         match.outcome().returns(),

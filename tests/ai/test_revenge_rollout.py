@@ -116,3 +116,58 @@ def test_expert_decides_the_same_whatever_the_hidden_cards() -> None:
         assert isinstance(bot, RolloutBot)
         choices.add(bot.choose(Perspective(world, seat), random.Random(7)))
     assert len(choices) == 1
+
+
+def test_the_seat_that_digs_first_has_its_own_weights_at_two_players() -> None:
+    for players, first in ((2, 1), (3, None), (4, None)):
+        state = load(GAME_ID, players).new_state()
+        assert isinstance(state, RevengeState)
+        for seat in range(players):
+            expected = revenge_bots.DIGS_FIRST if seat == first else revenge_bots.HAND
+            assert revenge_bots.seat_weights(state, seat) is expected
+
+
+def _where_the_weights_differ(seed: int) -> RevengeState | None:
+    """The first decision of seat 1 in a seeded 2-player game of the heuristic where the
+    policy with :data:`DIGS_FIRST` and with :data:`HAND` choose differently."""
+    game = load(GAME_ID, 2)
+    bot = make_bot("heuristic", game)
+    rng = random.Random(seed)
+    state = game.new_state()
+    assert isinstance(state, RevengeState)
+    while state.to_act():
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply_unchecked(seat, state.sample_chance(rng))
+            continue
+        if seat == 1 and state.phase == DIGGING:
+            bold = revenge_bots.tactical_choice(
+                state, seat, random.Random(0), 0.0, revenge_bots.DIGS_FIRST
+            )
+            hand = revenge_bots.tactical_choice(
+                state, seat, random.Random(0), 0.0, revenge_bots.HAND
+            )
+            if bold != hand:
+                return state
+        state.apply_unchecked(seat, bot.choose(Perspective(state, seat), rng))
+    return None
+
+
+def test_the_seat_that_digs_first_takes_more_risk() -> None:
+    """The named positions that tell the weights apart: the seat that digs first at 2
+    players lifts (or plays its scarab) where the hand-written weights would stop or lift
+    without it; the tactical bot, ``expert``'s base move, plays the seat's own weights."""
+    found = 0
+    for seed in range(10):
+        state = _where_the_weights_differ(seed)
+        if state is None:
+            continue
+        found += 1
+        view = Perspective(state, 1)
+        hand = revenge_bots.TacticalBot(state.game, revenge_bots.HAND).choose(
+            view, random.Random(0)
+        )
+        own = revenge_bots.TacticalBot(state.game).choose(view, random.Random(0))
+        assert own != hand
+        assert own != act.STOP
+    assert found >= 3
