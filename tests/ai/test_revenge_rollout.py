@@ -154,15 +154,15 @@ def _where_the_weights_differ(seed: int) -> RevengeState | None:
 
 
 def test_the_seat_that_digs_first_takes_more_risk() -> None:
-    """The named positions that tell the weights apart: the seat that digs first at 2
-    players lifts (or plays its scarab) where the hand-written weights would stop or lift
-    without it; the tactical bot, ``expert``'s base move, plays the seat's own weights."""
-    found = 0
+    """The named positions that tell the weights apart (the first of seeds 0-9 where they
+    differ): the seat that digs first at 2 players lifts from another stack, lifts where
+    the hand-written weights would stop (seeds 6-8), or plays its scarab (seed 2); the
+    tactical bot, ``expert``'s base move, plays the seat's own weights."""
+    pairs = set()
     for seed in range(10):
         state = _where_the_weights_differ(seed)
         if state is None:
             continue
-        found += 1
         view = Perspective(state, 1)
         hand = revenge_bots.TacticalBot(state.game, revenge_bots.HAND).choose(
             view, random.Random(0)
@@ -170,4 +170,7 @@ def test_the_seat_that_digs_first_takes_more_risk() -> None:
         own = revenge_bots.TacticalBot(state.game).choose(view, random.Random(0))
         assert own != hand
         assert own != act.STOP
-    assert found >= 3
+        pairs.add((type(own), type(hand)))
+    assert (act.Lift, act.Stop) in pairs
+    assert (act.Scarab, act.Lift) in pairs
+    assert (act.Lift, act.Lift) in pairs
