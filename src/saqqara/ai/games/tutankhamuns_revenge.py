@@ -38,7 +38,7 @@ from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
 from saqqara.games.tutankhamuns_revenge import actions as act
-from saqqara.games.tutankhamuns_revenge.data import CELLS, COVER, MIDDLE_LAYERS, deck
+from saqqara.games.tutankhamuns_revenge.data import CELLS, MIDDLE_LAYERS, deck
 from saqqara.games.tutankhamuns_revenge.shapes import placements, rotate
 from saqqara.games.tutankhamuns_revenge.state import (
     BLOCKING,
@@ -388,10 +388,9 @@ DIGS_FIRST_PLAYERS = frozenset({2})
 
 def seat_weights(state: RevengeState, seat: int) -> Weights:
     """The tactical policy's weights for ``seat``: :data:`DIGS_FIRST` for the seat that digs
-    first (rulebook "Fas 2": the seat left of the last layer's) at the tables of
-    :data:`DIGS_FIRST_PLAYERS`, else :data:`HAND`. It depends on the seating alone, which
-    every seat knows."""
-    first = (state.owner(COVER) + 1) % state.n
+    first (``RevengeState.first_to_dig``) at the tables of :data:`DIGS_FIRST_PLAYERS`, else
+    :data:`HAND`. It depends on the seating alone, which every seat knows."""
+    first = state.first_to_dig()
     return DIGS_FIRST if seat == first and state.n in DIGS_FIRST_PLAYERS else HAND
 
 

@@ -229,6 +229,10 @@ class RevengeState(State):
             return layer_owner(layer, self.n, self.game.options["sixth-lays-cover"] == "on")
         return min(layer, TREASURE_LAYERS - 1) % self.n  # layer_owner, inlined
 
+    def first_to_dig(self) -> int:
+        """Fas 2: the seat to the left of the one that laid the last layer digs first."""
+        return (self.owner(COVER) + 1) % self.n
+
     def bent(self) -> bool:
         """Whether the snake may bend (decision 4; the option ``bent-snake``)."""
         return self.game.options["bent-snake"] == "on"
@@ -487,7 +491,7 @@ class RevengeState(State):
                 self.box[base + rotate(cell, turns)] = self.layouts[base + cell]
         self.depth = [LAYERS] * CELLS
         self.emit("box-turned")
-        self._begin_turn((self.owner(COVER) + 1) % self.n)
+        self._begin_turn(self.first_to_dig())
 
     def _begin_turn(self, seat: int) -> None:
         """Blockadkort: the seat takes its blockade card away when its turn comes."""
