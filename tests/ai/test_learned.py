@@ -4,6 +4,7 @@ training (:mod:`saqqara.ai.training`)."""
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, fields
 from typing import TYPE_CHECKING, Any
@@ -18,10 +19,12 @@ from saqqara.ai.games.tutankhamuns_revenge import TacticalBot
 from saqqara.ai.games.valley_of_the_kings_rollout import HAND as VALLEY_HAND
 from saqqara.ai.games.valley_of_the_kings_rollout import ExpertBase
 from saqqara.ai.registry import available_bots, make_bot
-from saqqara.ai.training import train, tunable_for
+from saqqara.ai.training import Tables, Tunable, check_seats, play_pairing, train, tunable_for
+from saqqara.core.actions import Action
 from saqqara.core.agent import Agent
 from saqqara.core.game import Game
 from saqqara.core.match import Match
+from saqqara.core.perspective import Perspective
 from saqqara.core.playout import play_out
 from saqqara.core.registry import load, registered_games
 
@@ -205,3 +208,63 @@ def test_a_tuned_heuristic_starts_from_its_hand_written_constants(
     assert _tuned_record(game_id, asdict(hand) | change, 4) != _tuned_record(
         game_id, asdict(hand), 4
     )
+
+
+class _SeatRecorder:
+    """``medium-hand``, noting every seat it is asked to move for."""
+
+    name = "recorder"
+
+    def __init__(self, game: Game) -> None:
+        self.bot = make_bot("medium-hand", game)
+        self.seats: set[int] = set()
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        self.seats.add(perspective.seat)
+        return self.bot.choose(perspective, rng)
+
+
+def _seats_played(seats: list[int] | None, players: int = 2) -> set[int]:
+    made: list[_SeatRecorder] = []
+
+    def make(game: Game, _: Mapping[str, float]) -> Agent:
+        made.append(_SeatRecorder(game))
+        return made[-1]
+
+    tunable = Tunable(CURSE, (), make)
+    tables = Tables(CURSE, {})
+    play_pairing(tables, tunable, {}, (players, "probe:plan"), 6, 11, seats)
+    return made[0].seats
+
+
+def test_a_one_seat_fitness_seats_the_candidate_there_alone() -> None:
+    assert _seats_played(None) == {0, 1}
+    assert _seats_played([1]) == {1}
+    assert _seats_played([0, 2], players=3) == {0, 2}
+
+
+def test_seats_a_table_lacks_are_refused_before_any_game() -> None:
+    with pytest.raises(ValueError, match="a 2-player table has no seat 2"):
+        check_seats([2], [(2, "probe:plan"), (3, "probe:plan")])
+    with pytest.raises(ValueError, match="names a seat twice"):
+        check_seats([1, 1], [(2, "probe:plan")])
+    with pytest.raises(ValueError, match="at least one seat"):
+        check_seats([], [(2, "probe:plan")])
+    check_seats([2], [(3, "probe:plan")])
+    with pytest.raises(ValueError, match="no seat 2"):
+        train(CURSE, seed=1, generations=1, games=1, mix=[(2, "probe:plan")], seats=[2])
+
+
+def test_one_seat_training_records_its_seats() -> None:
+    document = train(
+        REVENGE,
+        seed=2,
+        generations=1,
+        games=2,
+        popsize=2,
+        mix=[(2, "medium-hand")],
+        validation_games=2,
+        seats=[1],
+    )
+    assert document["provenance"]["seats"] == [1]
+    assert _tiny(3)["provenance"]["seats"] == "every seat in turn"

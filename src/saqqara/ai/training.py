@@ -6,7 +6,9 @@ is ``hand + scale * x`` (clipped to its bounds), so ``x = 0`` is the hand-writte
 every constant moves on a comparable scale. A candidate's fitness is its mean return (a win
 1, a shared win its share) over seeded games against a fixed mix of opponents (by default
 the game's probes and its hand-written ``medium-hand``, at each player count given), the
-candidate in one seat and the opponent in every other, seats rotating from game to game.
+candidate in one seat and the opponent in every other, seats rotating from game to game
+(or, with ``seats``, rotating over those seats alone: a vector for one role, such as the
+seat of Tutankhamun's Revenge that digs first, is trained on that role's games).
 
 Every candidate of a generation plays the same games (common random numbers: the same
 seeds, so differences come from the weights, not the dice); each generation plays new seeds
@@ -154,7 +156,7 @@ def parse_mix(text: str) -> list[Pairing]:
     return out
 
 
-class _Tables:
+class Tables:
     """The game at each player count and the opponents built once."""
 
     def __init__(self, game_id: str, options: Mapping[str, str]) -> None:
@@ -175,23 +177,42 @@ class _Tables:
         return self.opponents[key]
 
 
+def check_seats(seats: Sequence[int] | None, pairings: Sequence[Pairing]) -> None:
+    """Refuse ``seats`` that are empty, repeated or missing at a table of the mix."""
+    if seats is None:
+        return
+    if not seats:
+        raise ValueError("seats: give at least one seat (or none at all: every seat)")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"seats: {list(seats)} names a seat twice")
+    for players, _ in pairings:
+        missing = [s for s in seats if not 0 <= s < players]
+        if missing:
+            raise ValueError(
+                f"seats: a {players}-player table has no seat {missing[0]} "
+                f"(its seats are 0 to {players - 1})"
+            )
+
+
 def play_pairing(
-    tables: _Tables,
+    tables: Tables,
     tunable: Tunable,
     weights: Mapping[str, float],
     pairing: Pairing,
     games: int,
     seed: int,
+    seats: Sequence[int] | None = None,
 ) -> float:
     """The candidate's total return over ``games`` games (game ``k``: seed ``seed + k``,
-    the candidate in seat ``k % players``, the opponent in every other seat)."""
+    the candidate in seat ``k % players``, or ``seats[k % len(seats)]`` when ``seats`` are
+    given, and the opponent in every other seat)."""
     players, name = pairing
     game = tables.game(players)
     candidate = tunable.make(game, weights)
     opponent = tables.opponent(players, name)
     total = 0.0
     for k in range(games):
-        seat = k % players
+        seat = seats[k % len(seats)] if seats else k % players
         agents = [candidate if s == seat else opponent for s in range(players)]
         match = Match(game, seed=seed + k)
         play_out(match, agents)
@@ -200,15 +221,17 @@ def play_pairing(
 
 
 def fitness(
-    tables: _Tables,
+    tables: Tables,
     tunable: Tunable,
     weights: Mapping[str, float],
     mix: Sequence[Pairing],
     games: int,
     seed: int,
+    seats: Sequence[int] | None = None,
 ) -> float:
-    """The mean over the pairings of the candidate's mean return in ``games`` games each."""
-    shares = [play_pairing(tables, tunable, weights, p, games, seed) / games for p in mix]
+    """The mean over the pairings of the candidate's mean return in ``games`` games each
+    (in ``seats`` alone when they are given)."""
+    shares = [play_pairing(tables, tunable, weights, p, games, seed, seats) / games for p in mix]
     return sum(shares) / len(shares)
 
 
@@ -242,17 +265,21 @@ def train(
     mix: Sequence[Pairing] | None = None,
     options: Mapping[str, str] | None = None,
     validation_games: int | None = None,
+    seats: Sequence[int] | None = None,
     command: str = "",
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Run CMA-ES and return the weights document (``saqqara.ai.weights`` reads it back):
     the distribution's mean after ``generations`` generations, rounded to 4 decimals, and
-    its provenance. ``games`` is the number of games per pairing per candidate."""
+    its provenance. ``games`` is the number of games per pairing per candidate; ``seats``
+    (default: every seat in turn) are the seats the candidate plays, in turn."""
+    tunable = tunable_for(game_id)
+    tables = Tables(game_id, options or {})
+    pairings = list(mix) if mix is not None else default_mix(game_id, players)
+    check_seats(seats, pairings)
+    seats = list(seats) if seats is not None else None
     import cma
 
-    tunable = tunable_for(game_id)
-    tables = _Tables(game_id, options or {})
-    pairings = list(mix) if mix is not None else default_mix(game_id, players)
     say = progress or (lambda line: None)
     opts: dict[str, Any] = {"seed": seed + 1, "verbose": -9, "maxiter": generations}
     if popsize is not None:
@@ -265,7 +292,9 @@ def train(
     for generation in range(generations):
         xs = es.ask()
         base = TRAIN_SEEDS + generation * games
-        fits = [fitness(tables, tunable, tunable.decode(x), pairings, games, base) for x in xs]
+        fits = [
+            fitness(tables, tunable, tunable.decode(x), pairings, games, base, seats) for x in xs
+        ]
         es.tell(xs, [-f for f in fits])
         mean_weights = tunable.decode(es.mean)
         history.append({"generation": generation, "best": max(fits), "mean": sum(fits) / len(fits)})
@@ -277,8 +306,8 @@ def train(
         )
     final = {k: round(v, 4) for k, v in tunable.decode(es.mean).items()}
     checks = validation_games if validation_games is not None else 4 * games
-    final_fitness = fitness(tables, tunable, final, pairings, checks, VALIDATION_SEEDS)
-    hand_fitness = fitness(tables, tunable, tunable.hand, pairings, checks, VALIDATION_SEEDS)
+    final_fitness = fitness(tables, tunable, final, pairings, checks, VALIDATION_SEEDS, seats)
+    hand_fitness = fitness(tables, tunable, tunable.hand, pairings, checks, VALIDATION_SEEDS, seats)
     say(f"validation, {checks} games each: learned {final_fitness:.3f}, hand {hand_fitness:.3f}")
     return {
         "game": game_id,
@@ -295,6 +324,7 @@ def train(
             },
             "options": dict(tables.options),
             "mix": [f"{n}:{name}" for n, name in pairings],
+            "seats": seats if seats is not None else "every seat in turn",
             "games_per_evaluation": games * len(pairings),
             "games_per_pairing": games,
             "generations": generations,
