@@ -12,6 +12,7 @@ from saqqara.ai.games.curse_of_the_mummy import belief_weights, distances
 from saqqara.ai.games.curse_of_the_mummy_rollout import rollout_policy
 from saqqara.ai.games.curse_of_the_mummy_tracking import (
     TrackedWorld,
+    TrackerBot,
     figure_weights,
     goal_fields,
     tracked_weights,
@@ -160,19 +161,23 @@ def test_the_tracked_worlds_lean_towards_the_symbols() -> None:
     assert mean_nearness("tracked") < mean_nearness("uniform") - 0.3
 
 
-def test_the_tracker_mummy_never_reads_the_figures_fields() -> None:
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_tracker_mummy_never_reads_the_figures_fields(players: int) -> None:
     """Redrawing the figures' fields and cards from the mummy's perspective changes no step
-    of the tracker bot (nor of the rollout policy)."""
-    game = load("curse-of-the-mummy", 3)
+    of the tracker bot (its particle filter starting at the position: these positions have
+    no public record) nor of the rollout policy."""
+    game = load("curse-of-the-mummy", players)
     bot = make_bot("tracker", game)
-    for state in _positions(3, 2, 30):
+    for state in _positions(players, 2, 30):
         steps = set()
+        rollout_steps = set()
         for k in range(4):
             world = state.resample(MUMMY, random.Random(k))
             steps.add(bot.choose(Perspective(world, MUMMY), random.Random(0)))
             world.__class__ = TrackedWorld
-            steps.add(rollout_policy(world, MUMMY, random.Random(0)))
+            rollout_steps.add(rollout_policy(world, MUMMY, random.Random(0)))
         assert len(steps) == 1
+        assert len(rollout_steps) == 1
 
 
 def test_the_tracker_steps_where_a_figure_near_its_symbols_may_stand() -> None:
@@ -208,24 +213,43 @@ def test_the_tracker_steps_where_a_figure_near_its_symbols_may_stand() -> None:
         assert bot.choose(Perspective(state, MUMMY), random.Random(1)) == wanted
 
 
-def test_the_expert_draws_its_worlds_through_the_spec() -> None:
-    """The search takes every world from the spec's ``determinize`` (the mummy's tracked
-    worlds, an explorer's walker or hunter worlds), one per world it reports."""
+def test_the_expert_draws_its_worlds_from_its_base_move_bot() -> None:
+    """The search takes every world from its base move's bot (the tracker, which has just
+    read the position: for the mummy its particle filter's worlds), one per world it
+    reports; a base without worlds of its own leaves them to the spec's ``determinize``."""
     from saqqara.ai.games.curse_of_the_mummy_rollout import search_world
     from saqqara.ai.ismcts import Budget
-    from saqqara.ai.rollout import RolloutBot, rollout_spec_for
+    from saqqara.ai.rollout import RolloutBot, rollout_spec_for, world_drawer
 
     spec = rollout_spec_for("curse-of-the-mummy")
-    assert spec is not None and spec.determinize is search_world and spec.base == "tracker"
+    assert spec is not None and spec.determinize is search_world
+    assert spec.base_agent is not None
+    state = _positions(3, 6, 1)[0]
+    base = spec.base_agent(state.game)
+    assert isinstance(base, TrackerBot) and base.worlds is search_world
+    assert world_drawer(spec, base) == base.determinize
     drawn: list[int] = []
 
-    def counting(perspective: Perspective, rng: random.Random) -> State:
-        drawn.append(perspective.seat)
-        return tracked_world(perspective, rng)
+    class Counting(TrackerBot):
+        def determinize(self, perspective: Perspective, rng: random.Random) -> State:
+            drawn.append(perspective.seat)
+            world = super().determinize(perspective, rng)
+            assert type(world) is TrackedWorld  # the filter's, read up to this position
+            return world
 
-    state = _positions(3, 6, 1)[0]
     bot = RolloutBot(
-        state.game, dataclasses.replace(spec, determinize=counting), Budget(30, None), "t"
+        state.game, dataclasses.replace(spec, base_agent=Counting), Budget(30, None), "t"
     )
     assert bot.choose(Perspective(state, MUMMY), random.Random(2)) in state.legal_actions(MUMMY)
     assert drawn == [MUMMY] * bot.report.worlds and bot.report.worlds >= 2
+
+    plain: list[int] = []
+
+    def counting(perspective: Perspective, rng: random.Random) -> State:
+        plain.append(perspective.seat)
+        return tracked_world(perspective, rng)
+
+    heuristic = dataclasses.replace(spec, base_agent=None, base="heuristic", determinize=counting)
+    bot = RolloutBot(state.game, heuristic, Budget(30, None), "t")
+    assert bot.choose(Perspective(state, MUMMY), random.Random(2)) in state.legal_actions(MUMMY)
+    assert plain == [MUMMY] * bot.report.worlds and bot.report.worlds >= 2

@@ -56,11 +56,12 @@ from saqqara.ai.rollout import (
     RolloutBot,
     _clearly_better,
     _mean,
-    _resample,
     rollout_spec_for,
     switch_z,
+    world_drawer,
 )
 from saqqara.core.actions import Action
+from saqqara.core.agent import Agent
 from saqqara.core.errors import OptionError
 from saqqara.core.game import CHANCE, Game
 from saqqara.core.perspective import Perspective
@@ -184,12 +185,15 @@ def analyse_position(
     budget: int | None = DEFAULT_BUDGET,
     seed: int = 0,
     played: Action | None = None,
+    base_bot: Agent | None = None,
 ) -> PositionAnalysis:
     """What the strong bot makes of ``perspective``'s decision, in ``budget`` rollouts
     (``None``: the game's default) drawn from ``seed``. ``played``, a legal move, is
     searched beside the candidates and kept to the end, so that its estimate is measured
-    on the same worlds as the best move's. Only the perspective is read: two positions the
-    seat cannot tell apart get the same analysis."""
+    on the same worlds as the best move's. ``base_bot`` is the base move's bot to ask (default:
+    a new one); a review passes one from decision to decision, so that a bot that reads
+    the public record (Curse of the Mummy's tracker) reads each step once. Only the
+    perspective is read: two positions the seat cannot tell apart get the same analysis."""
     game = perspective.game
     seat = perspective.seat
     legal = perspective.legal_actions()
@@ -207,7 +211,8 @@ def analyse_position(
         raise ValueError(f"a budget is at least one rollout, not {rollouts}")
     bot = RolloutBot(game, spec, Budget(rollouts, None), "analysis")
     rng = random.Random(seed)
-    base = bot.base_agent().choose(perspective, rng)
+    base_agent = base_bot if base_bot is not None else bot.base_agent()
+    base = base_agent.choose(perspective, rng)
     candidates = spec.candidates(perspective, legal) if spec.candidates else list(legal)
     kept = [base] if played is None else [base, played]
     candidates = list(dict.fromkeys([*kept, *candidates]))
@@ -215,7 +220,7 @@ def analyse_position(
     values: dict[Action, list[float]] = {c: [] for c in candidates}
     alive = list(candidates)
     rounds = max(1, math.ceil(math.log2(len(candidates))))
-    determinize = spec.determinize or _resample
+    determinize = world_drawer(spec, base_agent)
     done = 0
     world_index = 0
     for round_number in range(rounds):
@@ -418,6 +423,8 @@ def analyse_record(
     limits = thresholds or Thresholds()
     total = analysed_decisions(record, wanted)
     state = game.new_state()
+    spec = rollout_spec_for(game.spec.id)
+    bases: dict[int, Agent] = {}
     moves: list[MoveAnalysis] = []
     move_number = 0
     for index, entry in enumerate(record.actions):
@@ -425,8 +432,15 @@ def analyse_record(
         if entry.seat != CHANCE:
             move_number += 1
             if entry.seat in wanted:
+                if spec is not None and entry.seat not in bases:
+                    searcher = RolloutBot(game, spec, Budget(rollouts, None), "analysis")
+                    bases[entry.seat] = searcher.base_agent()
                 position = analyse_position(
-                    Perspective(state, entry.seat), rollouts, mix(seed, index), action
+                    Perspective(state, entry.seat),
+                    rollouts,
+                    mix(seed, index),
+                    action,
+                    base_bot=bases.get(entry.seat),
                 )
                 name = record.seats[entry.seat]
                 played = game.action_text(action)

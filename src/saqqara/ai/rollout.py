@@ -86,7 +86,8 @@ class RolloutSpec:
     """Makes the base move's bot instead of :attr:`base` (for a base that is no bot of
     the registry, such as the rollout policy itself played from a determinization)."""
     determinize: Determinizer | None = None
-    """How the worlds are drawn (default: ``Perspective.resample``)."""
+    """How the worlds are drawn (default: ``Perspective.resample``; a base move's bot with
+    a ``determinize`` method of its own draws them instead, see :func:`world_drawer`)."""
     switch_z: float | None = None
     """Standard errors of paired advantage a move needs to replace the base move in this
     game (default: :data:`SWITCH_Z`): higher where the base move is stronger than the
@@ -171,7 +172,8 @@ class RolloutBot:
     def search(self, perspective: Perspective, legal: list[Action], rng: random.Random) -> Action:
         """Successive halving over the candidates, on common worlds and rollout seeds."""
         started = time.perf_counter()
-        base = self.base_agent().choose(perspective, rng)
+        base_agent = self.base_agent()
+        base = base_agent.choose(perspective, rng)
         candidates = self.spec.candidates(perspective, legal) if self.spec.candidates else legal
         candidates = list(dict.fromkeys(candidates))
         if base not in candidates:
@@ -190,7 +192,7 @@ class RolloutBot:
         total = iterations if iterations is not None else math.inf
         stop = self.stop
         world_index = 0
-        determinize = self.spec.determinize or _resample
+        determinize = world_drawer(self.spec, base_agent)
         for round_number in range(rounds):
             quota = total * (round_number + 1) / rounds
             round_end = started + (deadline - started) * (round_number + 1) / rounds
@@ -245,6 +247,17 @@ class RolloutBot:
 
 def _resample(perspective: Perspective, rng: random.Random) -> State:
     return perspective.resample(rng)
+
+
+def world_drawer(spec: RolloutSpec, base: Agent) -> Determinizer:
+    """How a search draws its worlds: with the base move's bot's own ``determinize`` where
+    it has one (having just read the position to choose its move, it may know more of it
+    than a uniform draw: Curse of the Mummy's tracker filters the public record), else
+    with the spec's :attr:`~RolloutSpec.determinize`, else ``resample``."""
+    own = getattr(base, "determinize", None)
+    if callable(own):
+        return own  # type: ignore[no-any-return]
+    return spec.determinize or _resample
 
 
 def _mean(values: Sequence[float]) -> float:

@@ -33,6 +33,7 @@ from saqqara.ai.games.curse_of_the_mummy import (
 )
 from saqqara.ai.games.curse_of_the_mummy_tracking import (
     TrackedWorld,
+    TrackerBot,
     tracked_world,
     tracker_hunt,
 )
@@ -98,7 +99,7 @@ register_rollout(
         evaluator=evaluate,
         horizon=None,
         rollouts=300,
-        base="tracker",
+        base_agent=lambda game: TrackerBot(game, search_world),
         determinize=search_world,
         switch_z=SWITCH_Z,
     ),

@@ -24,8 +24,10 @@ import math
 import random
 
 from saqqara.ai.games.curse_of_the_mummy import GAME_ID, ExplorerHeuristic, distances, hunt
+from saqqara.ai.games.curse_of_the_mummy_particles import ParticleFilter
 from saqqara.ai.games.curse_of_the_mummy_race import RACING, RaceExplorer
 from saqqara.ai.registry import register_bot
+from saqqara.ai.rollout import Determinizer
 from saqqara.core.actions import Action
 from saqqara.core.game import Game, State
 from saqqara.core.perspective import Perspective
@@ -160,19 +162,36 @@ def _weighted_placement(world: MummyState, rng: random.Random) -> list[int]:
     return placed
 
 
+def tracked_draw(state: MummyState, rng: random.Random) -> MummyState:
+    """A world drawn as the mummy may (``resample``), the figures then placed as
+    :func:`tracked_world` places them (towards the symbols of the cards it dealt): how the
+    tracker's particle filter starts where there is no public record to read."""
+    world = state.resample(MUMMY, rng)
+    world.pos = _weighted_placement(world, rng)
+    return world
+
+
 def tracker_hunt(state: MummyState, legal: list[Action], rng: random.Random) -> Action:
     """The mummy's step towards the tracked weights (or stop when nobody can be hunted)."""
     return hunt(state.board, state.mummy, tracked_weights(state), legal, rng)
 
 
 class TrackerBot:
-    """The mummy hunts on the tracked weights; explorers race as ``medium``'s do
-    (:class:`~saqqara.ai.games.curse_of_the_mummy_race.RaceExplorer`)."""
+    """The mummy hunts where the public record puts the figures (a
+    :class:`~saqqara.ai.games.curse_of_the_mummy_particles.ParticleFilter`, or the tracked
+    weights where it has nothing); explorers race as ``medium``'s do
+    (:class:`~saqqara.ai.games.curse_of_the_mummy_race.RaceExplorer`).
+
+    As the base move of the mummy's search it also draws the search's worlds
+    (:meth:`determinize`) from the filter it has just brought up to date; for an explorer
+    it draws them with ``worlds`` (default :func:`tracked_world`)."""
 
     name = "tracker"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, worlds: Determinizer = tracked_world) -> None:
         self.explorer: ExplorerHeuristic = RaceExplorer(game, RACING)
+        self.filter = ParticleFilter(game, draw=tracked_draw)
+        self.worlds = worlds
 
     def choose(self, perspective: Perspective, rng: random.Random) -> Action:
         legal = perspective.legal_actions()
@@ -180,14 +199,26 @@ class TrackerBot:
             return legal[0]
         if perspective.seat != MUMMY:
             return self.explorer.choose(perspective, rng)
+        self.filter.sync(perspective, rng)
         world = perspective.resample(rng)
         assert isinstance(world, MummyState)
-        return tracker_hunt(world, legal, rng)
+        weights = self.filter.field_weights() or tracked_weights(world)
+        return hunt(world.board, world.mummy, weights, legal, rng)
+
+    def determinize(self, perspective: Perspective, rng: random.Random) -> State:
+        """A world for the search: the mummy's from the filter when it has read the record
+        up to this position (a :class:`TrackedWorld`), else ``worlds``'s."""
+        if perspective.seat == MUMMY and self.filter.current(perspective, rng):
+            world = self.filter.world(perspective, rng)
+            world.__class__ = TrackedWorld
+            return world
+        return self.worlds(perspective, rng)
 
 
 register_bot(
     "tracker",
     TrackerBot,
     game_id=GAME_ID,
-    help="the heuristic, but the mummy hunts where the explorers' card colours lead them",
+    help="the heuristic, but the mummy hunts where the public record of rolls and "
+    "announcements puts the figures",
 )

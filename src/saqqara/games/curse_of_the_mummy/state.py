@@ -21,6 +21,7 @@ from typing import Any, Literal, Self
 
 from saqqara.core.actions import Action
 from saqqara.core.errors import IllegalAction
+from saqqara.core.events import Event
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.outcome import Outcome
 from saqqara.core.sampling import cumulative, draw_cumulative, shuffle
@@ -28,6 +29,7 @@ from saqqara.core.view import envelope, plain
 from saqqara.games.curse_of_the_mummy import actions as act
 from saqqara.games.curse_of_the_mummy import moves
 from saqqara.games.curse_of_the_mummy.data import Board
+from saqqara.games.curse_of_the_mummy.trail import TrailNode, extend, public_copy
 from saqqara.games.curse_of_the_mummy.views import CurseOfTheMummyView, FigureView
 
 MUMMY = 0
@@ -83,6 +85,7 @@ class MummyState(State):
 
     __slots__ = (
         "_events",
+        "_trail",
         "ankhs",
         "belief",
         "board",
@@ -112,6 +115,7 @@ class MummyState(State):
 
     def __init__(self, game: Game, board: Board, voc: act.Vocabulary) -> None:
         self._events = None
+        self._trail: TrailNode | None = None
         self.game = game
         self.board = board
         self.voc = voc
@@ -150,6 +154,7 @@ class MummyState(State):
     def clone(self) -> Self:
         o = object.__new__(type(self))
         o._events = None
+        o._trail = self._trail
         o.game = self.game
         o.board = self.board
         o.voc = self.voc
@@ -386,6 +391,37 @@ class MummyState(State):
                 return
 
     # -- applying -------------------------------------------------------------------------
+    @property
+    def trail(self) -> TrailNode | None:
+        """The public record of the steps applied through :meth:`apply` (the newest node;
+        see :mod:`saqqara.games.curse_of_the_mummy.trail`), shared with clones."""
+        return self._trail
+
+    def apply_checked(self, seat: int, action: Action) -> list[Event]:
+        """As every game's, and the step goes on the public record (:attr:`trail`): a
+        figure's move as "moved" unless it laid a card, a reveal with the figure caught;
+        the deal is left out. The record's first step keeps the position before it as
+        the mummy could draw it (``resample``: the hidden parts redrawn at random)."""
+        if isinstance(action, act.Deal):
+            return super().apply_checked(seat, action)
+        start = None
+        if self._trail is None:
+            start = public_copy(self).resample(MUMMY, random.Random(0))
+            start._trail = None
+        events = super().apply_checked(seat, action)
+        public: Action | None = action
+        caught = -1
+        if isinstance(action, act.Go) and not action.play:
+            public = None
+        elif isinstance(action, act.Reveal):
+            for event in events:
+                if event.kind == "catch":
+                    figure = event.data["figure"]
+                    assert isinstance(figure, int)
+                    caught = figure
+        self._trail = extend(self._trail, seat, public, caught, start)
+        return events
+
     def apply_unchecked(self, seat: int, action: Action) -> None:
         # Most frequent first: dice in random play, then a search's moves.
         if isinstance(action, act.Die):
