@@ -94,18 +94,24 @@ def test_a_stalled_owner_is_fenced_out_and_lets_go(pg_url: str, redis_url: str) 
             assert stalled.process is not None
             os.kill(stalled.process.pid, signal.SIGSTOP)
             try:
-                for _ in range(200):  # until another process holds the table
+                for _ in range(600):  # until another process holds the table
                     await asyncio.sleep(0.1)
-                    if await asyncio.to_thread(site.owner_pid, table_id) != stalled.process.pid:
+                    holder = await asyncio.to_thread(site.owner_pid, table_id)
+                    if holder != stalled.process.pid:
+                        taken_by.append(holder)
                         break
                 await asyncio.sleep(1.0)  # moves go on at the new owner meanwhile
             finally:
                 os.kill(stalled.process.pid, signal.SIGCONT)
             return await playing
 
+        taken_by: list[int] = []
         finals = asyncio.run(scenario())
         assert len({f.seq for f in finals}) == 1 and finals[0].over
-        assert site.owner_of(table_id) is not stalled
+        # Taken over while the owner was frozen. Which process holds the lease at the end
+        # is not asserted: on a loaded machine the new owner's two-second lease may lapse
+        # in turn, and the woken process may then rightly take the table back, fenced.
+        assert taken_by and taken_by[0] in {p.process.pid for p in site.processes[1:] if p.process}
         assert_log_matches(site, table_id, finals[0], roamings[:2])
         for _ in range(50):  # it wakes, finds the lease lost, and says so
             if "lost the lease of table" in stalled.output():
