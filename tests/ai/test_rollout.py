@@ -14,6 +14,7 @@ import pytest
 from saqqara.ai.ismcts import Budget
 from saqqara.ai.registry import make_bot
 from saqqara.ai.rollout import SWITCH_Z, RolloutBot, _clearly_better, rollout_spec_for, switch_z
+from saqqara.core.actions import Action
 from saqqara.core.errors import OptionError
 from saqqara.core.game import CHANCE, Game, State
 from saqqara.core.perspective import Perspective
@@ -94,6 +95,37 @@ def test_a_think_time_budget_is_kept() -> None:
     started = time.perf_counter()
     _expert(game, "200ms").choose(Perspective(state, seat), random.Random(1))
     assert time.perf_counter() - started < 2.0  # one rollout at most past the deadline
+
+
+class _SlowBase:
+    """A base move that takes longer than the whole think time."""
+
+    name = "slow"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, perspective: Perspective, rng: random.Random) -> Action:
+        time.sleep(0.3)
+        return perspective.legal_actions()[-1]
+
+
+def test_a_base_move_that_took_the_think_time_is_played_without_a_search() -> None:
+    """Think time counts from the start of the decision: a base move that used it all is
+    played as it is, no world begun past the deadline."""
+    game = load("tutankhamun", 2)
+    state = _first_real_choice(game)
+    seat = state.to_act()[0]
+    spec = rollout_spec_for("tutankhamun")
+    assert spec is not None
+    slow = dataclasses.replace(spec, base_agent=_SlowBase, base=None)
+    bot = RolloutBot(game, slow, Budget(None, 0.1), "t")
+    action = bot.choose(Perspective(state, seat), random.Random(1))
+    assert action == state.legal_actions(seat)[-1] == bot.report.chosen
+    assert bot.report.worlds == 0 and bot.report.rollouts == 0
+    unhurried = RolloutBot(game, slow, Budget(20, None), "t")  # no clock: the search runs
+    unhurried.choose(Perspective(state, seat), random.Random(1))
+    assert unhurried.report.worlds >= 1
 
 
 def test_a_move_replaces_the_base_only_when_clearly_better() -> None:

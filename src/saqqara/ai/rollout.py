@@ -21,7 +21,10 @@ played for every candidate whatever the budget, so a budget below the number of 
 is overrun by that one world), or think time:
 ``expert:400`` runs 400 rollouts per move, ``expert:1s`` thinks a second; plain ``expert``
 takes the game's :attr:`RolloutSpec.rollouts` and at most :data:`DEFAULT_SECONDS` of
-wall-clock time. :meth:`RolloutBot.cancel` stops a search between two rollouts; the move is
+wall-clock time. Think time counts from the start of the decision (the base move's own
+thinking included), and a world is begun only when the slowest world so far, at the
+candidates still in the running, would end before it is up; a base move that used it all
+is played as it is. :meth:`RolloutBot.cancel` stops a search between two rollouts; the move is
 then the best found so far.
 
 A game plugs in with :func:`register_rollout` (see ``saqqara.ai.games``).
@@ -192,19 +195,26 @@ class RolloutBot:
         total = iterations if iterations is not None else math.inf
         stop = self.stop
         world_index = 0
+        slowest = 0.0  # the longest a candidate's rollouts in one world have taken
+        if time.perf_counter() >= deadline:  # the base move took the think time
+            report.chosen = base
+            return base
         determinize = world_drawer(self.spec, base_agent)
         for round_number in range(rounds):
             quota = total * (round_number + 1) / rounds
             round_end = started + (deadline - started) * (round_number + 1) / rounds
             while not stop.is_set():
                 out_of_rollouts = report.rollouts + len(alive) > quota and world_index > 0
-                if out_of_rollouts or (world_index and time.perf_counter() >= round_end):
+                now = time.perf_counter()
+                late = now >= round_end or now + slowest * len(alive) > deadline
+                if out_of_rollouts or (world_index and late):
                     break
                 world_seed = mix(seed, world_index)
                 world = determinize(perspective, random.Random(world_seed))
                 for action in alive:
                     value = self.rollout(world.clone(), seat, action, random.Random(world_seed))
                     values[action].append(value)
+                slowest = max(slowest, (time.perf_counter() - now) / len(alive))
                 report.rollouts += len(alive)
                 world_index += 1
             if stop.is_set() or round_number == rounds - 1 or len(alive) <= 2:

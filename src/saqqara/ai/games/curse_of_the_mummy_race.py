@@ -30,8 +30,6 @@ Only the perspective is read (an explorer sees every figure, and its own hand).
 from __future__ import annotations
 
 import dataclasses
-import heapq
-import itertools
 import math
 import random
 from functools import cache
@@ -43,6 +41,7 @@ from saqqara.ai.games.curse_of_the_mummy import (
     Heuristic,
     distances,
 )
+from saqqara.ai.games.curse_of_the_mummy_tours import TourTable, table_for
 from saqqara.ai.registry import register_bot
 from saqqara.core.actions import Action
 from saqqara.core.game import Game
@@ -86,9 +85,6 @@ _SWEEPS = 60
 
 _MOVES: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 _TURNS: dict[tuple[int, int], tuple[float, ...]] = {}
-_TOURS: dict[tuple[int, int, frozenset[int]], float] = {}
-_TOURS_KEPT = 1 << 16
-_PLANS: dict[tuple[int, int, int, frozenset[int]], tuple[frozenset[int], ...]] = {}
 
 
 def _moves_of(board: Board) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -195,31 +191,11 @@ def _iterate(board: Board, target: int) -> tuple[float, ...]:
 
 def tour(board: Board, start: int, targets: frozenset[int]) -> float:
     """The fewest expected turns to stand on every field of ``targets`` from ``start``
-    (remembered)."""
+    (in the best order; :class:`~saqqara.ai.games.curse_of_the_mummy_tours.TourTable`)."""
     if not targets:
         return 0.0
-    key = (id(board), start, targets)
-    known = _TOURS.get(key)
-    if known is None:
-        if len(_TOURS) >= _TOURS_KEPT:
-            _TOURS.clear()
-        known = _TOURS[key] = _tour(board, start, targets)
-    return known
-
-
-def _tour(board: Board, start: int, targets: frozenset[int]) -> float:
-    if len(targets) <= 3:
-        best = float("inf")
-        for order in itertools.permutations(targets):
-            here, total = start, 0.0
-            for field in order:
-                total += turns_to(board, field)[here]
-                here = field
-            best = min(best, total)
-        return best
-    return min(
-        turns_to(board, first)[start] + tour(board, first, targets - {first}) for first in targets
-    )
+    table = table_for(board, targets, turns_to)
+    return table.tour(start, table.full)
 
 
 def plans(
@@ -227,22 +203,8 @@ def plans(
 ) -> tuple[frozenset[int], ...]:
     """Two figures on ``first`` and ``second`` sharing ``targets``: the :data:`PLANS` best
     shares of the targets for the figure on ``first`` (every share tried; remembered)."""
-    key = (id(board), first, second, targets)
-    known = _PLANS.get(key)
-    if known is not None:
-        return known
-    if len(_PLANS) >= _TOURS_KEPT:
-        _PLANS.clear()
-    ranked = sorted(targets)
-    shares = (
-        frozenset(mine)
-        for size in range(len(ranked) + 1)
-        for mine in itertools.combinations(ranked, size)
-    )
-    known = _PLANS[key] = tuple(
-        heapq.nsmallest(PLANS, shares, key=lambda mine: _split(board, first, second, mine, targets))
-    )
-    return known
+    table = table_for(board, targets, turns_to)
+    return tuple(table.members(m) for m in table.plans(first, second, PLANS, BALANCE))
 
 
 def pair_tour(
@@ -257,41 +219,44 @@ def pair_tour(
     figure on ``first``; targets already laid are left out of them)."""
     if not targets:
         return 0.0
-    return min(_split(board, first, second, mine & targets, targets) for mine in shares)
-
-
-def _split(
-    board: Board, first: int, second: int, mine: frozenset[int], targets: frozenset[int]
-) -> float:
-    a = tour(board, first, mine)
-    b = tour(board, second, targets - mine)
-    return max(a, b) + BALANCE * min(a, b)
+    table = table_for(board, targets.union(*shares), turns_to)
+    mask = table.mask(targets)
+    return min(table.split(first, second, table.mask(mine), mask, BALANCE) for mine in shares)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Team:
     """What a move of the figure to act is measured against, worked out once a decision:
-    the field of the seat's other figure still in the game (-1 when there is none) and,
-    with one, the best shares of the symbols (:func:`plans`) from where the move starts."""
+    the tours over the symbols of the seat's hand (``table``: a set of them is a mask of
+    its fields), the field of the seat's other figure still in the game (-1 when there is
+    none) and, with one, the best shares of the symbols (:func:`plans`, masks) from where
+    the move starts."""
 
+    table: TourTable
     partner: int
-    shares: tuple[frozenset[int], ...]
+    shares: tuple[int, ...]
 
     @classmethod
     def of(cls, state: MummyState, targets: frozenset[int]) -> Team:
+        table = table_for(state.board, targets, turns_to)
         owner = state.game.owner  # type: ignore[attr-defined]
         seat = owner[state.cur]
         for figure, holder in enumerate(owner):
             if holder == seat and figure != state.cur and state.alive(figure):
                 partner = state.pos[figure]
-                return cls(partner, plans(state.board, state.pos[state.cur], partner, targets))
-        return cls(-1, ())
+                shares = table.plans(state.pos[state.cur], partner, PLANS, BALANCE)
+                return cls(table, partner, shares)
+        return cls(table, -1, ())
 
-    def ahead(self, board: Board, field: int, targets: frozenset[int]) -> float:
-        """Expected turns (rounds, with a partner) to stand on every target from ``field``."""
+    def ahead(self, field: int, targets: int) -> float:
+        """Expected turns (rounds, with a partner) to stand on every target (a mask) from
+        ``field``."""
         if self.partner < 0:
-            return tour(board, field, targets)
-        return pair_tour(board, field, self.partner, targets, self.shares)
+            return self.table.tour(field, targets)
+        if not targets:
+            return 0.0
+        split = self.table.split
+        return min(split(field, self.partner, mine, targets, BALANCE) for mine in self.shares)
 
 
 class RaceExplorer(ExplorerHeuristic):
@@ -310,8 +275,8 @@ class RaceExplorer(ExplorerHeuristic):
         voc = state.voc
         if voc.ROLL in legal:
             return voc.RESOLVE if voc.RESOLVE in legal and self._resolve(state) else voc.ROLL
-        targets = frozenset(state.board.symbols[s].field for s in state.hand(seat))
-        team = Team.of(state, targets)
+        team = Team.of(state, frozenset(state.board.symbols[s].field for s in state.hand(seat)))
+        targets = team.table.full
         if voc.REROLL in legal:
             values = self._values(state, targets, team)
             announced = [a for a in legal if isinstance(a, act.Announce)]
@@ -334,7 +299,7 @@ class RaceExplorer(ExplorerHeuristic):
         mine = dist[state.pos[state.cur]]
         return mine > state.out + RESOLVE_MARGIN
 
-    def _values(self, state: MummyState, targets: frozenset[int], team: Team) -> list[float]:
+    def _values(self, state: MummyState, targets: int, team: Team) -> list[float]:
         """Per value, the best that moving it leads to (``inf`` where it cannot be moved)."""
         return [
             self._destination(state, targets, value, team)[0]
@@ -344,14 +309,15 @@ class RaceExplorer(ExplorerHeuristic):
         ]
 
     def _destination(
-        self, state: MummyState, targets: frozenset[int], value: int, team: Team
+        self, state: MummyState, targets: int, value: int, team: Team
     ) -> tuple[float, int, bool]:
         """The best end for ``value``: its cost in turns, the field, and whether to lay the
-        card there."""
+        card there (``targets``: a mask of the team's table)."""
         best = (float("inf"), -1, False)
         for field in moves.bits(state.destinations(state.cur, value)):
-            play = field in targets
-            left = targets - {field} if play else targets
+            bit = team.table.bit(field)
+            play = bool(targets & bit)
+            left = targets & ~bit
             if play and not left:
                 return (-1e9, field, True)
             cost = self._cost(state, left, field, team)
@@ -359,17 +325,18 @@ class RaceExplorer(ExplorerHeuristic):
                 best = (cost, field, play)
         return best
 
-    def _cost(self, state: MummyState, targets: frozenset[int], field: int, team: Team) -> float:
-        """Expected turns left from ``field`` with ``targets`` to visit, a catch counted."""
+    def _cost(self, state: MummyState, targets: int, field: int, team: Team) -> float:
+        """Expected turns left from ``field`` with ``targets`` (a mask of the team's table)
+        to visit, a catch counted."""
         board = state.board
-        ahead = team.ahead(board, field, targets)
+        ahead = team.ahead(field, targets)
         reach = distances(board)[state.mummy][field]
         faces = board.mummy_faces
         catch = sum(1 for f in faces if f + state.out >= reach) / len(faces)
         if not catch:
             return ahead
         ankhs = state.ankhs[state.cur] - 1
-        lost = team.ahead(board, board.dungeon, targets) - ahead + 1.0
+        lost = team.ahead(board.dungeon, targets) - ahead + 1.0
         if ankhs <= 0 or state.collected + 1 >= state.threshold():
             lost += LAST_ANKH  # the figure leaves the game, or the mummy wins
         else:
