@@ -133,4 +133,4 @@ def test_a_universe_larger_than_a_table_holds_is_refused() -> None:
     fields = frozenset(range(MOST + 1))
     rows = [turns_to(BOARD, f % BOARD.fields) for f in range(MOST + 1)]
     with pytest.raises(ValueError, match=f"at most {MOST} fields"):
-        TourTable(BOARD, fields, rows)
+        TourTable(fields, rows)

@@ -19,6 +19,7 @@ rest, the very sums the recursion made (numpy adds and compares doubles as Pytho
 from __future__ import annotations
 
 import itertools
+import math
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
@@ -70,7 +71,8 @@ def _orders(n: int, size: int) -> tuple[Masks, tuple[Masks, ...]]:
     members the fields in that order (one array per position)."""
     combos = list(itertools.combinations(range(n), size))
     masks = np.array([sum(1 << i for i in c) for c in combos], dtype=np.int64)
-    positions: list[list[list[int]]] = [[[] for _ in range(size)] for _ in range(_fact(size))]
+    orders = math.factorial(size)
+    positions: list[list[list[int]]] = [[[] for _ in range(size)] for _ in range(orders)]
     for combo in combos:
         for k, order in enumerate(itertools.permutations(combo)):
             for position, field in enumerate(order):
@@ -79,22 +81,17 @@ def _orders(n: int, size: int) -> tuple[Masks, tuple[Masks, ...]]:
     return masks, flat
 
 
-def _fact(size: int) -> int:
-    return {1: 1, 2: 2, 3: 6}[size]
-
-
 class TourTable:
     """The fewest expected turns to stand on every field of any subset of ``universe``,
     from any field (see the module). ``turns[t][f]`` is the expected turns from field
     ``f`` to stand on the target ``t`` (the racing explorer's
     :func:`~saqqara.ai.games.curse_of_the_mummy_race.turns_to`)."""
 
-    __slots__ = ("_from", "_inner", "_plans", "_rows", "_tours", "board", "fields", "full", "index")
+    __slots__ = ("_from", "_inner", "_plans", "_rows", "_tours", "fields", "full", "index")
 
-    def __init__(self, board: Board, universe: frozenset[int], turns: list[tuple[float, ...]]):
+    def __init__(self, universe: frozenset[int], turns: list[tuple[float, ...]]):
         if len(universe) > MOST:
             raise ValueError(f"a tour table holds at most {MOST} fields, not {len(universe)}")
-        self.board = board
         self.fields = tuple(sorted(universe))
         self.index = {field: i for i, field in enumerate(self.fields)}
         n = len(self.fields)
@@ -230,7 +227,7 @@ def table_for(board: Board, universe: frozenset[int], turns: TurnsTo) -> TourTab
         _TABLES.move_to_end(key)
         return known
     rows = [turns(board, field) for field in sorted(universe)]
-    known = _TABLES[key] = TourTable(board, universe, rows)
+    known = _TABLES[key] = TourTable(universe, rows)
     if len(_TABLES) > KEPT:
         _TABLES.popitem(last=False)
     return known
